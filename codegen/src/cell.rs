@@ -1,0 +1,515 @@
+//! The cell grammar: the column types a table schema may name, and how a cell's
+//! text becomes a typed value.
+//!
+//! Ditto marks and group rows are the table compiler's business (they need the
+//! rows around a cell); footnote markers and "none" words are handled here.
+
+use std::fmt;
+
+/// What a column holds, as written in a schema: `int`, `int(m/s)`, `dice?`, ...
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnType {
+    pub base: BaseType,
+    /// `?`: the cell may be blank or a none word (`--`, `N/A`, `No modifier`).
+    pub optional: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum BaseType {
+    /// A whole number, thousands separators allowed; with a unit, the cell must carry it.
+    Int { unit: Option<String> },
+    /// A signed number: `+3`, `-0`, `0`.
+    Modifier,
+    /// A modifier that accrues and may be capped: `-1 per 10 rds`, `+2 per turn (+6 max)`, `+2/turn`.
+    Rate,
+    /// A modifier that is a number or a named statistic: `+3`, `+ REF`.
+    Term,
+    /// A band: `23-26`, `801-1,000 meters`, `2049+ /turn`, `1 meter`; trailing words are its label.
+    Range,
+    /// Dice: `9d6`, `5d6+2`.
+    Dice,
+    /// A name with an optional gloss in parentheses: `Long (attack lands beyond target)`.
+    Label,
+    /// Free text.
+    Text,
+    /// A count or what to count: `4`, `RoF`, `RoF/Fire zone (m)`.
+    Quantity,
+    /// A Rust constant name, for constants tables: `BASE_DEF`.
+    Ident,
+}
+
+impl ColumnType {
+    /// Parses a type as written in a schema. The error is a message about `text`.
+    pub fn parse(text: &str) -> Result<ColumnType, String> {
+        let (text, optional) = match text.strip_suffix('?') {
+            Some(t) => (t, true),
+            None => (text, false),
+        };
+        let (name, arg) = match text.split_once('(') {
+            Some((name, rest)) => match rest.strip_suffix(')') {
+                Some(arg) if !arg.trim().is_empty() => (name.trim(), Some(arg.trim().to_string())),
+                _ => return Err(format!("`{text}` has an unclosed or empty unit")),
+            },
+            None => (text.trim(), None),
+        };
+        let base = match (name, arg) {
+            ("int", unit) => BaseType::Int { unit },
+            ("modifier", None) => BaseType::Modifier,
+            ("rate", None) => BaseType::Rate,
+            ("term", None) => BaseType::Term,
+            ("range", None) => BaseType::Range,
+            ("dice", None) => BaseType::Dice,
+            ("label", None) => BaseType::Label,
+            ("text", None) => BaseType::Text,
+            ("quantity", None) => BaseType::Quantity,
+            ("ident", None) => BaseType::Ident,
+            (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
+            (n, _) => {
+                return Err(format!("unknown column type `{n}` (known: {})", KNOWN.join(", ")));
+            }
+        };
+        Ok(ColumnType { base, optional })
+    }
+}
+
+const KNOWN: &[&str] =
+    &["int", "modifier", "rate", "term", "range", "dice", "label", "text", "quantity", "ident"];
+
+impl fmt::Display for ColumnType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match &self.base {
+            BaseType::Int { unit: Some(u) } => return write!(f, "int({u}){}", q(self.optional)),
+            BaseType::Int { unit: None } => "int",
+            BaseType::Modifier => "modifier",
+            BaseType::Rate => "rate",
+            BaseType::Term => "term",
+            BaseType::Range => "range",
+            BaseType::Dice => "dice",
+            BaseType::Label => "label",
+            BaseType::Text => "text",
+            BaseType::Quantity => "quantity",
+            BaseType::Ident => "ident",
+        };
+        write!(f, "{name}{}", q(self.optional))
+    }
+}
+
+fn q(optional: bool) -> &'static str {
+    if optional { "?" } else { "" }
+}
+
+/// Dice as printed: `count`d`sides`, plus `bonus`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceSpec {
+    pub count: i64,
+    pub sides: i64,
+    pub bonus: i64,
+}
+
+impl fmt::Display for DiceSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)?;
+        match self.bonus {
+            0 => Ok(()),
+            b if b > 0 => write!(f, "+{b}"),
+            b => write!(f, "{b}"),
+        }
+    }
+}
+
+/// A typed cell.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CellValue {
+    /// A blank or none word in an optional column.
+    None,
+    Int(i64),
+    Modifier(i64),
+    Rate { value: i64, per: Option<(i64, String)>, max: Option<i64> },
+    Flat(i64),
+    Stat { sign: i64, name: String },
+    Range { lo: i64, hi: Option<i64>, label: String },
+    Dice(DiceSpec),
+    Label { name: String, gloss: Option<String> },
+    Text(String),
+    Count(i64),
+    Of(String),
+    Ratio(String, String),
+    Ident(String),
+}
+
+/// A cell that does not fit its type: where in the cell, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellError {
+    /// Byte offset into the cell's trimmed text.
+    pub offset: usize,
+    pub len: usize,
+    pub message: String,
+}
+
+/// Words that mean "nothing here" in an optional column.
+pub const NONE_WORDS: &[&str] = &["", "--", "—", "N/A", "No modifier"];
+
+/// Trailing footnote markers (`60m/s *`, `Terminal velocity.*`), split off.
+pub fn split_marks(text: &str) -> (&str, &str) {
+    let body = text.trim_end_matches(['*', '†']);
+    (body.trim_end(), &text[body.len()..])
+}
+
+/// Parses one cell (already trimmed, ditto marks excluded).
+pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), CellError> {
+    let (body, marks) = split_marks(text);
+    let marks: String = marks.chars().filter(|c| !c.is_whitespace()).collect();
+    if NONE_WORDS.contains(&body) {
+        return if ty.optional {
+            Ok((CellValue::None, marks))
+        } else {
+            let what = if body.is_empty() { "a blank cell" } else { "a none word" };
+            Err(CellError {
+                offset: 0,
+                len: body.len(),
+                message: format!("{what} in a `{ty}` column; mark the column optional (`{ty}?`)"),
+            })
+        };
+    }
+    let mut c = Cursor { text: body, pos: 0 };
+    let value = match &ty.base {
+        BaseType::Int { unit } => {
+            let n = c.number()?;
+            if let Some(unit) = unit {
+                c.skip_ws();
+                c.literal(unit)?;
+            }
+            c.end()?;
+            CellValue::Int(n)
+        }
+        BaseType::Modifier => {
+            let n = c.signed()?;
+            c.end()?;
+            CellValue::Modifier(n)
+        }
+        BaseType::Rate => rate(&mut c)?,
+        BaseType::Term => {
+            let sign = match c.peek() {
+                Some('+') => 1,
+                Some('-') => -1,
+                _ => 0,
+            };
+            let after = &c.text[1.min(c.text.len())..];
+            if sign != 0 && after.starts_with(char::is_whitespace) {
+                let name = after.trim();
+                if !name.starts_with(char::is_alphabetic) {
+                    return Err(c.error(1, "a statistic's name"));
+                }
+                CellValue::Stat { sign, name: name.to_string() }
+            } else {
+                let n = c.signed()?;
+                c.end()?;
+                CellValue::Flat(n)
+            }
+        }
+        BaseType::Range => {
+            let lo = c.number()?;
+            c.skip_ws();
+            let hi = if c.eat('-') {
+                c.skip_ws();
+                let hi = c.number()?;
+                if hi < lo {
+                    return Err(CellError {
+                        offset: 0,
+                        len: c.pos,
+                        message: format!("the band runs backwards ({lo} to {hi})"),
+                    });
+                }
+                Some(hi)
+            } else if c.eat('+') {
+                None
+            } else {
+                Some(lo)
+            };
+            CellValue::Range { lo, hi, label: c.rest().trim().to_string() }
+        }
+        BaseType::Dice => {
+            let d = dice(&mut c)?;
+            c.end()?;
+            CellValue::Dice(d)
+        }
+        BaseType::Label => match body.split_once(" (") {
+            Some((name, gloss)) => match gloss.strip_suffix(')') {
+                Some(gloss) => CellValue::Label { name: name.into(), gloss: Some(gloss.into()) },
+                None => return Err(c.error(body.len(), "a `)` closing the gloss")),
+            },
+            None => CellValue::Label { name: body.into(), gloss: None },
+        },
+        BaseType::Text => CellValue::Text(body.to_string()),
+        BaseType::Quantity => {
+            if body.starts_with(|ch: char| ch.is_ascii_digit()) {
+                let n = c.number()?;
+                c.end()?;
+                CellValue::Count(n)
+            } else {
+                match body.split_once('/') {
+                    Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+                        CellValue::Ratio(a.trim().into(), b.trim().into())
+                    }
+                    Some(_) => return Err(c.error(0, "a name on each side of `/`")),
+                    None => CellValue::Of(body.to_string()),
+                }
+            }
+        }
+        BaseType::Ident => {
+            let ok = body.starts_with(|ch: char| ch.is_ascii_uppercase())
+                && body.chars().all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
+            if !ok {
+                return Err(c.error(0, "an UPPER_SNAKE_CASE constant name"));
+            }
+            CellValue::Ident(body.to_string())
+        }
+    };
+    Ok((value, marks))
+}
+
+fn rate(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let value = c.signed()?;
+    c.skip_ws();
+    let per = if c.eat('/') {
+        Some((1, c.word()?))
+    } else if c.rest().starts_with("per ") {
+        c.pos += 4;
+        c.skip_ws();
+        let count = if c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+            let n = c.number()?;
+            c.skip_ws();
+            n
+        } else {
+            1
+        };
+        Some((count, c.word()?))
+    } else {
+        None
+    };
+    c.skip_ws();
+    let max = if c.eat('(') {
+        let m = c.signed()?;
+        c.skip_ws();
+        c.literal("max")?;
+        c.literal(")")?;
+        Some(m)
+    } else {
+        None
+    };
+    c.end()?;
+    Ok(CellValue::Rate { value, per, max })
+}
+
+/// Parses dice (`NdS`, `NdS+K`, `NdS-K`) from the cursor.
+fn dice(c: &mut Cursor) -> Result<DiceSpec, CellError> {
+    let count = c.number()?;
+    c.literal("d")?;
+    let sides = c.number()?;
+    if count == 0 || sides == 0 {
+        return Err(CellError { offset: 0, len: c.pos, message: "dice need at least one die of one side".into() });
+    }
+    let bonus = if matches!(c.peek(), Some('+' | '-')) { c.signed()? } else { 0 };
+    Ok(DiceSpec { count, sides, bonus })
+}
+
+/// Parses a whole string as dice; used for dice-typed values in examples.
+pub fn parse_dice(text: &str) -> Result<DiceSpec, CellError> {
+    let mut c = Cursor { text: text.trim(), pos: 0 };
+    let d = dice(&mut c)?;
+    c.end()?;
+    Ok(d)
+}
+
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn eat(&mut self, ch: char) -> bool {
+        if self.peek() == Some(ch) {
+            self.pos += ch.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn skip_ws(&mut self) {
+        let rest = self.rest();
+        self.pos += rest.len() - rest.trim_start().len();
+    }
+
+    fn error(&self, len: usize, expected: &str) -> CellError {
+        let found = match self.peek() {
+            Some(ch) => format!("`{ch}`"),
+            None => "the end of the cell".into(),
+        };
+        CellError { offset: self.pos, len: len.max(1), message: format!("expected {expected}, found {found}") }
+    }
+
+    fn literal(&mut self, lit: &str) -> Result<(), CellError> {
+        if self.rest().starts_with(lit) {
+            self.pos += lit.len();
+            Ok(())
+        } else {
+            Err(self.error(self.rest().len(), &format!("`{lit}`")))
+        }
+    }
+
+    fn end(&self) -> Result<(), CellError> {
+        if self.rest().trim().is_empty() {
+            Ok(())
+        } else {
+            Err(CellError {
+                offset: self.pos,
+                len: self.rest().len(),
+                message: format!("unexpected `{}` after the value", self.rest().trim()),
+            })
+        }
+    }
+
+    fn word(&mut self) -> Result<String, CellError> {
+        let len = self.rest().find(|ch: char| !(ch.is_alphabetic() || ch == '.')).unwrap_or(self.rest().len());
+        if len == 0 {
+            return Err(self.error(1, "a unit"));
+        }
+        let w = self.rest()[..len].to_string();
+        self.pos += len;
+        Ok(w)
+    }
+
+    /// A whole number, with thousands separators (`1,000`) allowed.
+    fn number(&mut self) -> Result<i64, CellError> {
+        let start = self.pos;
+        let text = self.text;
+        let rest = &text[start..];
+        let lead = rest.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(rest.len());
+        if lead == 0 {
+            return Err(self.error(1, "a number"));
+        }
+        let mut len = lead;
+        if lead <= 3 {
+            // `,ddd` groups continue the number; anything else after a comma ends it.
+            while let Some(g) = rest[len..].strip_prefix(',') {
+                let group = g.len() >= 3
+                    && g.as_bytes()[..3].iter().all(u8::is_ascii_digit)
+                    && !g[3..].starts_with(|ch: char| ch.is_ascii_digit());
+                if !group {
+                    break;
+                }
+                len += 4;
+            }
+        }
+        self.pos += len;
+        let digits: String = rest[..len].chars().filter(|&ch| ch != ',').collect();
+        digits.parse().map_err(|_| CellError {
+            offset: start,
+            len,
+            message: format!("`{}` is too large", &rest[..len]),
+        })
+    }
+
+    fn signed(&mut self) -> Result<i64, CellError> {
+        let sign = if self.eat('-') || self.eat('−') {
+            -1
+        } else {
+            self.eat('+');
+            1
+        };
+        Ok(sign * self.number()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(ty: &str, text: &str) -> Result<CellValue, CellError> {
+        parse_cell(&ColumnType::parse(ty).unwrap(), text).map(|(v, _)| v)
+    }
+
+    #[test]
+    fn ranges_cover_what_the_book_prints() {
+        assert_eq!(cell("range", "23-26").unwrap(), CellValue::Range { lo: 23, hi: Some(26), label: "".into() });
+        assert_eq!(
+            cell("range", "801-1,000 meters").unwrap(),
+            CellValue::Range { lo: 801, hi: Some(1000), label: "meters".into() }
+        );
+        assert_eq!(
+            cell("range", "2049+ /turn (F-15 on afterburners)").unwrap(),
+            CellValue::Range { lo: 2049, hi: None, label: "/turn (F-15 on afterburners)".into() }
+        );
+        assert_eq!(cell("range", "1 meter").unwrap(), CellValue::Range { lo: 1, hi: Some(1), label: "meter".into() });
+        assert!(cell("range", "26-23").unwrap_err().message.contains("backwards"));
+        assert!(cell("range", "many").is_err());
+    }
+
+    #[test]
+    fn numbers_take_thousands_separators_only_in_groups_of_three() {
+        assert_eq!(cell("int", "1,000").unwrap(), CellValue::Int(1000));
+        assert_eq!(cell("int", "12,345,678").unwrap(), CellValue::Int(12_345_678));
+        assert!(cell("int", "1,00").is_err());
+    }
+
+    #[test]
+    fn units_and_footnote_markers() {
+        let ty = ColumnType::parse("int(m/s)").unwrap();
+        assert_eq!(parse_cell(&ty, "60m/s *").unwrap(), (CellValue::Int(60), "*".to_string()));
+        assert_eq!(parse_cell(&ty, "2m/s").unwrap(), (CellValue::Int(2), String::new()));
+        assert!(parse_cell(&ty, "2 km/h").is_err());
+    }
+
+    #[test]
+    fn modifiers_rates_and_terms() {
+        assert_eq!(cell("modifier", "-0").unwrap(), CellValue::Modifier(0));
+        assert_eq!(cell("modifier", "+12").unwrap(), CellValue::Modifier(12));
+        assert!(cell("modifier", "+3 maybe").is_err());
+        assert_eq!(
+            cell("rate", "-1 per 10 rds").unwrap(),
+            CellValue::Rate { value: -1, per: Some((10, "rds".into())), max: None }
+        );
+        assert_eq!(
+            cell("rate", "+2 per turn (+6 max)").unwrap(),
+            CellValue::Rate { value: 2, per: Some((1, "turn".into())), max: Some(6) }
+        );
+        assert_eq!(cell("rate", "+2/turn").unwrap(), CellValue::Rate { value: 2, per: Some((1, "turn".into())), max: None });
+        assert_eq!(cell("term", "+ REF").unwrap(), CellValue::Stat { sign: 1, name: "REF".into() });
+        assert_eq!(cell("term", "-2").unwrap(), CellValue::Flat(-2));
+        assert_eq!(cell("term?", "No modifier").unwrap(), CellValue::None);
+    }
+
+    #[test]
+    fn dice_quantities_labels() {
+        assert_eq!(cell("dice", "5d6+2").unwrap(), CellValue::Dice(DiceSpec { count: 5, sides: 6, bonus: 2 }));
+        assert!(cell("dice", "5x6").is_err());
+        assert_eq!(cell("quantity", "4").unwrap(), CellValue::Count(4));
+        assert_eq!(cell("quantity", "RoF/Fire zone (m)").unwrap(), CellValue::Ratio("RoF".into(), "Fire zone (m)".into()));
+        assert_eq!(
+            cell("label", "Long (attack lands beyond target)").unwrap(),
+            CellValue::Label { name: "Long".into(), gloss: Some("attack lands beyond target".into()) }
+        );
+    }
+
+    #[test]
+    fn blanks_need_an_optional_column() {
+        assert!(cell("text", "").unwrap_err().message.contains("optional"));
+        assert_eq!(cell("text?", "--").unwrap(), CellValue::None);
+    }
+
+    #[test]
+    fn column_types_parse_and_reject() {
+        assert!(ColumnType::parse("integer").unwrap_err().contains("unknown column type `integer`"));
+        assert!(ColumnType::parse("dice(m)").is_err());
+        assert_eq!(ColumnType::parse("int(m/s)?").unwrap().to_string(), "int(m/s)?");
+    }
+}

@@ -1,0 +1,120 @@
+//! Diagnostics: what went wrong, where, and the offending source line with a caret,
+//! rendered by annotate-snippets.
+
+use std::fmt;
+use std::sync::Arc;
+
+use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+
+use crate::source::{SourceFile, Span};
+
+/// One error found in a spec file.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub file: Arc<SourceFile>,
+    pub span: Span,
+    pub message: String,
+    /// Said under the caret.
+    pub label: String,
+    /// Extra context lines, e.g. "first defined at spec/x.md:3:1".
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(file: &Arc<SourceFile>, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            file: file.clone(),
+            span,
+            message: message.into(),
+            label: String::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// `path:line:col` of the start of the span.
+    pub fn location(&self) -> String {
+        self.file.location(self.span.start)
+    }
+
+    /// The report with the source line and a caret, without colour.
+    pub fn render(&self) -> String {
+        self.render_with(Renderer::plain())
+    }
+
+    /// The report coloured for a terminal.
+    pub fn render_styled(&self) -> String {
+        self.render_with(Renderer::styled())
+    }
+
+    fn render_with(&self, renderer: Renderer) -> String {
+        let path = self.file.path.display().to_string();
+        let text = &self.file.text;
+        let mut span = self.span.start.min(text.len())..self.span.end.min(text.len());
+        if span.end < span.start {
+            span.end = span.start;
+        }
+        let mut group = Level::ERROR.primary_title(&self.message).element(
+            Snippet::source(text.as_str())
+                .path(&path)
+                .annotation(AnnotationKind::Primary.span(span).label(&self.label)),
+        );
+        for note in &self.notes {
+            group = group.element(Level::NOTE.message(note));
+        }
+        renderer.render(&[group]).to_string()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+/// Every diagnostic of one compilation; compilation fails when it is not empty.
+#[derive(Debug, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every diagnostic rendered, then a count.
+    pub fn render(&self) -> String {
+        self.render_each(Diagnostic::render)
+    }
+
+    pub fn render_styled(&self) -> String {
+        self.render_each(Diagnostic::render_styled)
+    }
+
+    fn render_each(&self, one: fn(&Diagnostic) -> String) -> String {
+        let mut out: String = self.0.iter().map(|d| one(d) + "\n").collect();
+        let n = self.0.len();
+        out.push_str(&format!("{n} error{} in the spec\n", if n == 1 { "" } else { "s" }));
+        out
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for Diagnostics {}

@@ -1,0 +1,4 @@
+//! What the compiler writes: Rust for `rules/build.rs`, case files for `cargo xtask regen`.
+
+pub mod cases;
+pub mod rust;

@@ -1,0 +1,222 @@
+//! The typed model of a compiled book. Every item keeps its file and span.
+
+use std::sync::Arc;
+
+use crate::cell::{CellValue, ColumnType, DiceSpec};
+use crate::source::{SourceFile, Span};
+
+/// Every system of `spec/`, in folder order.
+#[derive(Debug, Default)]
+pub struct Book {
+    pub systems: Vec<System>,
+}
+
+/// One rules system: a folder of `spec/`.
+#[derive(Debug)]
+pub struct System {
+    pub id: String,
+    pub chapters: Vec<Chapter>,
+}
+
+/// One Markdown file.
+#[derive(Debug)]
+pub struct Chapter {
+    pub file: Arc<SourceFile>,
+    /// The file stem; rule ids are qualified with it.
+    pub id: String,
+    pub front: FrontMatter,
+    pub sections: Vec<Section>,
+    pub tables: Vec<Table>,
+    pub rules: Vec<Rule>,
+    pub examples: Vec<Example>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FrontMatter {
+    pub system: String,
+    pub title: String,
+    /// Which book, and where in it, the chapter restates.
+    pub source_book: String,
+    pub source_section: String,
+    pub version: String,
+}
+
+/// A heading with its stable id.
+#[derive(Debug)]
+pub struct Section {
+    pub id: String,
+    pub title: String,
+    pub level: u8,
+    pub span: Span,
+}
+
+/// A typed table: its schema and its rows, ditto marks resolved.
+#[derive(Debug)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    /// The section the table sits in.
+    pub section: Option<String>,
+    pub kind: TableKind,
+    pub columns: Vec<Column>,
+    /// The field that group rows fill in, if the table has group rows.
+    pub group: Option<String>,
+    pub rows: Vec<Row>,
+    /// The schema comment's span.
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableKind {
+    /// A `&[Row]` constant named `const_name` of a struct named `row_type`.
+    Rows { const_name: String, row_type: String },
+    /// One `const` per row: the `ident` column names it, the one other typed column gives it.
+    Constants,
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub field: String,
+    pub ty: ColumnType,
+    /// The header cell's text.
+    pub header: String,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Row {
+    pub cells: Vec<Cell>,
+    /// The group row above this one, if any.
+    pub group: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct Cell {
+    pub value: CellValue,
+    /// The cell was a ditto mark; `value` is the one above.
+    pub ditto: bool,
+    /// Footnote markers that followed the value.
+    pub marks: String,
+    pub span: Span,
+}
+
+/// The type of a rule input or output, and of the values examples give them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueType {
+    Int,
+    Bool,
+    Text,
+    Dice,
+    IntList,
+}
+
+impl ValueType {
+    pub fn parse(s: &str) -> Option<ValueType> {
+        Some(match s {
+            "int" => ValueType::Int,
+            "bool" => ValueType::Bool,
+            "text" => ValueType::Text,
+            "dice" => ValueType::Dice,
+            "[int]" => ValueType::IntList,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueType::Int => "int",
+            ValueType::Bool => "bool",
+            ValueType::Text => "text",
+            ValueType::Dice => "dice",
+            ValueType::IntList => "[int]",
+        }
+    }
+}
+
+/// A named, typed slot of a rule.
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub ty: ValueType,
+    /// An input examples may leave out.
+    pub optional: bool,
+    pub span: Span,
+}
+
+/// A rule's signature, declared in the chapter that states it; the resolver
+/// implements it as `rules::<system>::<chapter>::<name>`.
+#[derive(Debug)]
+pub struct Rule {
+    /// `chapter.name`.
+    pub id: String,
+    pub name: String,
+    pub chapter: String,
+    /// The section the rule is stated in.
+    pub section: Option<String>,
+    pub given: Vec<Param>,
+    pub outputs: Vec<Param>,
+    pub span: Span,
+}
+
+/// A value given to or claimed of a rule.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Dice(DiceSpec),
+    IntList(Vec<i64>),
+}
+
+/// `name = value` inside an example.
+#[derive(Debug, Clone)]
+pub struct Binding {
+    pub name: String,
+    pub value: Value,
+    pub span: Span,
+}
+
+/// A worked example: the book's (claims copy what it prints) or ours.
+#[derive(Debug)]
+pub struct Example {
+    pub id: String,
+    pub section: Option<String>,
+    /// The qualified rule id.
+    pub rule: String,
+    pub rule_span: Span,
+    /// Authored by us to exercise a rule the book gives no numbers for.
+    pub ours: bool,
+    pub given: Vec<Binding>,
+    pub claims: Vec<Binding>,
+    pub errata: Vec<Erratum>,
+    pub span: Span,
+}
+
+/// Where the book's printed value differs from what the rules give, and why the
+/// resolver follows the rules.
+#[derive(Debug, Clone)]
+pub struct Erratum {
+    pub claim: String,
+    /// What the rules give.
+    pub rules: Value,
+    /// The id of the section that states the ruling.
+    pub ruling: String,
+    pub reason: String,
+    pub span: Span,
+}
+
+impl Book {
+    pub fn chapters(&self) -> impl Iterator<Item = (&System, &Chapter)> {
+        self.systems.iter().flat_map(|s| s.chapters.iter().map(move |c| (s, c)))
+    }
+
+    pub fn rule(&self, system: &str, id: &str) -> Option<&Rule> {
+        self.systems
+            .iter()
+            .filter(|s| s.id == system)
+            .flat_map(|s| &s.chapters)
+            .flat_map(|c| &c.rules)
+            .find(|r| r.id == id)
+    }
+}

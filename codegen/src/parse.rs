@@ -1,0 +1,182 @@
+//! Markdown -> [`Chapter`]: walks pulldown-cmark's events with their byte
+//! offsets, collecting front matter, sections, schema comments with the tables
+//! they type, and the fenced `rule` and `example` blocks.
+
+use std::sync::Arc;
+
+use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
+
+use crate::blocks::{parse_example, parse_rule};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{Chapter, FrontMatter, Section};
+use crate::source::{SourceFile, Span};
+use crate::table::{RawTable, Schema, build_table, parse_schema};
+use crate::toml_spans::Doc;
+
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+}
+
+/// What the walker is in the middle of.
+enum Open {
+    Nothing,
+    Heading { id: Option<String>, level: u8, title: String, span: Span },
+    Table(RawTable),
+    Fence { kind: FenceKind, id: String, body: String, base: Option<usize>, span: Span },
+    Front { body: String, base: Option<usize>, span: Span },
+}
+
+#[derive(Clone, Copy)]
+enum FenceKind {
+    Rule,
+    Example,
+}
+
+/// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
+/// front matter could be read, so that later checks still see what parsed.
+pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
+    let text = file.text.as_str();
+    let mut front = None;
+    let mut sections: Vec<Section> = Vec::new();
+    let mut tables = Vec::new();
+    let mut rules = Vec::new();
+    let mut examples = Vec::new();
+    let mut schema: Option<Schema> = None;
+    let mut open = Open::Nothing;
+    let chapter_id = file.stem();
+    let current = |sections: &[Section]| sections.last().map(|s| s.id.clone());
+
+    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+        match (&mut open, event) {
+            (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
+                open = Open::Front { body: String::new(), base: None, span: range };
+            }
+            (Open::Front { body, base, .. }, Event::Text(t)) => {
+                base.get_or_insert(range.start);
+                body.push_str(&t);
+            }
+            (Open::Front { .. }, Event::End(TagEnd::MetadataBlock(_))) => {
+                let Open::Front { body, base, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                    unreachable!()
+                };
+                match parse_front(file, &body, base.unwrap_or(span.start)) {
+                    Ok(f) => front = Some(f),
+                    Err(d) => diags.push(d),
+                }
+            }
+            (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
+                let level = level as u8;
+                open = Open::Heading { id: id.map(|i| i.to_string()), level, title: String::new(), span: range };
+            }
+            (Open::Heading { title, .. }, Event::Text(t) | Event::Code(t)) => title.push_str(&t),
+            (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => {
+                let Open::Heading { id, level, title, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                    unreachable!()
+                };
+                match id {
+                    Some(id) => sections.push(Section { id, title: title.trim().to_string(), level, span }),
+                    None => diags.push(
+                        Diagnostic::new(file, span, format!("section `{}` has no id", title.trim()))
+                            .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
+                    ),
+                }
+            }
+            (Open::Nothing, Event::Html(html)) if html.trim_start().starts_with("<!-- table") => {
+                if let Some(s) = schema.take() {
+                    diags.push(orphan_schema(file, &s));
+                }
+                match parse_schema(file, &html, range.start) {
+                    Ok(s) => schema = Some(s),
+                    Err(d) => diags.push(d),
+                }
+            }
+            (Open::Nothing, Event::Start(Tag::Table(_))) => {
+                open = Open::Table(RawTable::new(schema.take(), range));
+            }
+            (Open::Table(t), event) => {
+                if matches!(event, Event::End(TagEnd::Table)) {
+                    let Open::Table(raw) = std::mem::replace(&mut open, Open::Nothing) else { unreachable!() };
+                    if let Some(table) = build_table(file, raw, current(&sections), diags) {
+                        tables.push(table);
+                    }
+                } else {
+                    t.event(&event, range);
+                }
+            }
+            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
+                let mut words = info.split_whitespace();
+                let kind = match words.next() {
+                    Some("example") => Some(FenceKind::Example),
+                    Some("rule") => Some(FenceKind::Rule),
+                    _ => None,
+                };
+                if let Some(kind) = kind {
+                    match words.next() {
+                        Some(id) => {
+                            open = Open::Fence { kind, id: id.to_string(), body: String::new(), base: None, span: range };
+                        }
+                        None => diags.push(
+                            Diagnostic::new(file, range.start..range.start + 3 + info.len(), "block has no id")
+                                .label("write the id after the block's kind, e.g. `example mary-falls`"),
+                        ),
+                    }
+                }
+            }
+            (Open::Fence { body, base, .. }, Event::Text(t)) => {
+                base.get_or_insert(range.start);
+                body.push_str(&t);
+            }
+            (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => {
+                let Open::Fence { kind, id, body, base, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                    unreachable!()
+                };
+                let base = base.unwrap_or(span.end);
+                let section = current(&sections);
+                let result = match kind {
+                    FenceKind::Rule => parse_rule(file, &chapter_id, id, section, &body, base, span).map(|r| rules.push(r)),
+                    FenceKind::Example => parse_example(file, id, section, &body, base, span).map(|e| examples.push(e)),
+                };
+                if let Err(d) = result {
+                    diags.push(d);
+                }
+            }
+            (Open::Nothing, Event::Start(_)) => {
+                if let Some(s) = schema.take() {
+                    diags.push(orphan_schema(file, &s));
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = schema.take() {
+        diags.push(orphan_schema(file, &s));
+    }
+    let Some(front) = front else {
+        diags.push(
+            Diagnostic::new(file, 0..0, "chapter has no front matter")
+                .label("start the file with a `+++` block giving system, title, source and version"),
+        );
+        return None;
+    };
+    Some(Chapter { file: file.clone(), id: chapter_id, front, sections, tables, rules, examples })
+}
+
+fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
+    Diagnostic::new(file, s.span.clone(), format!("schema `{}` is not followed by a table", s.id))
+        .label("a table schema must sit right above its table")
+}
+
+fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontMatter, Diagnostic> {
+    let mut doc = Doc::parse(file, body, base, "the front matter")?;
+    let system = doc.required_string("system")?.0;
+    let title = doc.required_string("title")?.0;
+    let version = doc.required_string("version")?.0;
+    let mut source = doc
+        .table("source", "the front matter's source")?
+        .ok_or_else(|| doc.error(doc.span.clone(), "the front matter has no `[source]` (book and section)"))?;
+    let source_book = source.required_string("book")?.0;
+    let source_section = source.required_string("section")?.0;
+    source.finish()?;
+    doc.finish()?;
+    Ok(FrontMatter { system, title, source_book, source_section, version })
+}

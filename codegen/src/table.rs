@@ -1,0 +1,297 @@
+//! Typed tables: the schema comment above a table, and the rows under it turned
+//! into typed cells (ditto marks resolved, group rows folded into a field).
+
+use std::sync::Arc;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use crate::cell::{CellValue, ColumnType, parse_cell};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{Cell, Column, Row, Table, TableKind};
+use crate::source::{SourceFile, Span};
+use crate::toml_spans::Doc;
+
+/// A schema comment: `<!-- table <id>` then TOML, then `-->`.
+#[derive(Debug)]
+pub struct Schema {
+    pub id: String,
+    pub kind: TableKind,
+    pub title: Option<String>,
+    pub group: Option<String>,
+    /// (field, type, span of the column's entry)
+    pub columns: Vec<(String, ColumnType, Span)>,
+    pub span: Span,
+}
+
+pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<Schema, Diagnostic> {
+    let html = html.trim_end();
+    let span = start..start + html.len();
+    let Some(inner) = html.strip_suffix("-->") else {
+        return Err(Diagnostic::new(file, span, "table schema comment is not closed on its own block")
+            .label("end the schema with `-->`"));
+    };
+    let first_line_end = inner.find('\n').unwrap_or(inner.len());
+    let head = &inner[..first_line_end];
+    let id = head.trim_start().trim_start_matches("<!--").trim().trim_start_matches("table").trim();
+    if id.is_empty() || id.contains(char::is_whitespace) {
+        return Err(Diagnostic::new(file, start..start + head.len(), "table schema needs one id")
+            .label("write `<!-- table some-id` on the first line"));
+    }
+    let body = &inner[first_line_end..];
+    let mut doc = Doc::parse(file, body, start + first_line_end, "a table schema")?;
+    let kind = match doc.string("kind")? {
+        None => None,
+        Some((k, _)) if k == "rows" => None,
+        Some((k, _)) if k == "constants" => Some(TableKind::Constants),
+        Some((k, s)) => return Err(doc.error(s, format!("unknown table kind `{k}`")).label("`rows` or `constants`")),
+    };
+    let kind = match kind {
+        Some(k) => k,
+        None => {
+            let (const_name, cs) = doc.required_string("const")?;
+            if !is_upper_snake(&const_name) {
+                return Err(doc.error(cs, "`const` must be an UPPER_SNAKE_CASE name"));
+            }
+            let (row_type, rs) = doc.required_string("row")?;
+            if !row_type.starts_with(|c: char| c.is_ascii_uppercase()) || !row_type.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(doc.error(rs, "`row` must be a CamelCase type name"));
+            }
+            TableKind::Rows { const_name, row_type }
+        }
+    };
+    let title = doc.string("title")?.map(|t| t.0);
+    let group = doc.string("group")?;
+    let entries = doc
+        .strings("columns")?
+        .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
+    let mut columns = Vec::new();
+    for (entry, espan) in entries {
+        // The entry's text starts one byte into its span, after the opening quote.
+        let inner = espan.start + 1;
+        let Some((field, ty)) = entry.split_once(':') else {
+            return Err(doc.error(espan, "a column is written `field: type`"));
+        };
+        let field = field.trim();
+        if !is_snake(field) {
+            return Err(doc.error(inner..inner + field.len(), format!("`{field}` is not a snake_case field name")));
+        }
+        let ty_offset = inner + entry.len() - ty.trim_start().len();
+        let ty_text = ty.trim();
+        let ty = ColumnType::parse(ty_text).map_err(|m| {
+            doc.error(ty_offset..ty_offset + ty_text.len(), m).label("not a column type")
+        })?;
+        columns.push((field.to_string(), ty, espan));
+    }
+    if let Some((g, gs)) = &group {
+        if !is_snake(g) || columns.iter().any(|(f, ..)| f == g) {
+            return Err(doc.error(gs.clone(), "`group` must be a new snake_case field name"));
+        }
+    }
+    if kind == TableKind::Constants {
+        let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| columns.iter().any(|(f, t, _)| f == name && ok(t));
+        if !has("name", &|t| t.base == crate::cell::BaseType::Ident && !t.optional) || !has("value", &|t| !t.optional) {
+            return Err(doc.error(doc.span.clone(), "a constants table needs a `name: ident` and a `value` column"));
+        }
+    }
+    doc.finish()?;
+    Ok(Schema { id: id.to_string(), kind, title, group: group.map(|g| g.0), columns, span })
+}
+
+fn is_snake(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_lowercase()) && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+fn is_upper_snake(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_uppercase()) && s.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// A table as pulldown-cmark gives it: the header row and body rows, each cell a span.
+pub struct RawTable {
+    schema: Option<Schema>,
+    span: Span,
+    header: Vec<Span>,
+    rows: Vec<(Span, Vec<Span>)>,
+    in_head: bool,
+}
+
+impl RawTable {
+    pub fn new(schema: Option<Schema>, span: Span) -> RawTable {
+        RawTable { schema, span, header: Vec::new(), rows: Vec::new(), in_head: false }
+    }
+
+    pub fn event(&mut self, event: &Event, range: Span) {
+        match event {
+            Event::Start(Tag::TableHead) => self.in_head = true,
+            Event::End(TagEnd::TableHead) => self.in_head = false,
+            Event::Start(Tag::TableRow) => self.rows.push((range, Vec::new())),
+            Event::Start(Tag::TableCell) if self.in_head => self.header.push(range),
+            Event::Start(Tag::TableCell) => {
+                if let Some((_, cells)) = self.rows.last_mut() {
+                    cells.push(range);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The cell texts of one table line, split on unescaped pipes, each with its span.
+/// pulldown-cmark pads or truncates ragged rows, so the line itself is read.
+fn split_line(text: &str, line: Span) -> Vec<Span> {
+    let s = &text[line.clone()];
+    let s_trim_end = s.trim_end();
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let mut escaped = false;
+    for (i, ch) in s_trim_end.char_indices() {
+        match ch {
+            '\\' if !escaped => escaped = true,
+            '|' if !escaped => {
+                cells.push(start..i);
+                start = i + 1;
+            }
+            _ => escaped = false,
+        }
+    }
+    cells.push(start..s_trim_end.len());
+    // A leading and a trailing pipe open and close the row; they hold no cell.
+    if s_trim_end.trim_start().starts_with('|') {
+        cells.remove(0);
+    }
+    if s_trim_end.ends_with('|') && !s_trim_end.ends_with("\\|") {
+        cells.pop();
+    }
+    cells
+        .into_iter()
+        .map(|c| {
+            let raw = &s[c.clone()];
+            let lead = raw.len() - raw.trim_start().len();
+            line.start + c.start + lead..line.start + c.start + lead + raw.trim().len()
+        })
+        .collect()
+}
+
+/// Types every cell of a raw table against its schema.
+pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String>, diags: &mut Diagnostics) -> Option<Table> {
+    let text = file.text.as_str();
+    let Some(schema) = raw.schema else {
+        diags.push(
+            Diagnostic::new(file, raw.span.start..raw.span.start, "table has no schema")
+                .label("put a `<!-- table <id> ... -->` schema comment right above it"),
+        );
+        return None;
+    };
+    let header_line = line_of(text, raw.span.start);
+    let header = split_line(text, header_line.clone());
+    if header.len() != schema.columns.len() {
+        diags.push(
+            Diagnostic::new(file, header_line, format!(
+                "table `{}` has {} columns but its schema names {}",
+                schema.id,
+                header.len(),
+                schema.columns.len()
+            ))
+            .label("header row")
+            .note(format!("schema at {}", file.location(schema.span.start))),
+        );
+        return None;
+    }
+    let columns: Vec<Column> = schema
+        .columns
+        .iter()
+        .zip(&header)
+        .map(|((field, ty, span), h)| Column {
+            field: field.clone(),
+            ty: ty.clone(),
+            header: text[h.clone()].to_string(),
+            span: span.clone(),
+        })
+        .collect();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut group = None;
+    let mut ok = true;
+    for (row_span, _) in raw.rows {
+        let line = line_of(text, row_span.start);
+        let cells = split_line(text, line.clone());
+        if cells.len() != columns.len() {
+            diags.push(
+                Diagnostic::new(file, line, format!(
+                    "ragged row: {} cells where table `{}` has {} columns",
+                    cells.len(),
+                    schema.id,
+                    columns.len()
+                ))
+                .label("this row"),
+            );
+            ok = false;
+            continue;
+        }
+        if schema.group.is_some() && !cells[0].is_empty() && cells[1..].iter().all(|c| c.is_empty()) {
+            group = Some(text[cells[0].clone()].to_string());
+            continue;
+        }
+        let mut typed = Vec::new();
+        for (i, (span, column)) in cells.iter().zip(&columns).enumerate() {
+            let cell_text = &text[span.clone()];
+            if matches!(cell_text, "\"" | "“" | "”" | "〃") {
+                match rows.last() {
+                    Some(above) => typed.push(Cell { ditto: true, span: span.clone(), ..above.cells[i].clone() }),
+                    None => {
+                        diags.push(
+                            Diagnostic::new(file, span.clone(), "ditto mark with nothing above it")
+                                .label(format!("column `{}` has no earlier row to repeat", column.field)),
+                        );
+                        ok = false;
+                    }
+                }
+                continue;
+            }
+            match parse_cell(&column.ty, cell_text) {
+                Ok((value, marks)) => typed.push(Cell { value, ditto: false, marks, span: span.clone() }),
+                Err(e) => {
+                    let at = span.start + e.offset.min(cell_text.len());
+                    let end = (at + e.len).min(span.end).max(at);
+                    diags.push(
+                        Diagnostic::new(file, at..end, format!(
+                            "cell `{cell_text}` does not fit column `{}` of type `{}`: {}",
+                            column.field, column.ty, e.message
+                        ))
+                        .label(e.message),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if typed.len() == columns.len() {
+            rows.push(Row { cells: typed, group: group.clone(), span: line });
+        }
+    }
+    if rows.is_empty() && ok {
+        diags.push(Diagnostic::new(file, raw.span.start..raw.span.start, format!("table `{}` has no rows", schema.id)));
+        ok = false;
+    }
+    if schema.kind == TableKind::Constants {
+        let name = columns.iter().position(|c| c.field == "name").unwrap_or(0);
+        if let Some(row) = rows.iter().find(|r| matches!(r.cells[name].value, CellValue::None)) {
+            diags.push(Diagnostic::new(file, row.span.clone(), "a constant without a name"));
+            ok = false;
+        }
+    }
+    ok.then(|| Table {
+        id: schema.id,
+        title: schema.title.unwrap_or_default(),
+        section,
+        kind: schema.kind,
+        columns,
+        group: schema.group,
+        rows,
+        span: schema.span,
+    })
+}
+
+/// The span of the whole line holding `offset`, without its newline.
+fn line_of(text: &str, offset: usize) -> Span {
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    start..end
+}

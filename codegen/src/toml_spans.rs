@@ -1,0 +1,140 @@
+//! TOML bodies (front matter, schemas, rules, examples) read with their spans, so
+//! that a wrong key or value is reported at its place in the Markdown file.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diagnostic::Diagnostic;
+use crate::source::{SourceFile, Span};
+
+/// A parsed TOML table that sits at byte `base` of `file`. Keys are taken out one
+/// by one; [`Doc::finish`] reports those nobody asked for.
+pub struct Doc<'a> {
+    pub file: &'a Arc<SourceFile>,
+    pub base: usize,
+    pub table: DeTable<'a>,
+    /// Span of the whole table, in file offsets.
+    pub span: Span,
+    what: &'static str,
+}
+
+impl<'a> Doc<'a> {
+    /// Parses `body`, which starts at byte `base` of `file`.
+    pub fn parse(file: &'a Arc<SourceFile>, body: &'a str, base: usize, what: &'static str) -> Result<Doc<'a>, Diagnostic> {
+        match DeTable::parse(body) {
+            Ok(t) => {
+                let span = base..base + body.len();
+                Ok(Doc { file, base, table: t.into_inner(), span, what })
+            }
+            Err(e) => {
+                let span = e.span().map(|s| base + s.start..base + s.end).unwrap_or(base..base);
+                let message = e.message().trim().to_string();
+                Err(Diagnostic::new(file, span, format!("malformed TOML in {what}: {message}")).label("here"))
+            }
+        }
+    }
+
+    /// A table found inside this document, as a document of its own.
+    pub fn nested(&self, table: DeTable<'a>, span: Span, what: &'static str) -> Doc<'a> {
+        Doc { file: self.file, base: self.base, table, span, what }
+    }
+
+    pub fn at(&self, span: &std::ops::Range<usize>) -> Span {
+        self.base + span.start..self.base + span.end
+    }
+
+    pub fn error(&self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.file, span, message)
+    }
+
+    /// Takes `key` out, with the span of its value.
+    pub fn take(&mut self, key: &str) -> Option<(Spanned<DeValue<'a>>, Span)> {
+        let k = self.table.keys().find(|k| k.get_ref().as_ref() == key)?.clone();
+        let key_span = self.at(&k.span());
+        let v = self.table.remove(&k)?;
+        Some((v, key_span))
+    }
+
+    pub fn string(&mut self, key: &str) -> Result<Option<(String, Span)>, Diagnostic> {
+        match self.take(key) {
+            None => Ok(None),
+            Some((v, _)) => {
+                let span = self.at(&v.span());
+                match v.get_ref().as_str() {
+                    Some(s) => Ok(Some((s.to_string(), span))),
+                    None => Err(self.error(span, format!("`{key}` must be a string"))),
+                }
+            }
+        }
+    }
+
+    pub fn required_string(&mut self, key: &str) -> Result<(String, Span), Diagnostic> {
+        self.string(key)?
+            .ok_or_else(|| self.error(self.span.clone(), format!("{} has no `{key}`", self.what)))
+    }
+
+    /// An array of strings, each with its span.
+    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<(String, Span)>>, Diagnostic> {
+        let Some((v, _)) = self.take(key) else { return Ok(None) };
+        let span = self.at(&v.span());
+        let Some(items) = v.get_ref().as_array() else {
+            return Err(self.error(span, format!("`{key}` must be an array of strings")));
+        };
+        items
+            .iter()
+            .map(|item| match item.get_ref().as_str() {
+                Some(s) => Ok((s.to_string(), self.at(&item.span()))),
+                None => Err(self.error(self.at(&item.span()), format!("`{key}` must hold strings only"))),
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// A sub-table, as a document of its own.
+    pub fn table(&mut self, key: &str, what: &'static str) -> Result<Option<Doc<'a>>, Diagnostic> {
+        let Some((v, _)) = self.take(key) else { return Ok(None) };
+        let span = self.at(&v.span());
+        match v.into_inner() {
+            DeValue::Table(t) => Ok(Some(self.nested(t, span, what))),
+            _ => Err(self.error(span, format!("`{key}` must be a table"))),
+        }
+    }
+
+    /// Every remaining entry, in source order, as (key, key span, value).
+    pub fn drain(&mut self) -> Vec<(String, Span, Spanned<DeValue<'a>>)> {
+        let entries: Vec<_> = std::mem::take(&mut self.table).into_iter().collect();
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.get_ref().to_string(), self.at(&k.span()), v))
+            .collect()
+    }
+
+    /// Fails on the first key nobody took.
+    pub fn finish(self) -> Result<(), Diagnostic> {
+        match self.table.keys().next() {
+            None => Ok(()),
+            Some(k) => {
+                let name: &Cow<str> = k.get_ref();
+                Err(self
+                    .error(self.at(&k.span()), format!("unknown key `{name}` in {}", self.what))
+                    .label("not a key this block knows"))
+            }
+        }
+    }
+}
+
+/// An integer literal's value, if the TOML value is one.
+pub fn integer(v: &DeValue) -> Option<i64> {
+    let i = v.as_integer()?;
+    let digits: String = i.as_str().chars().filter(|&c| c != '_').collect();
+    let (neg, digits) = match digits.strip_prefix('-') {
+        Some(d) => (true, d.to_string()),
+        None => (false, digits.trim_start_matches('+').to_string()),
+    };
+    let digits = digits.trim_start_matches("0x").trim_start_matches("0o").trim_start_matches("0b");
+    let n = i64::from_str_radix(digits, i.radix()).ok()?;
+    Some(if neg { -n } else { n })
+}
