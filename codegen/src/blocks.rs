@@ -10,7 +10,6 @@ use crate::model::{Binding, Erratum, Example, Param, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::{Doc, integer};
 
-
 pub fn parse_rule(
     file: &Arc<SourceFile>,
     chapter: &str,
@@ -25,13 +24,26 @@ pub fn parse_rule(
     let outputs = params(&mut doc, "outputs")?;
     doc.finish()?;
     if outputs.is_empty() {
-        return Err(Diagnostic::new(file, span, format!("rule `{name}` has no outputs")).label("declare `[outputs]`"));
+        return Err(
+            Diagnostic::new(file, span, format!("rule `{name}` has no outputs"))
+                .label("declare `[outputs]`"),
+        );
     }
-    Ok(Rule { id: format!("{chapter}.{name}"), name, chapter: chapter.to_string(), section, given, outputs, span })
+    Ok(Rule {
+        id: format!("{chapter}.{name}"),
+        name,
+        chapter: chapter.to_string(),
+        section,
+        given,
+        outputs,
+        span,
+    })
 }
 
 fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
-    let Some(mut t) = doc.table(key, "a rule's parameters")? else { return Ok(Vec::new()) };
+    let Some(mut t) = doc.table(key, "a rule's parameters")? else {
+        return Ok(Vec::new());
+    };
     let mut out = Vec::new();
     for (name, span, v) in t.drain() {
         let vspan = t.at(&v.span());
@@ -48,7 +60,12 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         if optional && key == "outputs" {
             return Err(t.error(vspan, "outputs cannot be optional"));
         }
-        out.push(Param { name, ty, optional, span });
+        out.push(Param {
+            name,
+            ty,
+            optional,
+            span,
+        });
     }
     Ok(out)
 }
@@ -73,18 +90,28 @@ pub fn parse_example(
         (Some(b), None) => (false, b),
         (None, Some(e)) => (true, e),
         (Some(_), Some(e)) => {
-            return Err(Diagnostic::new(file, e.span, "an example has `book` (the book's) or `expect` (ours), not both"));
+            return Err(Diagnostic::new(
+                file,
+                e.span,
+                "an example has `book` (the book's) or `expect` (ours), not both",
+            ));
         }
         (None, None) => {
-            return Err(Diagnostic::new(file, span, format!("example `{id}` claims nothing"))
-                .label("give `[book]` with what the book prints, or `[expect]` for an example of ours"));
+            return Err(
+                Diagnostic::new(file, span, format!("example `{id}` claims nothing")).label(
+                    "give `[book]` with what the book prints, or `[expect]` for an example of ours",
+                ),
+            );
         }
     };
     let claims = bindings(&mut claims_doc)?;
     let mut errata = Vec::new();
     if let Some(mut e) = doc.table("errata", "an example's errata")? {
         if ours {
-            return Err(e.error(e.span.clone(), "an example of ours has no errata: fix its `expect` instead"));
+            return Err(e.error(
+                e.span.clone(),
+                "an example of ours has no errata: fix its `expect` instead",
+            ));
         }
         for (claim, cspan, v) in e.drain() {
             let vspan = e.at(&v.span());
@@ -94,16 +121,37 @@ pub fn parse_example(
             let mut t = e.nested(t, vspan.clone(), "an erratum");
             let rules = match t.take("rules") {
                 Some((v, _)) => value(&t, &v)?,
-                None => return Err(t.error(cspan, format!("erratum `{claim}` does not say what the rules give (`rules`)"))),
+                None => {
+                    return Err(t.error(
+                        cspan,
+                        format!("erratum `{claim}` does not say what the rules give (`rules`)"),
+                    ));
+                }
             };
             let ruling = t.required_string("ruling")?.0;
             let reason = t.required_string("reason")?.0;
             t.finish()?;
-            errata.push(Erratum { claim, rules, ruling, reason, span: cspan });
+            errata.push(Erratum {
+                claim,
+                rules,
+                ruling,
+                reason,
+                span: cspan,
+            });
         }
     }
     doc.finish()?;
-    Ok(Example { id, section, rule, rule_span, ours, given, claims, errata, span })
+    Ok(Example {
+        id,
+        section,
+        rule,
+        rule_span,
+        ours,
+        given,
+        claims,
+        errata,
+        span,
+    })
 }
 
 fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
@@ -118,13 +166,21 @@ fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
 /// A TOML value as an example value; dice stay text until the rule's signature types them.
 fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
     let span = doc.at(&v.span());
-    let bad = || doc.error(span.clone(), "values are integers, booleans, strings or arrays of integers");
+    let bad = || {
+        doc.error(
+            span.clone(),
+            "values are integers, booleans, strings or arrays of integers",
+        )
+    };
     Ok(match v.get_ref() {
         DeValue::Integer(_) => Value::Int(integer(v.get_ref()).ok_or_else(bad)?),
         DeValue::Boolean(b) => Value::Bool(*b),
         DeValue::String(s) => Value::Text(s.to_string()),
         DeValue::Array(items) => Value::IntList(
-            items.iter().map(|i| integer(i.get_ref()).ok_or_else(bad)).collect::<Result<_, _>>()?,
+            items
+                .iter()
+                .map(|i| integer(i.get_ref()).ok_or_else(bad))
+                .collect::<Result<_, _>>()?,
         ),
         _ => return Err(bad()),
     })

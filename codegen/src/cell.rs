@@ -65,15 +65,19 @@ impl ColumnType {
             ("ident", None) => BaseType::Ident,
             (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
             (n, _) => {
-                return Err(format!("unknown column type `{n}` (known: {})", KNOWN.join(", ")));
+                return Err(format!(
+                    "unknown column type `{n}` (known: {})",
+                    KNOWN.join(", ")
+                ));
             }
         };
         Ok(ColumnType { base, optional })
     }
 }
 
-const KNOWN: &[&str] =
-    &["int", "modifier", "rate", "term", "range", "dice", "label", "text", "quantity", "ident"];
+const KNOWN: &[&str] = &[
+    "int", "modifier", "rate", "term", "range", "dice", "label", "text", "quantity", "ident",
+];
 
 impl fmt::Display for ColumnType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -124,12 +128,26 @@ pub enum CellValue {
     None,
     Int(i64),
     Modifier(i64),
-    Rate { value: i64, per: Option<(i64, String)>, max: Option<i64> },
+    Rate {
+        value: i64,
+        per: Option<(i64, String)>,
+        max: Option<i64>,
+    },
     Flat(i64),
-    Stat { sign: i64, name: String },
-    Range { lo: i64, hi: Option<i64>, label: String },
+    Stat {
+        sign: i64,
+        name: String,
+    },
+    Range {
+        lo: i64,
+        hi: Option<i64>,
+        label: String,
+    },
     Dice(DiceSpec),
-    Label { name: String, gloss: Option<String> },
+    Label {
+        name: String,
+        gloss: Option<String>,
+    },
     Text(String),
     Count(i64),
     Of(String),
@@ -163,7 +181,11 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
         return if ty.optional {
             Ok((CellValue::None, marks))
         } else {
-            let what = if body.is_empty() { "a blank cell" } else { "a none word" };
+            let what = if body.is_empty() {
+                "a blank cell"
+            } else {
+                "a none word"
+            };
             Err(CellError {
                 offset: 0,
                 len: body.len(),
@@ -200,7 +222,10 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
                 if !name.starts_with(char::is_alphabetic) {
                     return Err(c.error(1, "a statistic's name"));
                 }
-                CellValue::Stat { sign, name: name.to_string() }
+                CellValue::Stat {
+                    sign,
+                    name: name.to_string(),
+                }
             } else {
                 let n = c.signed()?;
                 c.end()?;
@@ -226,7 +251,11 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
             } else {
                 Some(lo)
             };
-            CellValue::Range { lo, hi, label: c.rest().trim().to_string() }
+            CellValue::Range {
+                lo,
+                hi,
+                label: c.rest().trim().to_string(),
+            }
         }
         BaseType::Dice => {
             let d = dice(&mut c)?;
@@ -235,10 +264,16 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
         }
         BaseType::Label => match body.split_once(" (") {
             Some((name, gloss)) => match gloss.strip_suffix(')') {
-                Some(gloss) => CellValue::Label { name: name.into(), gloss: Some(gloss.into()) },
+                Some(gloss) => CellValue::Label {
+                    name: name.into(),
+                    gloss: Some(gloss.into()),
+                },
                 None => return Err(c.error(body.len(), "a `)` closing the gloss")),
             },
-            None => CellValue::Label { name: body.into(), gloss: None },
+            None => CellValue::Label {
+                name: body.into(),
+                gloss: None,
+            },
         },
         BaseType::Text => CellValue::Text(body.to_string()),
         BaseType::Quantity => {
@@ -258,7 +293,9 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
         }
         BaseType::Ident => {
             let ok = body.starts_with(|ch: char| ch.is_ascii_uppercase())
-                && body.chars().all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
+                && body
+                    .chars()
+                    .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
             if !ok {
                 return Err(c.error(0, "an UPPER_SNAKE_CASE constant name"));
             }
@@ -307,15 +344,30 @@ fn dice(c: &mut Cursor) -> Result<DiceSpec, CellError> {
     c.literal("d")?;
     let sides = c.number()?;
     if count == 0 || sides == 0 {
-        return Err(CellError { offset: 0, len: c.pos, message: "dice need at least one die of one side".into() });
+        return Err(CellError {
+            offset: 0,
+            len: c.pos,
+            message: "dice need at least one die of one side".into(),
+        });
     }
-    let bonus = if matches!(c.peek(), Some('+' | '-')) { c.signed()? } else { 0 };
-    Ok(DiceSpec { count, sides, bonus })
+    let bonus = if matches!(c.peek(), Some('+' | '-')) {
+        c.signed()?
+    } else {
+        0
+    };
+    Ok(DiceSpec {
+        count,
+        sides,
+        bonus,
+    })
 }
 
 /// Parses a whole string as dice; used for dice-typed values in examples.
 pub fn parse_dice(text: &str) -> Result<DiceSpec, CellError> {
-    let mut c = Cursor { text: text.trim(), pos: 0 };
+    let mut c = Cursor {
+        text: text.trim(),
+        pos: 0,
+    };
     let d = dice(&mut c)?;
     c.end()?;
     Ok(d)
@@ -354,7 +406,11 @@ impl Cursor<'_> {
             Some(ch) => format!("`{ch}`"),
             None => "the end of the cell".into(),
         };
-        CellError { offset: self.pos, len: len.max(1), message: format!("expected {expected}, found {found}") }
+        CellError {
+            offset: self.pos,
+            len: len.max(1),
+            message: format!("expected {expected}, found {found}"),
+        }
     }
 
     fn literal(&mut self, lit: &str) -> Result<(), CellError> {
@@ -379,7 +435,10 @@ impl Cursor<'_> {
     }
 
     fn word(&mut self) -> Result<String, CellError> {
-        let len = self.rest().find(|ch: char| !(ch.is_alphabetic() || ch == '.')).unwrap_or(self.rest().len());
+        let len = self
+            .rest()
+            .find(|ch: char| !(ch.is_alphabetic() || ch == '.'))
+            .unwrap_or(self.rest().len());
         if len == 0 {
             return Err(self.error(1, "a unit"));
         }
@@ -393,7 +452,9 @@ impl Cursor<'_> {
         let start = self.pos;
         let text = self.text;
         let rest = &text[start..];
-        let lead = rest.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(rest.len());
+        let lead = rest
+            .find(|ch: char| !ch.is_ascii_digit())
+            .unwrap_or(rest.len());
         if lead == 0 {
             return Err(self.error(1, "a number"));
         }
@@ -440,32 +501,68 @@ mod tests {
 
     #[test]
     fn ranges_cover_what_the_book_prints() {
-        assert_eq!(cell("range", "23-26").unwrap(), CellValue::Range { lo: 23, hi: Some(26), label: "".into() });
+        assert_eq!(
+            cell("range", "23-26").unwrap(),
+            CellValue::Range {
+                lo: 23,
+                hi: Some(26),
+                label: "".into()
+            }
+        );
         assert_eq!(
             cell("range", "801-1,000 meters").unwrap(),
-            CellValue::Range { lo: 801, hi: Some(1000), label: "meters".into() }
+            CellValue::Range {
+                lo: 801,
+                hi: Some(1000),
+                label: "meters".into()
+            }
         );
         assert_eq!(
             cell("range", "2049+ /turn (F-15 on afterburners)").unwrap(),
-            CellValue::Range { lo: 2049, hi: None, label: "/turn (F-15 on afterburners)".into() }
+            CellValue::Range {
+                lo: 2049,
+                hi: None,
+                label: "/turn (F-15 on afterburners)".into()
+            }
         );
-        assert_eq!(cell("range", "1 meter").unwrap(), CellValue::Range { lo: 1, hi: Some(1), label: "meter".into() });
-        assert!(cell("range", "26-23").unwrap_err().message.contains("backwards"));
+        assert_eq!(
+            cell("range", "1 meter").unwrap(),
+            CellValue::Range {
+                lo: 1,
+                hi: Some(1),
+                label: "meter".into()
+            }
+        );
+        assert!(
+            cell("range", "26-23")
+                .unwrap_err()
+                .message
+                .contains("backwards")
+        );
         assert!(cell("range", "many").is_err());
     }
 
     #[test]
     fn numbers_take_thousands_separators_only_in_groups_of_three() {
         assert_eq!(cell("int", "1,000").unwrap(), CellValue::Int(1000));
-        assert_eq!(cell("int", "12,345,678").unwrap(), CellValue::Int(12_345_678));
+        assert_eq!(
+            cell("int", "12,345,678").unwrap(),
+            CellValue::Int(12_345_678)
+        );
         assert!(cell("int", "1,00").is_err());
     }
 
     #[test]
     fn units_and_footnote_markers() {
         let ty = ColumnType::parse("int(m/s)").unwrap();
-        assert_eq!(parse_cell(&ty, "60m/s *").unwrap(), (CellValue::Int(60), "*".to_string()));
-        assert_eq!(parse_cell(&ty, "2m/s").unwrap(), (CellValue::Int(2), String::new()));
+        assert_eq!(
+            parse_cell(&ty, "60m/s *").unwrap(),
+            (CellValue::Int(60), "*".to_string())
+        );
+        assert_eq!(
+            parse_cell(&ty, "2m/s").unwrap(),
+            (CellValue::Int(2), String::new())
+        );
         assert!(parse_cell(&ty, "2 km/h").is_err());
     }
 
@@ -476,27 +573,61 @@ mod tests {
         assert!(cell("modifier", "+3 maybe").is_err());
         assert_eq!(
             cell("rate", "-1 per 10 rds").unwrap(),
-            CellValue::Rate { value: -1, per: Some((10, "rds".into())), max: None }
+            CellValue::Rate {
+                value: -1,
+                per: Some((10, "rds".into())),
+                max: None
+            }
         );
         assert_eq!(
             cell("rate", "+2 per turn (+6 max)").unwrap(),
-            CellValue::Rate { value: 2, per: Some((1, "turn".into())), max: Some(6) }
+            CellValue::Rate {
+                value: 2,
+                per: Some((1, "turn".into())),
+                max: Some(6)
+            }
         );
-        assert_eq!(cell("rate", "+2/turn").unwrap(), CellValue::Rate { value: 2, per: Some((1, "turn".into())), max: None });
-        assert_eq!(cell("term", "+ REF").unwrap(), CellValue::Stat { sign: 1, name: "REF".into() });
+        assert_eq!(
+            cell("rate", "+2/turn").unwrap(),
+            CellValue::Rate {
+                value: 2,
+                per: Some((1, "turn".into())),
+                max: None
+            }
+        );
+        assert_eq!(
+            cell("term", "+ REF").unwrap(),
+            CellValue::Stat {
+                sign: 1,
+                name: "REF".into()
+            }
+        );
         assert_eq!(cell("term", "-2").unwrap(), CellValue::Flat(-2));
         assert_eq!(cell("term?", "No modifier").unwrap(), CellValue::None);
     }
 
     #[test]
     fn dice_quantities_labels() {
-        assert_eq!(cell("dice", "5d6+2").unwrap(), CellValue::Dice(DiceSpec { count: 5, sides: 6, bonus: 2 }));
+        assert_eq!(
+            cell("dice", "5d6+2").unwrap(),
+            CellValue::Dice(DiceSpec {
+                count: 5,
+                sides: 6,
+                bonus: 2
+            })
+        );
         assert!(cell("dice", "5x6").is_err());
         assert_eq!(cell("quantity", "4").unwrap(), CellValue::Count(4));
-        assert_eq!(cell("quantity", "RoF/Fire zone (m)").unwrap(), CellValue::Ratio("RoF".into(), "Fire zone (m)".into()));
+        assert_eq!(
+            cell("quantity", "RoF/Fire zone (m)").unwrap(),
+            CellValue::Ratio("RoF".into(), "Fire zone (m)".into())
+        );
         assert_eq!(
             cell("label", "Long (attack lands beyond target)").unwrap(),
-            CellValue::Label { name: "Long".into(), gloss: Some("attack lands beyond target".into()) }
+            CellValue::Label {
+                name: "Long".into(),
+                gloss: Some("attack lands beyond target".into())
+            }
         );
     }
 
@@ -508,8 +639,15 @@ mod tests {
 
     #[test]
     fn column_types_parse_and_reject() {
-        assert!(ColumnType::parse("integer").unwrap_err().contains("unknown column type `integer`"));
+        assert!(
+            ColumnType::parse("integer")
+                .unwrap_err()
+                .contains("unknown column type `integer`")
+        );
         assert!(ColumnType::parse("dice(m)").is_err());
-        assert_eq!(ColumnType::parse("int(m/s)?").unwrap().to_string(), "int(m/s)?");
+        assert_eq!(
+            ColumnType::parse("int(m/s)?").unwrap().to_string(),
+            "int(m/s)?"
+        );
     }
 }

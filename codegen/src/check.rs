@@ -16,18 +16,33 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
             .iter()
             .flat_map(|c| c.rules.iter().map(move |r| (r.id.clone(), (r, c))))
             .collect();
-        let sections: Vec<&str> = system.chapters.iter().flat_map(|c| c.sections.iter().map(|s| s.id.as_str())).collect();
+        let sections: Vec<&str> = system
+            .chapters
+            .iter()
+            .flat_map(|c| c.sections.iter().map(|s| s.id.as_str()))
+            .collect();
         let mut typed = Vec::new();
         for chapter in &system.chapters {
             for (i, example) in chapter.examples.iter().enumerate() {
                 let file = &chapter.file;
                 let Some((rule, _)) = rules.get(&example.rule) else {
-                    let mut d = Diagnostic::new(file, example.rule_span.clone(), format!("example `{}` names unknown rule `{}`", example.id, example.rule))
-                        .label("no `rule` block declares this");
+                    let mut d = Diagnostic::new(
+                        file,
+                        example.rule_span.clone(),
+                        format!(
+                            "example `{}` names unknown rule `{}`",
+                            example.id, example.rule
+                        ),
+                    )
+                    .label("no `rule` block declares this");
                     if !rules.is_empty() {
                         let mut known: Vec<_> = rules.keys().map(String::as_str).collect();
                         known.sort();
-                        d = d.note(format!("rules of system `{}`: {}", system.id, known.join(", ")));
+                        d = d.note(format!(
+                            "rules of system `{}`: {}",
+                            system.id,
+                            known.join(", ")
+                        ));
                     }
                     diags.push(d);
                     continue;
@@ -35,39 +50,79 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                 let mut fix = Vec::new();
                 for b in &example.given {
                     match rule.given.iter().find(|p| p.name == b.name) {
-                        None => diags.push(Diagnostic::new(file, b.span.clone(), format!("rule `{}` takes no input `{}`", rule.id, b.name))
+                        None => diags.push(
+                            Diagnostic::new(
+                                file,
+                                b.span.clone(),
+                                format!("rule `{}` takes no input `{}`", rule.id, b.name),
+                            )
                             .label("not an input of the rule")
-                            .note(format!("its inputs: {}", names(&rule.given)))),
+                            .note(format!("its inputs: {}", names(&rule.given))),
+                        ),
                         Some(p) => match typed_value(&b.value, p.ty) {
                             Ok(v) => fix.push((Slot::Given, b.name.clone(), v)),
-                            Err(m) => diags.push(Diagnostic::new(file, b.span.clone(), format!("input `{}` {m}", b.name))),
+                            Err(m) => diags.push(Diagnostic::new(
+                                file,
+                                b.span.clone(),
+                                format!("input `{}` {m}", b.name),
+                            )),
                         },
                     }
                 }
                 for p in rule.given.iter().filter(|p| !p.optional) {
                     if !example.given.iter().any(|b| b.name == p.name) {
-                        diags.push(Diagnostic::new(file, example.span.clone(), format!("example `{}` does not give `{}`, which rule `{}` needs", example.id, p.name, rule.id)));
+                        diags.push(Diagnostic::new(
+                            file,
+                            example.span.clone(),
+                            format!(
+                                "example `{}` does not give `{}`, which rule `{}` needs",
+                                example.id, p.name, rule.id
+                            ),
+                        ));
                     }
                 }
                 for b in &example.claims {
                     match rule.outputs.iter().find(|p| p.name == b.name) {
-                        None => diags.push(Diagnostic::new(file, b.span.clone(), format!("example `{}` claims `{}`, which rule `{}` does not produce", example.id, b.name, rule.id))
+                        None => diags.push(
+                            Diagnostic::new(
+                                file,
+                                b.span.clone(),
+                                format!(
+                                    "example `{}` claims `{}`, which rule `{}` does not produce",
+                                    example.id, b.name, rule.id
+                                ),
+                            )
                             .label("not an output of the rule")
-                            .note(format!("its outputs: {}", names(&rule.outputs)))),
+                            .note(format!("its outputs: {}", names(&rule.outputs))),
+                        ),
                         Some(p) => match typed_value(&b.value, p.ty) {
                             Ok(v) => fix.push((Slot::Claim, b.name.clone(), v)),
-                            Err(m) => diags.push(Diagnostic::new(file, b.span.clone(), format!("claim `{}` {m}", b.name))),
+                            Err(m) => diags.push(Diagnostic::new(
+                                file,
+                                b.span.clone(),
+                                format!("claim `{}` {m}", b.name),
+                            )),
                         },
                     }
                 }
                 for e in &example.errata {
-                    let Some(p) = rule.outputs.iter().find(|p| p.name == e.claim) else { continue };
+                    let Some(p) = rule.outputs.iter().find(|p| p.name == e.claim) else {
+                        continue;
+                    };
                     if !example.claims.iter().any(|c| c.name == e.claim) {
-                        diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum on `{}`, which the example does not claim", e.claim)));
+                        diags.push(Diagnostic::new(
+                            file,
+                            e.span.clone(),
+                            format!("erratum on `{}`, which the example does not claim", e.claim),
+                        ));
                     }
                     match typed_value(&e.rules, p.ty) {
                         Ok(v) => fix.push((Slot::Erratum, e.claim.clone(), v)),
-                        Err(m) => diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum `{}`: the rules' value {m}", e.claim))),
+                        Err(m) => diags.push(Diagnostic::new(
+                            file,
+                            e.span.clone(),
+                            format!("erratum `{}`: the rules' value {m}", e.claim),
+                        )),
                     }
                     if !sections.contains(&e.ruling.as_str()) {
                         diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum `{}` cites ruling `{}`, which is no section of system `{}`", e.claim, e.ruling, system.id)));
@@ -78,13 +133,29 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
         }
         // Dice given as text become dice now that the rule's types are known.
         for (chapter, i, fix) in typed {
-            let chapter = system.chapters.iter_mut().find(|c| c.id == chapter).expect("chapter seen above");
+            let chapter = system
+                .chapters
+                .iter_mut()
+                .find(|c| c.id == chapter)
+                .expect("chapter seen above");
             let example = &mut chapter.examples[i];
             for (slot, name, v) in fix {
                 match slot {
-                    Slot::Given => example.given.iter_mut().filter(|b| b.name == name).for_each(|b| b.value = v.clone()),
-                    Slot::Claim => example.claims.iter_mut().filter(|b| b.name == name).for_each(|b| b.value = v.clone()),
-                    Slot::Erratum => example.errata.iter_mut().filter(|e| e.claim == name).for_each(|e| e.rules = v.clone()),
+                    Slot::Given => example
+                        .given
+                        .iter_mut()
+                        .filter(|b| b.name == name)
+                        .for_each(|b| b.value = v.clone()),
+                    Slot::Claim => example
+                        .claims
+                        .iter_mut()
+                        .filter(|b| b.name == name)
+                        .for_each(|b| b.value = v.clone()),
+                    Slot::Erratum => example
+                        .errata
+                        .iter_mut()
+                        .filter(|e| e.claim == name)
+                        .for_each(|e| e.rules = v.clone()),
                 }
             }
         }
@@ -99,7 +170,17 @@ enum Slot {
 }
 
 fn names(ps: &[crate::model::Param]) -> String {
-    ps.iter().map(|p| format!("{}: {}{}", p.name, p.ty.name(), if p.optional { "?" } else { "" })).collect::<Vec<_>>().join(", ")
+    ps.iter()
+        .map(|p| {
+            format!(
+                "{}: {}{}",
+                p.name,
+                p.ty.name(),
+                if p.optional { "?" } else { "" }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
@@ -109,7 +190,9 @@ fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
         | (ValueType::Text, Value::Text(_))
         | (ValueType::IntList, Value::IntList(_))
         | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
-        (ValueType::Dice, Value::Text(t)) => parse_dice(t).map(Value::Dice).map_err(|e| format!("is not dice: {}", e.message)),
+        (ValueType::Dice, Value::Text(t)) => parse_dice(t)
+            .map(Value::Dice)
+            .map_err(|e| format!("is not dice: {}", e.message)),
         _ => Err(format!("must be of type `{}`", ty.name())),
     }
 }
@@ -133,7 +216,11 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
         }
         let mut consts: HashMap<String, String> = HashMap::new();
         for t in &c.tables {
-            if let crate::model::TableKind::Rows { const_name, row_type } = &t.kind {
+            if let crate::model::TableKind::Rows {
+                const_name,
+                row_type,
+            } = &t.kind
+            {
                 first_or_report(&mut consts, const_name, c, &t.span, "table constant", diags);
                 first_or_report(&mut consts, row_type, c, &t.span, "row type", diags);
             }
@@ -141,7 +228,14 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
     }
 }
 
-fn first_or_report(seen: &mut HashMap<String, String>, id: &str, c: &Chapter, span: &Span, what: &str, diags: &mut Diagnostics) {
+fn first_or_report(
+    seen: &mut HashMap<String, String>,
+    id: &str,
+    c: &Chapter,
+    span: &Span,
+    what: &str,
+    diags: &mut Diagnostics,
+) {
     let here = c.file.location(span.start);
     match seen.get(id) {
         Some(first) => diags.push(

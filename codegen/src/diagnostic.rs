@@ -106,7 +106,10 @@ impl Diagnostics {
     fn render_each(&self, one: fn(&Diagnostic) -> String) -> String {
         let mut out: String = self.0.iter().map(|d| one(d) + "\n").collect();
         let n = self.0.len();
-        out.push_str(&format!("{n} error{} in the spec\n", if n == 1 { "" } else { "s" }));
+        out.push_str(&format!(
+            "{n} error{} in the spec\n",
+            if n == 1 { "" } else { "s" }
+        ));
         out
     }
 }

@@ -32,7 +32,11 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
         Ok(f) => f,
         Err(e) => {
             let file = SourceFile::new(spec_root, "");
-            diags.push(Diagnostic::new(&file, 0..0, format!("cannot read {}: {e}", spec_root.display())));
+            diags.push(Diagnostic::new(
+                &file,
+                0..0,
+                format!("cannot read {}: {e}", spec_root.display()),
+            ));
             return Err(diags);
         }
     };
@@ -40,7 +44,9 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
     for (system_dir, paths) in files {
         let mut chapters = Vec::new();
         for path in paths {
-            let Some(file) = read(&path, shown_from, &mut diags) else { continue };
+            let Some(file) = read(&path, shown_from, &mut diags) else {
+                continue;
+            };
             if let Some(chapter) = parse::parse_chapter(&file, &mut diags) {
                 if chapter.front.system != system_dir {
                     diags.push(
@@ -54,7 +60,10 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
                 chapters.push(chapter);
             }
         }
-        book.systems.push(System { id: system_dir, chapters });
+        book.systems.push(System {
+            id: system_dir,
+            chapters,
+        });
     }
     finish(book, diags)
 }
@@ -62,15 +71,30 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
 /// each file joins the system its front matter names, replacing a chapter of the
 /// same path. Returns the combined book and the paths' chapter ids.
-pub fn compile_with(mut book: Book, paths: &[PathBuf], shown_from: &Path) -> Result<Book, Diagnostics> {
+pub fn compile_with(
+    mut book: Book,
+    paths: &[PathBuf],
+    shown_from: &Path,
+) -> Result<Book, Diagnostics> {
     let mut diags = Diagnostics::default();
     for path in paths {
-        let Some(file) = read(path, shown_from, &mut diags) else { continue };
-        let Some(chapter) = parse::parse_chapter(&file, &mut diags) else { continue };
-        let system = match book.systems.iter_mut().position(|s| s.id == chapter.front.system) {
+        let Some(file) = read(path, shown_from, &mut diags) else {
+            continue;
+        };
+        let Some(chapter) = parse::parse_chapter(&file, &mut diags) else {
+            continue;
+        };
+        let system = match book
+            .systems
+            .iter_mut()
+            .position(|s| s.id == chapter.front.system)
+        {
             Some(i) => &mut book.systems[i],
             None => {
-                book.systems.push(System { id: chapter.front.system.clone(), chapters: Vec::new() });
+                book.systems.push(System {
+                    id: chapter.front.system.clone(),
+                    chapters: Vec::new(),
+                });
                 book.systems.last_mut().expect("just pushed")
             }
         };
@@ -82,7 +106,11 @@ pub fn compile_with(mut book: Book, paths: &[PathBuf], shown_from: &Path) -> Res
 
 fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     check::check(&mut book, &mut diags);
-    if diags.is_empty() { Ok(book) } else { Err(diags) }
+    if diags.is_empty() {
+        Ok(book)
+    } else {
+        Err(diags)
+    }
 }
 
 fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
@@ -91,7 +119,11 @@ fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<S
         Ok(f) => Some(f),
         Err(e) => {
             let file = SourceFile::new(shown, "");
-            diags.push(Diagnostic::new(&file, 0..0, format!("cannot read {}: {e}", path.display())));
+            diags.push(Diagnostic::new(
+                &file,
+                0..0,
+                format!("cannot read {}: {e}", path.display()),
+            ));
             None
         }
     }
@@ -119,6 +151,9 @@ pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>
 impl Chapter {
     /// The title of the section with `id`, if this chapter has one.
     pub fn section_title(&self, id: &str) -> Option<&str> {
-        self.sections.iter().find(|s| s.id == id).map(|s| s.title.as_str())
+        self.sections
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.title.as_str())
     }
 }

@@ -69,7 +69,10 @@ pub struct Table {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TableKind {
     /// A `&[Row]` constant named `const_name` of a struct named `row_type`.
-    Rows { const_name: String, row_type: String },
+    Rows {
+        const_name: String,
+        row_type: String,
+    },
     /// One `const` per row: the `ident` column names it, the one other typed column gives it.
     Constants,
 }
@@ -208,7 +211,9 @@ pub struct Erratum {
 
 impl Book {
     pub fn chapters(&self) -> impl Iterator<Item = (&System, &Chapter)> {
-        self.systems.iter().flat_map(|s| s.chapters.iter().map(move |c| (s, c)))
+        self.systems
+            .iter()
+            .flat_map(|s| s.chapters.iter().map(move |c| (s, c)))
     }
 
     pub fn rule(&self, system: &str, id: &str) -> Option<&Rule> {

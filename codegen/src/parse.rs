@@ -14,16 +14,33 @@ use crate::table::{RawTable, Schema, build_table, parse_schema};
 use crate::toml_spans::Doc;
 
 fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_HEADING_ATTRIBUTES | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+    Options::ENABLE_TABLES
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
 }
 
 /// What the walker is in the middle of.
 enum Open {
     Nothing,
-    Heading { id: Option<String>, level: u8, title: String, span: Span },
+    Heading {
+        id: Option<String>,
+        level: u8,
+        title: String,
+        span: Span,
+    },
     Table(RawTable),
-    Fence { kind: FenceKind, id: String, body: String, base: Option<usize>, span: Span },
-    Front { body: String, base: Option<usize>, span: Span },
+    Fence {
+        kind: FenceKind,
+        id: String,
+        body: String,
+        base: Option<usize>,
+        span: Span,
+    },
+    Front {
+        body: String,
+        base: Option<usize>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Copy)]
@@ -49,14 +66,19 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
-                open = Open::Front { body: String::new(), base: None, span: range };
+                open = Open::Front {
+                    body: String::new(),
+                    base: None,
+                    span: range,
+                };
             }
             (Open::Front { body, base, .. }, Event::Text(t)) => {
                 base.get_or_insert(range.start);
                 body.push_str(&t);
             }
             (Open::Front { .. }, Event::End(TagEnd::MetadataBlock(_))) => {
-                let Open::Front { body, base, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                let Open::Front { body, base, span } = std::mem::replace(&mut open, Open::Nothing)
+                else {
                     unreachable!()
                 };
                 match parse_front(file, &body, base.unwrap_or(span.start)) {
@@ -66,28 +88,51 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
                 let level = level as u8;
-                open = Open::Heading { id: id.map(|i| i.to_string()), level, title: String::new(), span: range };
+                open = Open::Heading {
+                    id: id.map(|i| i.to_string()),
+                    level,
+                    title: String::new(),
+                    span: range,
+                };
             }
             (Open::Heading { title, .. }, Event::Text(t) | Event::Code(t)) => title.push_str(&t),
             (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => {
-                let Open::Heading { id, level, title, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                let Open::Heading {
+                    id,
+                    level,
+                    title,
+                    span,
+                } = std::mem::replace(&mut open, Open::Nothing)
+                else {
                     unreachable!()
                 };
                 match id {
-                    Some(id) => sections.push(Section { id, title: title.trim().to_string(), level, span }),
+                    Some(id) => sections.push(Section {
+                        id,
+                        title: title.trim().to_string(),
+                        level,
+                        span,
+                    }),
                     None => diags.push(
-                        Diagnostic::new(file, span, format!("section `{}` has no id", title.trim()))
-                            .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
+                        Diagnostic::new(
+                            file,
+                            span,
+                            format!("section `{}` has no id", title.trim()),
+                        )
+                        .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
                     ),
                 }
             }
-            (Open::Nothing, Event::Html(html)) if html.trim_start().starts_with("<!-- table") => {
-                if let Some(s) = schema.take() {
-                    diags.push(orphan_schema(file, &s));
-                }
-                match parse_schema(file, &html, range.start) {
-                    Ok(s) => schema = Some(s),
-                    Err(d) => diags.push(d),
+            (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
+                let html = &text[range.clone()];
+                if html.trim_start().starts_with("<!-- table") {
+                    if let Some(s) = schema.take() {
+                        diags.push(orphan_schema(file, &s));
+                    }
+                    match parse_schema(file, html, range.start) {
+                        Ok(s) => schema = Some(s),
+                        Err(d) => diags.push(d),
+                    }
                 }
             }
             (Open::Nothing, Event::Start(Tag::Table(_))) => {
@@ -95,7 +140,9 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Table(t), event) => {
                 if matches!(event, Event::End(TagEnd::Table)) {
-                    let Open::Table(raw) = std::mem::replace(&mut open, Open::Nothing) else { unreachable!() };
+                    let Open::Table(raw) = std::mem::replace(&mut open, Open::Nothing) else {
+                        unreachable!()
+                    };
                     if let Some(table) = build_table(file, raw, current(&sections), diags) {
                         tables.push(table);
                     }
@@ -113,11 +160,23 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 if let Some(kind) = kind {
                     match words.next() {
                         Some(id) => {
-                            open = Open::Fence { kind, id: id.to_string(), body: String::new(), base: None, span: range };
+                            open = Open::Fence {
+                                kind,
+                                id: id.to_string(),
+                                body: String::new(),
+                                base: None,
+                                span: range,
+                            };
                         }
                         None => diags.push(
-                            Diagnostic::new(file, range.start..range.start + 3 + info.len(), "block has no id")
-                                .label("write the id after the block's kind, e.g. `example mary-falls`"),
+                            Diagnostic::new(
+                                file,
+                                range.start..range.start + 3 + info.len(),
+                                "block has no id",
+                            )
+                            .label(
+                                "write the id after the block's kind, e.g. `example mary-falls`",
+                            ),
                         ),
                     }
                 }
@@ -127,14 +186,25 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 body.push_str(&t);
             }
             (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => {
-                let Open::Fence { kind, id, body, base, span } = std::mem::replace(&mut open, Open::Nothing) else {
+                let Open::Fence {
+                    kind,
+                    id,
+                    body,
+                    base,
+                    span,
+                } = std::mem::replace(&mut open, Open::Nothing)
+                else {
                     unreachable!()
                 };
                 let base = base.unwrap_or(span.end);
                 let section = current(&sections);
                 let result = match kind {
-                    FenceKind::Rule => parse_rule(file, &chapter_id, id, section, &body, base, span).map(|r| rules.push(r)),
-                    FenceKind::Example => parse_example(file, id, section, &body, base, span).map(|e| examples.push(e)),
+                    FenceKind::Rule => {
+                        parse_rule(file, &chapter_id, id, section, &body, base, span)
+                            .map(|r| rules.push(r))
+                    }
+                    FenceKind::Example => parse_example(file, id, section, &body, base, span)
+                        .map(|e| examples.push(e)),
                 };
                 if let Err(d) = result {
                     diags.push(d);
@@ -153,17 +223,30 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     }
     let Some(front) = front else {
         diags.push(
-            Diagnostic::new(file, 0..0, "chapter has no front matter")
-                .label("start the file with a `+++` block giving system, title, source and version"),
+            Diagnostic::new(file, 0..0, "chapter has no front matter").label(
+                "start the file with a `+++` block giving system, title, source and version",
+            ),
         );
         return None;
     };
-    Some(Chapter { file: file.clone(), id: chapter_id, front, sections, tables, rules, examples })
+    Some(Chapter {
+        file: file.clone(),
+        id: chapter_id,
+        front,
+        sections,
+        tables,
+        rules,
+        examples,
+    })
 }
 
 fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
-    Diagnostic::new(file, s.span.clone(), format!("schema `{}` is not followed by a table", s.id))
-        .label("a table schema must sit right above its table")
+    Diagnostic::new(
+        file,
+        s.span.clone(),
+        format!("schema `{}` is not followed by a table", s.id),
+    )
+    .label("a table schema must sit right above its table")
 }
 
 fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontMatter, Diagnostic> {
@@ -173,10 +256,21 @@ fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontM
     let version = doc.required_string("version")?.0;
     let mut source = doc
         .table("source", "the front matter's source")?
-        .ok_or_else(|| doc.error(doc.span.clone(), "the front matter has no `[source]` (book and section)"))?;
+        .ok_or_else(|| {
+            doc.error(
+                doc.span.clone(),
+                "the front matter has no `[source]` (book and section)",
+            )
+        })?;
     let source_book = source.required_string("book")?.0;
     let source_section = source.required_string("section")?.0;
     source.finish()?;
     doc.finish()?;
-    Ok(FrontMatter { system, title, source_book, source_section, version })
+    Ok(FrontMatter {
+        system,
+        title,
+        source_book,
+        source_section,
+        version,
+    })
 }

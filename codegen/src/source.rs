@@ -23,7 +23,11 @@ impl SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Arc::new(SourceFile { path: path.into(), text, line_starts })
+        Arc::new(SourceFile {
+            path: path.into(),
+            text,
+            line_starts,
+        })
     }
 
     pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> std::io::Result<Arc<SourceFile>> {
@@ -34,7 +38,10 @@ impl SourceFile {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self.text[start..offset.min(self.text.len())].chars().count() + 1;
+        let col = self.text[start..offset.min(self.text.len())]
+            .chars()
+            .count()
+            + 1;
         (line + 1, col)
     }
 
@@ -46,6 +53,9 @@ impl SourceFile {
 
     /// The file's stem, which is the chapter id.
     pub fn stem(&self) -> String {
-        self.path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+        self.path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
     }
 }

@@ -23,19 +23,34 @@ pub struct Schema {
     pub span: Span,
 }
 
-pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<Schema, Diagnostic> {
+pub fn parse_schema(
+    file: &Arc<SourceFile>,
+    html: &str,
+    start: usize,
+) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
     let Some(inner) = html.strip_suffix("-->") else {
-        return Err(Diagnostic::new(file, span, "table schema comment is not closed on its own block")
-            .label("end the schema with `-->`"));
+        return Err(Diagnostic::new(
+            file,
+            span,
+            "table schema comment is not closed on its own block",
+        )
+        .label("end the schema with `-->`"));
     };
     let first_line_end = inner.find('\n').unwrap_or(inner.len());
     let head = &inner[..first_line_end];
-    let id = head.trim_start().trim_start_matches("<!--").trim().trim_start_matches("table").trim();
+    let id = head
+        .trim_start()
+        .trim_start_matches("<!--")
+        .trim()
+        .trim_start_matches("table")
+        .trim();
     if id.is_empty() || id.contains(char::is_whitespace) {
-        return Err(Diagnostic::new(file, start..start + head.len(), "table schema needs one id")
-            .label("write `<!-- table some-id` on the first line"));
+        return Err(
+            Diagnostic::new(file, start..start + head.len(), "table schema needs one id")
+                .label("write `<!-- table some-id` on the first line"),
+        );
     }
     let body = &inner[first_line_end..];
     let mut doc = Doc::parse(file, body, start + first_line_end, "a table schema")?;
@@ -43,7 +58,11 @@ pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<
         None => None,
         Some((k, _)) if k == "rows" => None,
         Some((k, _)) if k == "constants" => Some(TableKind::Constants),
-        Some((k, s)) => return Err(doc.error(s, format!("unknown table kind `{k}`")).label("`rows` or `constants`")),
+        Some((k, s)) => {
+            return Err(doc
+                .error(s, format!("unknown table kind `{k}`"))
+                .label("`rows` or `constants`"));
+        }
     };
     let kind = match kind {
         Some(k) => k,
@@ -53,10 +72,15 @@ pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<
                 return Err(doc.error(cs, "`const` must be an UPPER_SNAKE_CASE name"));
             }
             let (row_type, rs) = doc.required_string("row")?;
-            if !row_type.starts_with(|c: char| c.is_ascii_uppercase()) || !row_type.chars().all(|c| c.is_ascii_alphanumeric()) {
+            if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
+                || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
+            {
                 return Err(doc.error(rs, "`row` must be a CamelCase type name"));
             }
-            TableKind::Rows { const_name, row_type }
+            TableKind::Rows {
+                const_name,
+                row_type,
+            }
         }
     };
     let title = doc.string("title")?.map(|t| t.0);
@@ -73,12 +97,16 @@ pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<
         };
         let field = field.trim();
         if !is_snake(field) {
-            return Err(doc.error(inner..inner + field.len(), format!("`{field}` is not a snake_case field name")));
+            return Err(doc.error(
+                inner..inner + field.len(),
+                format!("`{field}` is not a snake_case field name"),
+            ));
         }
         let ty_offset = inner + entry.len() - ty.trim_start().len();
         let ty_text = ty.trim();
         let ty = ColumnType::parse(ty_text).map_err(|m| {
-            doc.error(ty_offset..ty_offset + ty_text.len(), m).label("not a column type")
+            doc.error(ty_offset..ty_offset + ty_text.len(), m)
+                .label("not a column type")
         })?;
         columns.push((field.to_string(), ty, espan));
     }
@@ -88,21 +116,40 @@ pub fn parse_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Result<
         }
     }
     if kind == TableKind::Constants {
-        let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| columns.iter().any(|(f, t, _)| f == name && ok(t));
-        if !has("name", &|t| t.base == crate::cell::BaseType::Ident && !t.optional) || !has("value", &|t| !t.optional) {
-            return Err(doc.error(doc.span.clone(), "a constants table needs a `name: ident` and a `value` column"));
+        let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
+            columns.iter().any(|(f, t, _)| f == name && ok(t))
+        };
+        if !has("name", &|t| {
+            t.base == crate::cell::BaseType::Ident && !t.optional
+        }) || !has("value", &|t| !t.optional)
+        {
+            return Err(doc.error(
+                doc.span.clone(),
+                "a constants table needs a `name: ident` and a `value` column",
+            ));
         }
     }
     doc.finish()?;
-    Ok(Schema { id: id.to_string(), kind, title, group: group.map(|g| g.0), columns, span })
+    Ok(Schema {
+        id: id.to_string(),
+        kind,
+        title,
+        group: group.map(|g| g.0),
+        columns,
+        span,
+    })
 }
 
 fn is_snake(s: &str) -> bool {
-    s.starts_with(|c: char| c.is_ascii_lowercase()) && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    s.starts_with(|c: char| c.is_ascii_lowercase())
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
 fn is_upper_snake(s: &str) -> bool {
-    s.starts_with(|c: char| c.is_ascii_uppercase()) && s.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    s.starts_with(|c: char| c.is_ascii_uppercase())
+        && s.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
 }
 
 /// A table as pulldown-cmark gives it: the header row and body rows, each cell a span.
@@ -116,7 +163,13 @@ pub struct RawTable {
 
 impl RawTable {
     pub fn new(schema: Option<Schema>, span: Span) -> RawTable {
-        RawTable { schema, span, header: Vec::new(), rows: Vec::new(), in_head: false }
+        RawTable {
+            schema,
+            span,
+            header: Vec::new(),
+            rows: Vec::new(),
+            in_head: false,
+        }
     }
 
     pub fn event(&mut self, event: &Event, range: Span) {
@@ -172,7 +225,12 @@ fn split_line(text: &str, line: Span) -> Vec<Span> {
 }
 
 /// Types every cell of a raw table against its schema.
-pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String>, diags: &mut Diagnostics) -> Option<Table> {
+pub fn build_table(
+    file: &Arc<SourceFile>,
+    raw: RawTable,
+    section: Option<String>,
+    diags: &mut Diagnostics,
+) -> Option<Table> {
     let text = file.text.as_str();
     let Some(schema) = raw.schema else {
         diags.push(
@@ -185,12 +243,16 @@ pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String
     let header = split_line(text, header_line.clone());
     if header.len() != schema.columns.len() {
         diags.push(
-            Diagnostic::new(file, header_line, format!(
-                "table `{}` has {} columns but its schema names {}",
-                schema.id,
-                header.len(),
-                schema.columns.len()
-            ))
+            Diagnostic::new(
+                file,
+                header_line,
+                format!(
+                    "table `{}` has {} columns but its schema names {}",
+                    schema.id,
+                    header.len(),
+                    schema.columns.len()
+                ),
+            )
             .label("header row")
             .note(format!("schema at {}", file.location(schema.span.start))),
         );
@@ -215,18 +277,23 @@ pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String
         let cells = split_line(text, line.clone());
         if cells.len() != columns.len() {
             diags.push(
-                Diagnostic::new(file, line, format!(
-                    "ragged row: {} cells where table `{}` has {} columns",
-                    cells.len(),
-                    schema.id,
-                    columns.len()
-                ))
+                Diagnostic::new(
+                    file,
+                    line,
+                    format!(
+                        "ragged row: {} cells where table `{}` has {} columns",
+                        cells.len(),
+                        schema.id,
+                        columns.len()
+                    ),
+                )
                 .label("this row"),
             );
             ok = false;
             continue;
         }
-        if schema.group.is_some() && !cells[0].is_empty() && cells[1..].iter().all(|c| c.is_empty()) {
+        if schema.group.is_some() && !cells[0].is_empty() && cells[1..].iter().all(|c| c.is_empty())
+        {
             group = Some(text[cells[0].clone()].to_string());
             continue;
         }
@@ -235,11 +302,18 @@ pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String
             let cell_text = &text[span.clone()];
             if matches!(cell_text, "\"" | "“" | "”" | "〃") {
                 match rows.last() {
-                    Some(above) => typed.push(Cell { ditto: true, span: span.clone(), ..above.cells[i].clone() }),
+                    Some(above) => typed.push(Cell {
+                        ditto: true,
+                        span: span.clone(),
+                        ..above.cells[i].clone()
+                    }),
                     None => {
                         diags.push(
                             Diagnostic::new(file, span.clone(), "ditto mark with nothing above it")
-                                .label(format!("column `{}` has no earlier row to repeat", column.field)),
+                                .label(format!(
+                                    "column `{}` has no earlier row to repeat",
+                                    column.field
+                                )),
                         );
                         ok = false;
                     }
@@ -247,15 +321,24 @@ pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String
                 continue;
             }
             match parse_cell(&column.ty, cell_text) {
-                Ok((value, marks)) => typed.push(Cell { value, ditto: false, marks, span: span.clone() }),
+                Ok((value, marks)) => typed.push(Cell {
+                    value,
+                    ditto: false,
+                    marks,
+                    span: span.clone(),
+                }),
                 Err(e) => {
                     let at = span.start + e.offset.min(cell_text.len());
                     let end = (at + e.len).min(span.end).max(at);
                     diags.push(
-                        Diagnostic::new(file, at..end, format!(
-                            "cell `{cell_text}` does not fit column `{}` of type `{}`: {}",
-                            column.field, column.ty, e.message
-                        ))
+                        Diagnostic::new(
+                            file,
+                            at..end,
+                            format!(
+                                "cell `{cell_text}` does not fit column `{}` of type `{}`: {}",
+                                column.field, column.ty, e.message
+                            ),
+                        )
                         .label(e.message),
                     );
                     ok = false;
@@ -263,17 +346,32 @@ pub fn build_table(file: &Arc<SourceFile>, raw: RawTable, section: Option<String
             }
         }
         if typed.len() == columns.len() {
-            rows.push(Row { cells: typed, group: group.clone(), span: line });
+            rows.push(Row {
+                cells: typed,
+                group: group.clone(),
+                span: line,
+            });
         }
     }
     if rows.is_empty() && ok {
-        diags.push(Diagnostic::new(file, raw.span.start..raw.span.start, format!("table `{}` has no rows", schema.id)));
+        diags.push(Diagnostic::new(
+            file,
+            raw.span.start..raw.span.start,
+            format!("table `{}` has no rows", schema.id),
+        ));
         ok = false;
     }
     if schema.kind == TableKind::Constants {
         let name = columns.iter().position(|c| c.field == "name").unwrap_or(0);
-        if let Some(row) = rows.iter().find(|r| matches!(r.cells[name].value, CellValue::None)) {
-            diags.push(Diagnostic::new(file, row.span.clone(), "a constant without a name"));
+        if let Some(row) = rows
+            .iter()
+            .find(|r| matches!(r.cells[name].value, CellValue::None))
+        {
+            diags.push(Diagnostic::new(
+                file,
+                row.span.clone(),
+                "a constant without a name",
+            ));
             ok = false;
         }
     }

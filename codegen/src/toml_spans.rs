@@ -23,23 +23,46 @@ pub struct Doc<'a> {
 
 impl<'a> Doc<'a> {
     /// Parses `body`, which starts at byte `base` of `file`.
-    pub fn parse(file: &'a Arc<SourceFile>, body: &'a str, base: usize, what: &'static str) -> Result<Doc<'a>, Diagnostic> {
+    pub fn parse(
+        file: &'a Arc<SourceFile>,
+        body: &'a str,
+        base: usize,
+        what: &'static str,
+    ) -> Result<Doc<'a>, Diagnostic> {
         match DeTable::parse(body) {
             Ok(t) => {
                 let span = base..base + body.len();
-                Ok(Doc { file, base, table: t.into_inner(), span, what })
+                Ok(Doc {
+                    file,
+                    base,
+                    table: t.into_inner(),
+                    span,
+                    what,
+                })
             }
             Err(e) => {
-                let span = e.span().map(|s| base + s.start..base + s.end).unwrap_or(base..base);
+                let span = e
+                    .span()
+                    .map(|s| base + s.start..base + s.end)
+                    .unwrap_or(base..base);
                 let message = e.message().trim().to_string();
-                Err(Diagnostic::new(file, span, format!("malformed TOML in {what}: {message}")).label("here"))
+                Err(
+                    Diagnostic::new(file, span, format!("malformed TOML in {what}: {message}"))
+                        .label("here"),
+                )
             }
         }
     }
 
     /// A table found inside this document, as a document of its own.
     pub fn nested(&self, table: DeTable<'a>, span: Span, what: &'static str) -> Doc<'a> {
-        Doc { file: self.file, base: self.base, table, span, what }
+        Doc {
+            file: self.file,
+            base: self.base,
+            table,
+            span,
+            what,
+        }
     }
 
     pub fn at(&self, span: &std::ops::Range<usize>) -> Span {
@@ -52,7 +75,11 @@ impl<'a> Doc<'a> {
 
     /// Takes `key` out, with the span of its value.
     pub fn take(&mut self, key: &str) -> Option<(Spanned<DeValue<'a>>, Span)> {
-        let k = self.table.keys().find(|k| k.get_ref().as_ref() == key)?.clone();
+        let k = self
+            .table
+            .keys()
+            .find(|k| k.get_ref().as_ref() == key)?
+            .clone();
         let key_span = self.at(&k.span());
         let v = self.table.remove(&k)?;
         Some((v, key_span))
@@ -78,7 +105,9 @@ impl<'a> Doc<'a> {
 
     /// An array of strings, each with its span.
     pub fn strings(&mut self, key: &str) -> Result<Option<Vec<(String, Span)>>, Diagnostic> {
-        let Some((v, _)) = self.take(key) else { return Ok(None) };
+        let Some((v, _)) = self.take(key) else {
+            return Ok(None);
+        };
         let span = self.at(&v.span());
         let Some(items) = v.get_ref().as_array() else {
             return Err(self.error(span, format!("`{key}` must be an array of strings")));
@@ -87,7 +116,10 @@ impl<'a> Doc<'a> {
             .iter()
             .map(|item| match item.get_ref().as_str() {
                 Some(s) => Ok((s.to_string(), self.at(&item.span()))),
-                None => Err(self.error(self.at(&item.span()), format!("`{key}` must hold strings only"))),
+                None => Err(self.error(
+                    self.at(&item.span()),
+                    format!("`{key}` must hold strings only"),
+                )),
             })
             .collect::<Result<_, _>>()
             .map(Some)
@@ -95,7 +127,9 @@ impl<'a> Doc<'a> {
 
     /// A sub-table, as a document of its own.
     pub fn table(&mut self, key: &str, what: &'static str) -> Result<Option<Doc<'a>>, Diagnostic> {
-        let Some((v, _)) = self.take(key) else { return Ok(None) };
+        let Some((v, _)) = self.take(key) else {
+            return Ok(None);
+        };
         let span = self.at(&v.span());
         match v.into_inner() {
             DeValue::Table(t) => Ok(Some(self.nested(t, span, what))),
@@ -119,7 +153,10 @@ impl<'a> Doc<'a> {
             Some(k) => {
                 let name: &Cow<str> = k.get_ref();
                 Err(self
-                    .error(self.at(&k.span()), format!("unknown key `{name}` in {}", self.what))
+                    .error(
+                        self.at(&k.span()),
+                        format!("unknown key `{name}` in {}", self.what),
+                    )
                     .label("not a key this block knows"))
             }
         }
@@ -134,7 +171,10 @@ pub fn integer(v: &DeValue) -> Option<i64> {
         Some(d) => (true, d.to_string()),
         None => (false, digits.trim_start_matches('+').to_string()),
     };
-    let digits = digits.trim_start_matches("0x").trim_start_matches("0o").trim_start_matches("0b");
+    let digits = digits
+        .trim_start_matches("0x")
+        .trim_start_matches("0o")
+        .trim_start_matches("0b");
     let n = i64::from_str_radix(digits, i.radix()).ok()?;
     Some(if neg { -n } else { n })
 }

@@ -1,1 +1,8 @@
-pub fn x(){}
+//! The conformance suite's logic: read a case file, run its rule through the
+//! resolver, and judge every claim against the book (see DESIGN.md's verdicts).
+
+mod case;
+mod verdict;
+
+pub use case::{Case, Erratum};
+pub use verdict::{ClaimResult, Report, Status, Verdict, evaluate};

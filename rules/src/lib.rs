@@ -1,1 +1,20 @@
-pub fn x(){}
+//! The resolver: hand-written rules, one module per spec chapter
+//! (`spec/action/autofire.md` <-> `src/action/autofire.rs`), reading every figure
+//! from the tables that `build.rs` generates from the spec.
+//!
+//! A resolution returns its outcome and a [`trace::Trace`] whose steps cite the
+//! spec ids they apply. [`spec::registry::resolve`] runs a rule by its id.
+
+pub mod action;
+pub mod dice;
+pub mod table;
+pub mod trace;
+pub mod value;
+
+/// Generated from `spec/` by `build.rs`: tables, ids, rule signatures, registry.
+#[allow(clippy::all)]
+pub mod spec {
+    include!(concat!(env!("OUT_DIR"), "/spec.rs"));
+}
+
+pub use spec::registry::{RULES, resolve};

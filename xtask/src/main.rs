@@ -1,1 +1,70 @@
-fn main(){}
+//! `cargo xtask <command>`: see `cargo xtask help`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "\
+usage: cargo xtask <command>
+
+  regen            compile spec/, rewrite the case files that changed, print a summary
+  check            exit non-zero, naming each stale case file, if regen would change anything
+  eval FILE.md...  run the worked examples of any Markdown files against the resolver";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = xtask::workspace_root();
+    let result = match args.first().map(String::as_str) {
+        Some("regen") => regen(&root, false),
+        Some("check") => regen(&root, true),
+        Some("eval") if args.len() > 1 => eval(&root, &args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{HELP}");
+            Ok(())
+        }
+        _ => Err(HELP.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
+    let book = xtask::compile_book(root).map_err(|d| d.render_styled())?;
+    let plan = xtask::plan(&book, &xtask::cases_dir(root))
+        .map_err(|e| format!("cannot read the case files: {e}"))?;
+    if check_only {
+        if plan.is_empty() {
+            println!("case files are up to date ({} cases)", plan.unchanged);
+            return Ok(());
+        }
+        let lines = plan.describe(root).join("\n  ");
+        return Err(format!(
+            "case files are stale; run `cargo xtask regen`:\n  {lines}"
+        ));
+    }
+    xtask::apply(&plan).map_err(|e| format!("cannot write the case files: {e}"))?;
+    let reports = xtask::reports(&book)?;
+    print!("{}", xtask::summary(&book, &reports));
+    println!(
+        "cases    {} written, {} removed, {} unchanged (conformance/cases/)",
+        plan.writes.len(),
+        plan.removes.len(),
+        plan.unchanged
+    );
+    Ok(())
+}
+
+fn eval(root: &std::path::Path, files: &[String]) -> Result<(), String> {
+    let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    let (out, failed) = xtask::eval(root, &files).map_err(|d| d.render_styled())?;
+    print!("{out}");
+    if failed {
+        Err("some examples fail".into())
+    } else {
+        Ok(())
+    }
+}

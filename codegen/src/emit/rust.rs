@@ -46,8 +46,15 @@ fn chapter(c: &Chapter) -> TokenStream {
     let doc = format!("{} ({}).", c.front.title, c.file.path.display());
     let tables = c.tables.iter().map(|t| table(c, t));
     let rules = c.rules.iter().map(|r| rule(c, r));
-    let ids = c.sections.iter().map(|s| (&s.id, format!("Section \"{}\".", s.title)))
-        .chain(c.tables.iter().map(|t| (&t.id, format!("Table `{}`.", t.id))))
+    let ids = c
+        .sections
+        .iter()
+        .map(|s| (&s.id, format!("Section \"{}\".", s.title)))
+        .chain(
+            c.tables
+                .iter()
+                .map(|t| (&t.id, format!("Table `{}`.", t.id))),
+        )
         .map(|(id, doc)| {
             let konst = format_ident!("{}", upper(id));
             quote! { #[doc = #doc] pub const #konst: &str = #id; }
@@ -65,13 +72,20 @@ fn chapter(c: &Chapter) -> TokenStream {
 
 fn table(c: &Chapter, t: &Table) -> TokenStream {
     let title = if t.title.is_empty() {
-        t.section.as_deref().and_then(|s| c.section_title(s)).unwrap_or(&t.id).to_string()
+        t.section
+            .as_deref()
+            .and_then(|s| c.section_title(s))
+            .unwrap_or(&t.id)
+            .to_string()
     } else {
         t.title.clone()
     };
     let place = format!("`{}`, {}", t.id, c.file.location(t.span.start));
     match &t.kind {
-        TableKind::Rows { const_name, row_type } => {
+        TableKind::Rows {
+            const_name,
+            row_type,
+        } => {
             let konst = format_ident!("{}", const_name);
             let row = format_ident!("{}", row_type);
             let fields = t.columns.iter().map(|col| {
@@ -111,10 +125,20 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             }
         }
         TableKind::Constants => {
-            let name_col = t.columns.iter().position(|c| c.field == "name").unwrap_or(0);
-            let value_col = t.columns.iter().position(|c| c.field == "value").unwrap_or(1);
+            let name_col = t
+                .columns
+                .iter()
+                .position(|c| c.field == "name")
+                .unwrap_or(0);
+            let value_col = t
+                .columns
+                .iter()
+                .position(|c| c.field == "value")
+                .unwrap_or(1);
             let consts = t.rows.iter().map(|r| {
-                let CellValue::Ident(name) = &r.cells[name_col].value else { return quote!() };
+                let CellValue::Ident(name) = &r.cells[name_col].value else {
+                    return quote!();
+                };
                 let konst = format_ident!("{}", name);
                 let ty = column_type(&t.columns[value_col].ty);
                 let v = cell_value(&t.columns[value_col].ty, &r.cells[value_col].value);
@@ -147,7 +171,11 @@ fn column_type(ty: &ColumnType) -> TokenStream {
         BaseType::Text | BaseType::Ident => quote!(&'static str),
         BaseType::Quantity => quote!(crate::table::Quantity),
     };
-    if ty.optional { quote!(Option<#base>) } else { base }
+    if ty.optional {
+        quote!(Option<#base>)
+    } else {
+        base
+    }
 }
 
 fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
@@ -195,7 +223,11 @@ fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
         CellValue::Of(s) => quote!(crate::table::Quantity::Of(#s)),
         CellValue::Ratio(a, b) => quote!(crate::table::Quantity::Ratio(#a, #b)),
     };
-    if ty.optional { quote!(Some(#inner)) } else { inner }
+    if ty.optional {
+        quote!(Some(#inner))
+    } else {
+        inner
+    }
 }
 
 fn option(v: Option<TokenStream>) -> TokenStream {
@@ -213,12 +245,20 @@ fn int(n: i64) -> TokenStream {
 
 fn rule(c: &Chapter, r: &Rule) -> TokenStream {
     let name = ident(&r.name);
-    let doc = format!("Rule `{}` ({}): its inputs and outputs.", r.id, c.file.location(r.span.start));
+    let doc = format!(
+        "Rule `{}` ({}): its inputs and outputs.",
+        r.id,
+        c.file.location(r.span.start)
+    );
     let given_fields = r.given.iter().map(|p| field(p));
     let given_reads = r.given.iter().map(|p| {
         let f = ident(&p.name);
         let key = &p.name;
-        if p.optional { quote!(#f: v.get_opt(#key)?,) } else { quote!(#f: v.get(#key)?,) }
+        if p.optional {
+            quote!(#f: v.get_opt(#key)?,)
+        } else {
+            quote!(#f: v.get(#key)?,)
+        }
     });
     let out_fields = r.outputs.iter().map(|p| field(p));
     let out_writes = r.outputs.iter().map(|p| {

@@ -1,0 +1,732 @@
+//! Integration tests for the spec compiler's diagnostics: each test writes a small
+//! chapter to a temporary folder, compiles it, and checks where the diagnostic
+//! points (`demo.md:line:col`), what it says, and that its rendered report shows
+//! the offending source line with a caret.
+//!
+//! Fixtures are the front matter ([`FRONT`], 8 lines) followed by a body written
+//! as a raw string that opens with a newline, so body line `k` (counting that
+//! first, empty line as 1) is file line `8 + k`: the usual `# Demo {#demo}`
+//! heading right after it is line 10.
+
+use std::path::PathBuf;
+
+use codegen::cell::{CellValue, DiceSpec};
+use codegen::{Book, Diagnostic, Diagnostics};
+
+/// Lines 1-8 of every fixture built with [`chapter`].
+const FRONT: &str = r#"+++
+system = "demo"
+title = "Demo"
+version = "1"
+[source]
+book = "Some book"
+section = "Some section"
++++
+"#;
+
+/// The front matter, then `body`.
+fn chapter(body: &str) -> String {
+    format!("{FRONT}{body}")
+}
+
+/// Writes `text` to `demo.md` in a fresh folder named after the test, compiles
+/// it with locations shown relative to that folder, and removes the folder.
+fn compile(test: &str, text: &str) -> Result<Book, Diagnostics> {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("codegen-diagnostics-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create the test folder");
+    let path = dir.join("demo.md");
+    std::fs::write(&path, text).expect("write the fixture");
+    let result = codegen::compile_with(Book::default(), &[path], &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// The diagnostics of a compilation that must fail.
+fn errors(test: &str, text: &str) -> Vec<Diagnostic> {
+    match compile(test, text) {
+        Ok(_) => panic!("`{test}`: the chapter compiled, but it should not have"),
+        Err(d) => d.0,
+    }
+}
+
+/// The one diagnostic whose message contains `needle`.
+fn find<'a>(diags: &'a [Diagnostic], needle: &str) -> &'a Diagnostic {
+    let hits: Vec<&Diagnostic> = diags
+        .iter()
+        .filter(|d| d.message.contains(needle))
+        .collect();
+    assert_eq!(
+        hits.len(),
+        1,
+        "expected one diagnostic saying `{needle}`, got:\n{}",
+        all(diags)
+    );
+    hits[0]
+}
+
+/// The only diagnostic, failing if there are others (the fixture is otherwise clean).
+fn only(diags: &[Diagnostic]) -> &Diagnostic {
+    assert_eq!(
+        diags.len(),
+        1,
+        "expected exactly one diagnostic, got:\n{}",
+        all(diags)
+    );
+    &diags[0]
+}
+
+fn all(diags: &[Diagnostic]) -> String {
+    diags
+        .iter()
+        .map(|d| format!("{d}\n{}\n", d.render()))
+        .collect()
+}
+
+/// Line `n` (1-based) of `text`.
+fn line(text: &str, n: usize) -> &str {
+    text.lines()
+        .nth(n - 1)
+        .unwrap_or_else(|| panic!("the fixture has no line {n}"))
+}
+
+/// Checks that `d` sits at `location`, says every one of `words`, and renders
+/// `offending` (which must be on the location's line of `text`) with a caret.
+fn assert_report(text: &str, d: &Diagnostic, location: &str, words: &[&str], offending: &str) {
+    assert_eq!(
+        d.location(),
+        location,
+        "wrong location for: {}\n{}",
+        d.message,
+        d.render()
+    );
+    for w in words {
+        assert!(
+            d.message.contains(w),
+            "message `{}` does not say `{w}`",
+            d.message
+        );
+    }
+    let line_no: usize = location
+        .rsplit(':')
+        .nth(1)
+        .and_then(|l| l.parse().ok())
+        .expect("path:line:col");
+    assert!(
+        line(text, line_no).contains(offending),
+        "fixture line {line_no} is `{}`, which does not hold `{offending}` (fixture line count is off)",
+        line(text, line_no)
+    );
+    let rendered = d.render();
+    assert!(
+        rendered.contains(offending),
+        "the report does not show `{offending}`:\n{rendered}"
+    );
+    assert!(
+        rendered.contains('^'),
+        "the report has no caret:\n{rendered}"
+    );
+    assert!(
+        rendered.contains(location),
+        "the report does not name `{location}`:\n{rendered}"
+    );
+}
+
+/// The column the rendered caret points at, counted in the rendered source line
+/// that shows `source_line` (which must be printed in full).
+fn caret_column(rendered: &str, source_line: &str) -> usize {
+    let lines: Vec<&str> = rendered.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.ends_with(source_line))
+        .unwrap_or_else(|| panic!("no rendered line shows `{source_line}`:\n{rendered}"));
+    let text_start = lines[i].len() - source_line.len();
+    let caret_line = lines[i + 1..]
+        .iter()
+        .find(|l| l.contains('^'))
+        .unwrap_or_else(|| panic!("no caret under `{source_line}`:\n{rendered}"));
+    let caret = caret_line.find('^').expect("has a caret");
+    caret - text_start + 1
+}
+
+/// A clean chapter: one table (its last damage cell a ditto), one rule, one example.
+const GOOD: &str = r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier | Damage |
+|---|---|---|
+| 1-2 | +1 | 1d6 |
+| 3-4 | -2 | " |
+
+```rule hit
+[given]
+roll = "int"
+[outputs]
+damage = "dice"
+```
+
+```example hit-one
+rule = "demo.hit"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+```
+"#;
+
+#[test]
+fn well_formed_chapter_compiles_and_resolves_ditto_marks() {
+    let book = match compile("well_formed", &chapter(GOOD)) {
+        Ok(book) => book,
+        Err(d) => panic!("the chapter should compile, but:\n{d}"),
+    };
+    assert_eq!(book.systems.len(), 1);
+    assert_eq!(book.systems[0].id, "demo");
+    let ch = &book.systems[0].chapters[0];
+    assert_eq!(ch.id, "demo");
+    assert_eq!(ch.section_title("demo"), Some("Demo"));
+    let table = &ch.tables[0];
+    assert_eq!(table.id, "speeds");
+    assert_eq!(table.section.as_deref(), Some("demo"));
+    assert_eq!(table.rows.len(), 2);
+    let above = &table.rows[0].cells[2];
+    let ditto = &table.rows[1].cells[2];
+    assert_eq!(
+        above.value,
+        CellValue::Dice(DiceSpec {
+            count: 1,
+            sides: 6,
+            bonus: 0
+        })
+    );
+    assert_eq!(ditto.value, above.value);
+    assert!(ditto.ditto && !above.ditto);
+    assert_eq!(table.rows[1].cells[1].value, CellValue::Modifier(-2));
+    assert_eq!(
+        table.rows[1].cells[0].value,
+        CellValue::Range {
+            lo: 3,
+            hi: Some(4),
+            label: String::new()
+        }
+    );
+    assert_eq!(ch.rules[0].id, "demo.hit");
+    assert_eq!(ch.examples[0].rule, "demo.hit");
+}
+
+#[test]
+fn ragged_row_is_reported_at_its_line() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier | Damage |
+|---|---|---|
+| 1-2 | +1 | 1d6 | 9 |
+| 3-4 | -2 |
+| 5-6 | +0 | 2d6 |
+"#,
+    );
+    let diags = errors("ragged_row", &text);
+    assert_eq!(diags.len(), 2, "one per ragged row:\n{}", all(&diags));
+    // Body line 11 is the row with a cell too many, line 12 the one with a cell too few.
+    let many = find(&diags, "4 cells");
+    assert_report(
+        &text,
+        many,
+        "demo.md:19:1",
+        &["ragged row", "4 cells", "`speeds`", "3 columns"],
+        "| 1-2 | +1 | 1d6 | 9 |",
+    );
+    let few = find(&diags, "2 cells");
+    assert_report(
+        &text,
+        few,
+        "demo.md:20:1",
+        &["ragged row", "2 cells", "`speeds`", "3 columns"],
+        "| 3-4 | -2 |",
+    );
+}
+
+#[test]
+fn cell_not_fitting_its_column_type_is_reported_at_the_cell() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier | Damage |
+|---|---|---|
+| 1-2 | +1 | 1d6 |
+| 3-4 | x3 | 1d6 |
+| 5-6 | +3x | 2d6 |
+"#,
+    );
+    let diags = errors("cell_type", &text);
+    assert_eq!(diags.len(), 2, "one per bad cell:\n{}", all(&diags));
+    // `| 3-4 | x3 | 1d6 |`: the cell starts at column 9, and is wrong from its first character.
+    let x3 = find(&diags, "`x3`");
+    assert_report(
+        &text,
+        x3,
+        "demo.md:20:9",
+        &[
+            "cell `x3`",
+            "does not fit column `modifier`",
+            "of type `modifier`",
+            "expected a number",
+        ],
+        "| 3-4 | x3 | 1d6 |",
+    );
+    assert_eq!(caret_column(&x3.render(), "| 3-4 | x3 | 1d6 |"), 9);
+    // `| 5-6 | +3x | 2d6 |`: the cell starts at column 9; the stray `x` is at column 11.
+    let trailing = find(&diags, "`+3x`");
+    assert_report(
+        &text,
+        trailing,
+        "demo.md:21:11",
+        &[
+            "cell `+3x`",
+            "does not fit column `modifier`",
+            "unexpected `x`",
+        ],
+        "| 5-6 | +3x | 2d6 |",
+    );
+    assert_eq!(caret_column(&trailing.render(), "| 5-6 | +3x | 2d6 |"), 11);
+}
+
+#[test]
+fn unknown_column_type_is_reported_at_the_type_name() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: integer", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier | Damage |
+|---|---|---|
+| 1-2 | +1 | 1d6 |
+"#,
+    );
+    let diags = errors("unknown_column_type", &text);
+    // The rejected schema also leaves its table without one ("table has no schema" at
+    // line 17); only the schema's own diagnostic is checked here.
+    // `columns = ["band: integer", ...`: `[` is column 11, the quote 12, `band` 13, `integer` 19.
+    let d = find(&diags, "unknown column type");
+    let line15 = r#"columns = ["band: integer", "modifier: modifier", "damage: dice?"]"#;
+    assert_report(
+        &text,
+        d,
+        "demo.md:15:19",
+        &["unknown column type `integer`", "known:", "int", "modifier"],
+        line15,
+    );
+    assert_eq!(d.label, "not a column type");
+    assert_eq!(caret_column(&d.render(), line15), 19);
+}
+
+#[test]
+fn duplicate_id_is_reported_with_where_it_was_first_defined() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+Some text.
+
+## Again {#demo}
+"#,
+    );
+    let diags = errors("duplicate_id", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:14:1",
+        &["duplicate", "section", "`demo`"],
+        "## Again {#demo}",
+    );
+    assert_eq!(d.notes, vec!["first defined at demo.md:10:1".to_string()]);
+    assert!(
+        d.render().contains("first defined at demo.md:10:1"),
+        "the note is not rendered:\n{}",
+        d.render()
+    );
+}
+
+#[test]
+fn duplicate_id_across_kinds_is_reported() {
+    // Sections, tables and examples share one namespace: a table may not reuse a section's id.
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+## Speeds {#speeds}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range"]
+-->
+| Distance |
+|---|
+| 1-2 |
+"#,
+    );
+    let diags = errors("duplicate_id_across_kinds", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:14:1",
+        &["duplicate table id `speeds`"],
+        "<!-- table speeds",
+    );
+    assert_eq!(d.notes, vec!["first defined at demo.md:12:1".to_string()]);
+}
+
+/// A chapter with rule `demo.hit` (roll: int -> damage: dice) and one example of it,
+/// whose body (starting at file line 20, after the fence on line 19) is `example`.
+fn with_example(example: &str) -> String {
+    chapter(&format!(
+        r#"
+# Demo {{#demo}}
+
+```rule hit
+[given]
+roll = "int"
+[outputs]
+damage = "dice"
+```
+
+```example hit-one
+{example}```
+"#
+    ))
+}
+
+#[test]
+fn example_naming_an_unknown_rule_is_reported_at_the_rule_name() {
+    let text = with_example(
+        r#"rule = "demo.miss"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+"#,
+    );
+    assert_eq!(line(&text, 19), "```example hit-one");
+    let diags = errors("unknown_rule", &text);
+    let d = only(&diags);
+    // `rule = "demo.miss"`: the value's opening quote is column 8.
+    assert_report(
+        &text,
+        d,
+        "demo.md:20:8",
+        &["example `hit-one`", "unknown rule `demo.miss`"],
+        r#"rule = "demo.miss""#,
+    );
+    assert_eq!(
+        d.notes,
+        vec!["rules of system `demo`: demo.hit".to_string()]
+    );
+    assert_eq!(caret_column(&d.render(), r#"rule = "demo.miss""#), 8);
+}
+
+#[test]
+fn example_claiming_an_output_the_rule_lacks_is_reported_at_the_claim() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+wounds = 2
+"#,
+    );
+    let diags = errors("unknown_output", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:1",
+        &[
+            "example `hit-one`",
+            "claims `wounds`",
+            "rule `demo.hit`",
+            "does not produce",
+        ],
+        "wounds = 2",
+    );
+    assert_eq!(d.notes, vec!["its outputs: damage: dice".to_string()]);
+}
+
+#[test]
+fn example_giving_an_input_the_rule_lacks_is_reported_at_the_input() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 3
+range = 4
+[book]
+damage = "1d6"
+"#,
+    );
+    let diags = errors("unknown_input", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:23:1",
+        &["rule `demo.hit`", "takes no input `range`"],
+        "range = 4",
+    );
+    assert_eq!(d.notes, vec!["its inputs: roll: int".to_string()]);
+}
+
+#[test]
+fn malformed_toml_in_an_example_is_reported_where_it_breaks() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = = 3
+[book]
+damage = "1d6"
+"#,
+    );
+    let diags = errors("malformed_example", &text);
+    let d = only(&diags);
+    // `roll = = 3`: the second `=`, where a value should be, is column 8.
+    assert_report(
+        &text,
+        d,
+        "demo.md:22:8",
+        &["malformed TOML", "in an example"],
+        "roll = = 3",
+    );
+}
+
+#[test]
+fn malformed_toml_in_front_matter_is_reported_where_it_breaks() {
+    let text = r#"+++
+system = "demo"
+title = Demo
+version = "1"
+[source]
+book = "Some book"
+section = "Some section"
++++
+
+# Demo {#demo}
+"#;
+    let diags = errors("malformed_front", text);
+    // The compiler also reports "chapter has no front matter" at 1:1, since the chapter
+    // is dropped; only the TOML diagnostic is checked here.
+    let d = find(&diags, "malformed TOML");
+    // `title = Demo`: the bare word starts at column 9.
+    assert_report(
+        text,
+        d,
+        "demo.md:3:9",
+        &["malformed TOML", "in the front matter"],
+        "title = Demo",
+    );
+}
+
+#[test]
+fn ditto_mark_in_the_first_row_is_reported_at_the_mark() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier | Damage |
+|---|---|---|
+| 1-2 | +1 | " |
+| 3-4 | -2 | 1d6 |
+"#,
+    );
+    let diags = errors("ditto_first_row", &text);
+    let d = only(&diags);
+    // `| 1-2 | +1 | " |`: the mark is column 14.
+    assert_report(
+        &text,
+        d,
+        "demo.md:19:14",
+        &["ditto mark", "nothing above"],
+        r#"| 1-2 | +1 | " |"#,
+    );
+    assert!(d.label.contains("`damage`"), "label: {}", d.label);
+    assert_eq!(caret_column(&d.render(), r#"| 1-2 | +1 | " |"#), 14);
+}
+
+#[test]
+fn section_heading_without_id_is_reported_at_the_heading() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+Some text.
+
+## Notes
+"#,
+    );
+    let diags = errors("heading_without_id", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:14:1",
+        &["section `Notes`", "has no id"],
+        "## Notes",
+    );
+}
+
+#[test]
+fn table_without_schema_is_reported_at_its_header() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+| Distance | Modifier |
+|---|---|
+| 1-2 | +1 |
+"#,
+    );
+    let diags = errors("table_without_schema", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:12:1",
+        &["table has no schema"],
+        "| Distance | Modifier |",
+    );
+}
+
+#[test]
+fn header_with_a_column_count_other_than_the_schema_is_reported() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "modifier: modifier", "damage: dice?"]
+-->
+| Distance | Modifier |
+|---|---|
+| 1-2 | +1 |
+"#,
+    );
+    let diags = errors("header_columns", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:17:1",
+        &["table `speeds`", "has 2 columns", "its schema names 3"],
+        "| Distance | Modifier |",
+    );
+    assert_eq!(d.notes, vec!["schema at demo.md:12:1".to_string()]);
+}
+
+#[test]
+fn schema_not_followed_by_a_table_is_reported() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range"]
+-->
+
+Some text where the table should be.
+"#,
+    );
+    let diags = errors("orphan_schema", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:12:1",
+        &["schema `speeds`", "not followed by a table"],
+        "<!-- table speeds",
+    );
+}
+
+#[test]
+fn unknown_key_in_an_example_is_reported_at_the_key() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+note = "a stray key"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+"#,
+    );
+    let diags = errors("unknown_key", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:21:1",
+        &["unknown key `note`", "in an example"],
+        r#"note = "a stray key""#,
+    );
+}
+
+#[test]
+fn erratum_citing_an_unknown_ruling_is_reported() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+[errata.damage]
+rules = "2d6"
+ruling = "nowhere"
+reason = "the table says so"
+"#,
+    );
+    let diags = errors("unknown_ruling", &text);
+    let d = only(&diags);
+    // The erratum's span is its claim's name in `[errata.damage]`, which starts at column 9.
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:9",
+        &[
+            "erratum `damage`",
+            "ruling `nowhere`",
+            "no section of system `demo`",
+        ],
+        "[errata.damage]",
+    );
+}

@@ -1,0 +1,113 @@
+//! `spec/action/combat-modifiers.md`: DEF, and the TN of a ranged shot.
+
+use crate::spec::action::combat_modifiers::{
+    AIMING, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, ids, ranged_tn,
+};
+use crate::table::{Term, band_of};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outcome, RuleError> {
+    let def = def(g.r#ref, t)?;
+    let range_modifier = distance_modifier(g.distance, t)?;
+    let speed_modifier = speed_modifier(g.target_speed.unwrap_or(0), t);
+    let tn = def - range_modifier - speed_modifier;
+    t.step(
+        ids::RANGED_TN,
+        format!("TN = DEF {def} - ({range_modifier:+}) - ({speed_modifier:+}) = {tn}"),
+    );
+    let aim_bonus = aim_bonus(g.aim_turns.unwrap_or(0), t)?;
+    let aimed_tn = tn - aim_bonus;
+    if aim_bonus != 0 {
+        t.step(
+            ids::RANGED_TN,
+            format!("aimed TN = {tn} - {aim_bonus} = {aimed_tn}"),
+        );
+    }
+    Ok(ranged_tn::Outcome {
+        def,
+        range_modifier,
+        speed_modifier,
+        tn,
+        aim_bonus,
+        aimed_tn,
+    })
+}
+
+/// Base DEF, plus REF when the target knows the attack is coming (`ref` given).
+fn def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+    let base = i64::from(BASE_DEF);
+    t.step(ids::BASE_DEF, format!("base DEF {base}"));
+    let Some(r) = r#ref else {
+        t.step(
+            ids::DEF_MODIFIER_TABLE,
+            "target unaware of the attack: no REF",
+        );
+        return Ok(base);
+    };
+    let aware = DEF_MODIFIERS
+        .iter()
+        .find_map(|row| match row.modifier {
+            Some(Term::Stat { sign, name: "REF" }) => Some((row.situation, i64::from(sign))),
+            _ => None,
+        })
+        .ok_or_else(|| RuleError::Invalid("the DEF modifiers table has no REF row".into()))?;
+    let def = base + aware.1 * r;
+    t.step(
+        ids::DEF_MODIFIER_TABLE,
+        format!("{}: + REF {r}, DEF {def}", aware.0),
+    );
+    Ok(def)
+}
+
+fn distance_modifier(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
+    let m = i32::try_from(metres)
+        .map_err(|_| RuleError::Invalid(format!("{metres} m is no distance")))?;
+    let band = band_of(DISTANCE, |b| b.metres, m)
+        .ok_or_else(|| RuleError::Invalid(format!("{metres} m is outside the distance table")))?;
+    t.step(
+        ids::DISTANCE_TABLE,
+        format!("{metres} m falls in {} m: {:+}", band.metres, band.modifier),
+    );
+    Ok(band.modifier.into())
+}
+
+fn speed_modifier(speed: i64, t: &mut Trace) -> i64 {
+    let band = i32::try_from(speed)
+        .ok()
+        .and_then(|s| band_of(TARGET_MOVING, |b| b.speed, s));
+    match band {
+        Some(b) => {
+            t.step(
+                ids::TARGET_MOVING_TABLE,
+                format!(
+                    "target at {speed} m/turn falls in {}: {:+}",
+                    b.speed, b.modifier
+                ),
+            );
+            b.modifier.into()
+        }
+        None => 0,
+    }
+}
+
+fn aim_bonus(turns: i64, t: &mut Trace) -> Result<i64, RuleError> {
+    if turns == 0 {
+        return Ok(0);
+    }
+    let aiming = AIMING
+        .iter()
+        .find(|a| a.condition == "Aiming")
+        .ok_or_else(|| RuleError::Invalid("the aiming table has no Aiming row".into()))?;
+    let turns32 =
+        i32::try_from(turns).map_err(|_| RuleError::Invalid(format!("{turns} turns of aim")))?;
+    let bonus = aiming.modifier.for_amount(turns32);
+    t.step(
+        ids::AIMING_TABLE,
+        format!(
+            "{turns} turns of aim at {:+} each, capped: {bonus:+}",
+            aiming.modifier.value
+        ),
+    );
+    Ok(bonus.into())
+}

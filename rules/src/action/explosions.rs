@@ -1,0 +1,80 @@
+//! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
+
+use crate::spec::action::explosions::{
+    AVERAGE_RADIUS_EXTRA, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS, HEAVY_MISS_MULTIPLIER,
+    RADIUS_DIVISOR, SCATTER, average_radius, blast, ids, scatter,
+};
+use crate::table::band_of;
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+pub fn blast(g: &blast::Given, t: &mut Trace) -> Result<blast::Outcome, RuleError> {
+    let radius = g.damage.div_euclid(RADIUS_DIVISOR.into());
+    t.step(
+        ids::RULING_BLAST_EDGE,
+        format!("blast radius {} / {RADIUS_DIVISOR} = {radius} m", g.damage),
+    );
+    let damages = g
+        .distances
+        .iter()
+        .map(|&d| {
+            let points = if d > radius {
+                0
+            } else {
+                let beyond = (d - i64::from(FULL_DAMAGE_RADIUS)).max(0);
+                (g.damage - beyond * i64::from(FALLOFF_PER_METRE)).max(0)
+            };
+            t.step(ids::BLAST_DAMAGE, format!("{d} m: {points} points"));
+            points
+        })
+        .collect();
+    Ok(blast::Outcome {
+        blast_radius: radius,
+        damages,
+    })
+}
+
+pub fn average_radius(
+    g: &average_radius::Given,
+    t: &mut Trace,
+) -> Result<average_radius::Outcome, RuleError> {
+    let radius = i64::from(g.damage.count + AVERAGE_RADIUS_EXTRA);
+    t.step(
+        ids::AVERAGE_BLAST_RADIUS,
+        format!(
+            "{}: {} dice + {AVERAGE_RADIUS_EXTRA} = {radius} m",
+            g.damage, g.damage.count
+        ),
+    );
+    Ok(average_radius::Outcome { radius })
+}
+
+pub fn scatter(g: &scatter::Given, t: &mut Trace) -> Result<scatter::Outcome, RuleError> {
+    let roll = i32::try_from(g.direction_roll)
+        .map_err(|_| RuleError::Invalid("no such die roll".into()))?;
+    let row = band_of(SCATTER, |r| r.roll, roll)
+        .ok_or_else(|| RuleError::Invalid(format!("{roll} is not a face of the direction die")))?;
+    t.step(
+        ids::SCATTER_TABLE,
+        format!("direction die {roll}: {}", row.lands.name),
+    );
+    let factor = if g.heavy {
+        i64::from(HEAVY_MISS_MULTIPLIER)
+    } else {
+        1
+    };
+    let miss = g.missed_by * factor;
+    let cap = g.distance.div_euclid(2);
+    let miss_distance = miss.min(cap);
+    t.step(
+        ids::RULING_MISS_DISTANCE,
+        format!(
+            "missed by {} x {factor} = {miss} m, at most half of {} m = {cap}: {miss_distance} m",
+            g.missed_by, g.distance
+        ),
+    );
+    Ok(scatter::Outcome {
+        direction: row.lands.name.to_string(),
+        miss_distance,
+    })
+}

@@ -1,0 +1,7 @@
+//! The Action! System: one module per chapter of `spec/action/`.
+
+pub mod autofire;
+pub mod combat_modifiers;
+pub mod explosions;
+pub mod falling;
+pub mod moving;

@@ -1,0 +1,126 @@
+//! The types generated table rows are made of: one per column type of the cell
+//! grammar (see spec/README.md). Integers are `i32`, text is `&'static str`.
+
+/// A band of a range column: `23-26`, `2049+` (open: `hi` is `None`), `1 meter`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    pub lo: i32,
+    pub hi: Option<i32>,
+    /// The words printed after the numbers (`meters`, `m/turn (walking)`).
+    pub label: &'static str,
+}
+
+impl Range {
+    pub fn contains(&self, x: i32) -> bool {
+        x >= self.lo && self.hi.is_none_or(|hi| x <= hi)
+    }
+}
+
+impl std::fmt::Display for Range {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.hi {
+            Some(hi) if hi == self.lo => write!(f, "{}", self.lo),
+            Some(hi) => write!(f, "{}-{hi}", self.lo),
+            None => write!(f, "{}+", self.lo),
+        }
+    }
+}
+
+/// A modifier that accrues per some count of a unit and may be capped:
+/// `-1 per 10 rds`, `+2 per turn (+6 max)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rate {
+    pub value: i32,
+    pub per: Option<Per>,
+    pub max: Option<i32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Per {
+    pub count: i32,
+    pub unit: &'static str,
+}
+
+impl Rate {
+    /// The modifier for `amount` of the unit: one step per `count` or fraction of it,
+    /// held to the cap.
+    pub fn for_amount(&self, amount: i32) -> i32 {
+        let steps = match self.per {
+            Some(per) => (amount + per.count - 1).div_euclid(per.count),
+            None => 1,
+        };
+        let total = self.value * steps;
+        match self.max {
+            Some(max) if max >= 0 => total.min(max),
+            Some(max) => total.max(max),
+            None => total,
+        }
+    }
+}
+
+/// A modifier that is a number or a named statistic (`+ REF`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    Flat(i32),
+    Stat { sign: i32, name: &'static str },
+}
+
+/// A name with a gloss: `Long (attack lands beyond target)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Label {
+    pub name: &'static str,
+    pub gloss: Option<&'static str>,
+}
+
+/// A count, or what to count: `4`, `RoF`, `RoF/Fire zone (m)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    Count(i32),
+    Of(&'static str),
+    Ratio(&'static str, &'static str),
+}
+
+/// The row of `rows` whose band (picked by `band`) holds `x`.
+pub fn band_of<'a, R>(rows: &'a [R], band: impl Fn(&R) -> Range, x: i32) -> Option<&'a R> {
+    rows.iter().find(|r| band(r).contains(x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_count_fractions_and_respect_caps() {
+        let stream = Rate {
+            value: -1,
+            per: Some(Per {
+                count: 10,
+                unit: "rds",
+            }),
+            max: None,
+        };
+        assert_eq!(stream.for_amount(10), -1);
+        assert_eq!(stream.for_amount(11), -2);
+        let aim = Rate {
+            value: 2,
+            per: Some(Per {
+                count: 1,
+                unit: "turn",
+            }),
+            max: Some(6),
+        };
+        assert_eq!(aim.for_amount(2), 4);
+        assert_eq!(aim.for_amount(5), 6);
+    }
+
+    #[test]
+    fn open_ranges_have_no_top() {
+        let r = Range {
+            lo: 2049,
+            hi: None,
+            label: "",
+        };
+        assert!(r.contains(1_000_000) && !r.contains(2048));
+        assert_eq!(r.to_string(), "2049+");
+    }
+}

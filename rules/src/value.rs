@@ -1,0 +1,153 @@
+//! Values that cross the registry: what examples give a rule and what it gives
+//! back, typed by the signature the spec declares.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::dice::Dice;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Type {
+    Int,
+    Bool,
+    Text,
+    Dice,
+    IntList,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Text(String),
+    Dice(Dice),
+    IntList(Vec<i64>),
+}
+
+impl Value {
+    pub fn type_of(&self) -> Type {
+        match self {
+            Value::Int(_) => Type::Int,
+            Value::Bool(_) => Type::Bool,
+            Value::Text(_) => Type::Text,
+            Value::Dice(_) => Type::Dice,
+            Value::IntList(_) => Type::IntList,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(s) => write!(f, "{s:?}"),
+            Value::Dice(d) => write!(f, "{d}"),
+            Value::IntList(ns) => {
+                let parts: Vec<String> = ns.iter().map(i64::to_string).collect();
+                write!(f, "[{}]", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// One input or output of a rule, as the spec declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Param {
+    pub name: &'static str,
+    pub ty: Type,
+    pub optional: bool,
+}
+
+/// A rule the spec declares: its id, where it is stated, its signature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleInfo {
+    pub system: &'static str,
+    pub id: &'static str,
+    pub section: Option<&'static str>,
+    pub given: &'static [Param],
+    pub outputs: &'static [Param],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleError {
+    UnknownRule {
+        system: String,
+        rule: String,
+    },
+    Missing(String),
+    WrongType {
+        name: String,
+        expected: Type,
+        found: Type,
+    },
+    /// The inputs are outside what the rule covers, e.g. a burst of five rounds.
+    Invalid(String),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::UnknownRule { system, rule } => {
+                write!(f, "system `{system}` has no rule `{rule}`")
+            }
+            RuleError::Missing(n) => write!(f, "input `{n}` is missing"),
+            RuleError::WrongType {
+                name,
+                expected,
+                found,
+            } => {
+                write!(f, "input `{name}` should be {expected:?} but is {found:?}")
+            }
+            RuleError::Invalid(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Named values, in name order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Values(pub BTreeMap<String, Value>);
+
+impl Values {
+    pub fn get<T: FromValue>(&self, name: &str) -> Result<T, RuleError> {
+        self.get_opt(name)?
+            .ok_or_else(|| RuleError::Missing(name.to_string()))
+    }
+
+    pub fn get_opt<T: FromValue>(&self, name: &str) -> Result<Option<T>, RuleError> {
+        self.0.get(name).map(|v| T::from_value(name, v)).transpose()
+    }
+
+    pub fn set(&mut self, name: &str, v: impl Into<Value>) {
+        self.0.insert(name.to_string(), v.into());
+    }
+}
+
+/// A Rust type a [`Value`] converts into.
+pub trait FromValue: Sized {
+    const TYPE: Type;
+    fn from_value(name: &str, v: &Value) -> Result<Self, RuleError>;
+}
+
+macro_rules! value_conversions {
+    ($($t:ty => $variant:ident),*) => {$(
+        impl FromValue for $t {
+            const TYPE: Type = Type::$variant;
+            fn from_value(name: &str, v: &Value) -> Result<Self, RuleError> {
+                match v {
+                    Value::$variant(x) => Ok(x.clone()),
+                    other => Err(RuleError::WrongType { name: name.to_string(), expected: Self::TYPE, found: other.type_of() }),
+                }
+            }
+        }
+        impl From<$t> for Value {
+            fn from(x: $t) -> Value {
+                Value::$variant(x)
+            }
+        }
+    )*};
+}
+
+value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList);

@@ -1,0 +1,228 @@
+//! The commands behind `cargo xtask`: compile the book, bring the committed case
+//! files up to date (or say which are stale), and evaluate examples of any file.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use codegen::emit::cases::{CaseFile, case_file, case_files};
+use codegen::{Book, Diagnostics};
+use conformance::{Case, Report, Verdict, evaluate};
+
+/// The workspace root (this crate's parent folder).
+pub fn workspace_root() -> PathBuf {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().unwrap_or(here).to_path_buf()
+}
+
+pub fn cases_dir(root: &Path) -> PathBuf {
+    root.join("conformance").join("cases")
+}
+
+pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
+    codegen::compile_dir(&root.join("spec"), root)
+}
+
+/// What regen would change in the cases folder.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// Files to create or rewrite, with their new text.
+    pub writes: Vec<(PathBuf, String)>,
+    /// Case files no example produces any more.
+    pub removes: Vec<PathBuf>,
+    pub unchanged: usize,
+}
+
+impl Plan {
+    pub fn is_empty(&self) -> bool {
+        self.writes.is_empty() && self.removes.is_empty()
+    }
+
+    /// Every file the plan touches, relative to `root`, with what would happen to it.
+    pub fn describe(&self, root: &Path) -> Vec<String> {
+        let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
+        let writes = self.writes.iter().map(|(p, _)| {
+            let what = if p.exists() { "stale" } else { "missing" };
+            format!("{what}: {}", rel(p))
+        });
+        let removes = self
+            .removes
+            .iter()
+            .map(|p| format!("no longer generated: {}", rel(p)));
+        writes.chain(removes).collect()
+    }
+}
+
+/// Compares the case files the book produces with those under `cases`.
+pub fn plan(book: &Book, cases: &Path) -> io::Result<Plan> {
+    let mut plan = Plan::default();
+    let wanted: Vec<CaseFile> = case_files(book);
+    for f in &wanted {
+        let path = cases.join(&f.path);
+        match std::fs::read_to_string(&path) {
+            Ok(old) if old == f.text => plan.unchanged += 1,
+            Ok(_) => plan.writes.push((path, f.text.clone())),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                plan.writes.push((path, f.text.clone()))
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    for existing in toml_files(cases)? {
+        if !wanted.iter().any(|f| cases.join(&f.path) == existing) {
+            plan.removes.push(existing);
+        }
+    }
+    Ok(plan)
+}
+
+fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
+        Err(e) => return Err(e),
+    };
+    for entry in entries {
+        let path = entry?.path();
+        if path.is_dir() {
+            out.extend(toml_files(&path)?);
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Carries out a plan. Each file is written to a temporary sibling and renamed
+/// over the old one, so a reader never sees half a file.
+pub fn apply(plan: &Plan) -> io::Result<()> {
+    for (path, text) in &plan.writes {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let tmp = path.with_extension("toml.tmp");
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, path)?;
+    }
+    for path in &plan.removes {
+        std::fs::remove_file(path)?;
+    }
+    Ok(())
+}
+
+/// Runs every example of the book as its case file would, in book order.
+pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
+    case_files(book)
+        .iter()
+        .map(|f| Case::parse(&f.text).map(|c| evaluate(&c)))
+        .collect()
+}
+
+/// The one-screen summary regen prints: per system, what the book holds, and the
+/// examples by verdict.
+pub fn summary(book: &Book, reports: &[Report]) -> String {
+    let mut out = String::new();
+    for system in &book.systems {
+        let chapters = system.chapters.len();
+        let tables: usize = system.chapters.iter().map(|c| c.tables.len()).sum();
+        let rows: usize = system
+            .chapters
+            .iter()
+            .flat_map(|c| &c.tables)
+            .map(|t| t.rows.len())
+            .sum();
+        let rules: usize = system.chapters.iter().map(|c| c.rules.len()).sum();
+        let mut by: BTreeMap<Verdict, usize> = BTreeMap::new();
+        let mut ours = 0;
+        for r in reports.iter().filter(|r| r.case.system == system.id) {
+            *by.entry(r.verdict).or_default() += 1;
+            ours += usize::from(r.case.ours);
+        }
+        let examples: usize = by.values().sum();
+        let _ = writeln!(
+            out,
+            "{:<8} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({} book, {ours} ours)",
+            system.id,
+            examples - ours
+        );
+        let _ = writeln!(
+            out,
+            "{:<8} verdicts: {} agrees, {} erratum, {} fails",
+            "",
+            by.get(&Verdict::Agrees).unwrap_or(&0),
+            by.get(&Verdict::Erratum).unwrap_or(&0),
+            by.get(&Verdict::Fails).unwrap_or(&0)
+        );
+    }
+    out
+}
+
+/// `cargo xtask eval`: compiles `files` against the book's rules and evaluates
+/// their examples. Returns the printout and whether any example fails.
+pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostics> {
+    let book = compile_book(root)?;
+    let files: Vec<PathBuf> = files
+        .iter()
+        .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone()))
+        .collect();
+    let book = codegen::compile_with(book, &files, root)?;
+    let shown: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.strip_prefix(root).unwrap_or(f).to_path_buf())
+        .collect();
+    let mut out = String::new();
+    let mut failed = false;
+    for (system, chapter) in book
+        .chapters()
+        .filter(|(_, c)| shown.contains(&c.file.path))
+    {
+        for e in &chapter.examples {
+            let file = case_file(system, chapter, e);
+            let report = match Case::parse(&file.text) {
+                Ok(case) => evaluate(&case),
+                Err(err) => {
+                    failed = true;
+                    let _ = writeln!(
+                        out,
+                        "{}#{}: fails (case unreadable: {err})",
+                        chapter.file.path.display(),
+                        e.id
+                    );
+                    continue;
+                }
+            };
+            failed |= report.verdict == Verdict::Fails;
+            let _ = writeln!(
+                out,
+                "{}:{} {}: {}",
+                chapter.file.path.display(),
+                chapter.file.line_col(e.span.start).0,
+                e.id,
+                report.verdict
+            );
+            for c in &report.claims {
+                let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
+                let status = match &c.status {
+                    conformance::Status::Agrees => "agrees".to_string(),
+                    conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
+                    conformance::Status::Fails(why) => format!("fails: {why}"),
+                };
+                let _ = writeln!(
+                    out,
+                    "    {}: book {} | rules {}  {status}",
+                    c.name, c.book, rules
+                );
+            }
+            if let Some(err) = &report.error {
+                let _ = writeln!(out, "    error: {err}");
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no examples in the given files\n");
+    }
+    Ok((out, failed))
+}
