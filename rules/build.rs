@@ -19,10 +19,11 @@ fn main() {
     };
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
     let code = codegen::emit::rust::rust_module(&book);
-    if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str()) {
-        if let Err(e) = std::fs::write(&out, code) {
-            eprintln!("cannot write {}: {e}", out.display());
-            std::process::exit(1);
-        }
+    // Rewrite only on change, so an unchanged spec leaves `rules` fresh.
+    if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str())
+        && let Err(e) = std::fs::write(&out, code)
+    {
+        eprintln!("cannot write {}: {e}", out.display());
+        std::process::exit(1);
     }
 }

@@ -70,7 +70,7 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
 
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
 /// each file joins the system its front matter names, replacing a chapter of the
-/// same path. Returns the combined book and the paths' chapter ids.
+/// same path. Returns the combined book, checked as a whole.
 pub fn compile_with(
     mut book: Book,
     paths: &[PathBuf],

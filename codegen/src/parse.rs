@@ -54,6 +54,9 @@ enum FenceKind {
 pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
     let text = file.text.as_str();
     let mut front = None;
+    let mut front_seen = false;
+    // A rejected schema has been reported; its table is skipped rather than reported again.
+    let mut schema_rejected = false;
     let mut sections: Vec<Section> = Vec::new();
     let mut tables = Vec::new();
     let mut rules = Vec::new();
@@ -66,6 +69,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
+                front_seen = true;
                 open = Open::Front {
                     body: String::new(),
                     base: None,
@@ -131,12 +135,19 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     }
                     match parse_schema(file, html, range.start) {
                         Ok(s) => schema = Some(s),
-                        Err(d) => diags.push(d),
+                        Err(d) => {
+                            schema_rejected = true;
+                            diags.push(d);
+                        }
                     }
                 }
             }
             (Open::Nothing, Event::Start(Tag::Table(_))) => {
-                open = Open::Table(RawTable::new(schema.take(), range));
+                open = Open::Table(RawTable::new(
+                    schema.take(),
+                    std::mem::take(&mut schema_rejected),
+                    range,
+                ));
             }
             (Open::Table(t), event) => {
                 if matches!(event, Event::End(TagEnd::Table)) {
@@ -222,6 +233,9 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         diags.push(orphan_schema(file, &s));
     }
     let Some(front) = front else {
+        if front_seen {
+            return None; // its error is already reported
+        }
         diags.push(
             Diagnostic::new(file, 0..0, "chapter has no front matter").label(
                 "start the file with a `+++` block giving system, title, source and version",

@@ -110,10 +110,10 @@ pub fn parse_schema(
         })?;
         columns.push((field.to_string(), ty, espan));
     }
-    if let Some((g, gs)) = &group {
-        if !is_snake(g) || columns.iter().any(|(f, ..)| f == g) {
-            return Err(doc.error(gs.clone(), "`group` must be a new snake_case field name"));
-        }
+    if let Some((g, gs)) = &group
+        && (!is_snake(g) || columns.iter().any(|(f, ..)| f == g))
+    {
+        return Err(doc.error(gs.clone(), "`group` must be a new snake_case field name"));
     }
     if kind == TableKind::Constants {
         let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
@@ -155,6 +155,8 @@ fn is_upper_snake(s: &str) -> bool {
 /// A table as pulldown-cmark gives it: the header row and body rows, each cell a span.
 pub struct RawTable {
     schema: Option<Schema>,
+    /// The schema above was rejected (and reported): skip the table quietly.
+    rejected: bool,
     span: Span,
     header: Vec<Span>,
     rows: Vec<(Span, Vec<Span>)>,
@@ -162,9 +164,10 @@ pub struct RawTable {
 }
 
 impl RawTable {
-    pub fn new(schema: Option<Schema>, span: Span) -> RawTable {
+    pub fn new(schema: Option<Schema>, rejected: bool, span: Span) -> RawTable {
         RawTable {
             schema,
+            rejected,
             span,
             header: Vec::new(),
             rows: Vec::new(),
@@ -233,6 +236,9 @@ pub fn build_table(
 ) -> Option<Table> {
     let text = file.text.as_str();
     let Some(schema) = raw.schema else {
+        if raw.rejected {
+            return None;
+        }
         diags.push(
             Diagnostic::new(file, raw.span.start..raw.span.start, "table has no schema")
                 .label("put a `<!-- table <id> ... -->` schema comment right above it"),

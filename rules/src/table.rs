@@ -81,7 +81,7 @@ pub enum Quantity {
 }
 
 /// The row of `rows` whose band (picked by `band`) holds `x`.
-pub fn band_of<'a, R>(rows: &'a [R], band: impl Fn(&R) -> Range, x: i32) -> Option<&'a R> {
+pub fn band_of<R>(rows: &[R], band: impl Fn(&R) -> Range, x: i32) -> Option<&R> {
     rows.iter().find(|r| band(r).contains(x))
 }
 

@@ -34,7 +34,7 @@ pub fn rust_module(book: &Book) -> String {
 fn system(s: &System) -> TokenStream {
     let name = ident(&s.id);
     let chapters = s.chapters.iter().map(chapter);
-    let doc = format!("System `{}`.", s.id);
+    let doc = format!(" System `{}`.", s.id);
     quote! {
         #[doc = #doc]
         pub mod #name { #(#chapters)* }
@@ -43,13 +43,13 @@ fn system(s: &System) -> TokenStream {
 
 fn chapter(c: &Chapter) -> TokenStream {
     let name = ident(&c.id);
-    let doc = format!("{} ({}).", c.front.title, c.file.path.display());
+    let doc = format!(" {} ({}).", c.front.title, c.file.path.display());
     let tables = c.tables.iter().map(|t| table(c, t));
     let rules = c.rules.iter().map(|r| rule(c, r));
     let ids = c
         .sections
         .iter()
-        .map(|s| (&s.id, format!("Section \"{}\".", s.title)))
+        .map(|s| (&s.id, format!(" Section \"{}\".", s.title)))
         .chain(
             c.tables
                 .iter()
@@ -91,12 +91,12 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             let fields = t.columns.iter().map(|col| {
                 let f = ident(&col.field);
                 let ty = column_type(&col.ty);
-                let doc = format!("{} (`{}`)", col.header, col.ty);
+                let doc = format!(" {} (`{}`)", col.header, col.ty);
                 quote! { #[doc = #doc] pub #f: #ty, }
             });
             let group_field = t.group.as_ref().map(|g| {
                 let f = ident(g);
-                quote! { #[doc = "The group row this row sits under."] pub #f: Option<&'static str>, }
+                quote! { #[doc = " The group row this row sits under."] pub #f: Option<&'static str>, }
             });
             let rows = t.rows.iter().map(|r| {
                 let cells = t.columns.iter().zip(&r.cells).map(|(col, cell)| {
@@ -114,8 +114,8 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                 });
                 quote! { #row { #(#cells)* #group } }
             });
-            let row_doc = format!("A row of table {place}.");
-            let const_doc = format!("{title}: table {place}, {} rows.", t.rows.len());
+            let row_doc = format!(" A row of table {place}.");
+            let const_doc = format!(" {title}: table {place}, {} rows.", t.rows.len());
             quote! {
                 #[doc = #row_doc]
                 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -152,7 +152,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                         _ => None,
                     })
                     .collect();
-                let doc = format!("{} ({title}: table {place}.)", words.join(" "));
+                let doc = format!(" {} ({title}: table {place}.)", words.join(" "));
                 quote! { #[doc = #doc] pub const #konst: #ty = #v; }
             });
             quote! { #(#consts)* }
@@ -250,7 +250,7 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
         r.id,
         c.file.location(r.span.start)
     );
-    let given_fields = r.given.iter().map(|p| field(p));
+    let given_fields = r.given.iter().map(field);
     let given_reads = r.given.iter().map(|p| {
         let f = ident(&p.name);
         let key = &p.name;
@@ -260,7 +260,7 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
             quote!(#f: v.get(#key)?,)
         }
     });
-    let out_fields = r.outputs.iter().map(|p| field(p));
+    let out_fields = r.outputs.iter().map(field);
     let out_writes = r.outputs.iter().map(|p| {
         let f = ident(&p.name);
         let key = &p.name;
