@@ -163,10 +163,13 @@ pub fn summary(book: &Book, reports: &[Report]) -> String {
 /// `cargo xtask eval`: compiles `files` against the book's rules and evaluates
 /// their examples. Returns the printout and whether any example fails.
 pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostics> {
+    // Canonical paths, so `xtask/../spec/a.md` is recognised as the chapter it is.
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let root = root.as_path();
     let book = compile_book(root)?;
     let files: Vec<PathBuf> = files
         .iter()
-        .map(|f| std::path::absolute(f).unwrap_or_else(|_| f.clone()))
+        .map(|f| f.canonicalize().unwrap_or_else(|_| f.clone()))
         .collect();
     let book = codegen::compile_with(book, &files, root)?;
     let shown: Vec<PathBuf> = files

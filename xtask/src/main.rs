@@ -1,5 +1,6 @@
 //! `cargo xtask <command>`: see `cargo xtask help`.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,7 +34,7 @@ fn main() -> ExitCode {
 }
 
 fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
-    let book = xtask::compile_book(root).map_err(|d| d.render_styled())?;
+    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let plan = xtask::plan(&book, &xtask::cases_dir(root))
         .map_err(|e| format!("cannot read the case files: {e}"))?;
     if check_only {
@@ -60,11 +61,20 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
 
 fn eval(root: &std::path::Path, files: &[String]) -> Result<(), String> {
     let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
-    let (out, failed) = xtask::eval(root, &files).map_err(|d| d.render_styled())?;
+    let (out, failed) = xtask::eval(root, &files).map_err(|d| render(&d))?;
     print!("{out}");
     if failed {
         Err("some examples fail".into())
     } else {
         Ok(())
+    }
+}
+
+/// Diagnostics in colour on a terminal, plain when piped.
+fn render(d: &codegen::Diagnostics) -> String {
+    if std::io::stderr().is_terminal() {
+        d.render_styled()
+    } else {
+        d.render()
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::spec::action::explosions::{
     AVERAGE_RADIUS_EXTRA, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS, HEAVY_MISS_MULTIPLIER,
-    RADIUS_DIVISOR, SCATTER, average_radius, blast, ids, scatter,
+    MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast, ids, scatter,
 };
 use crate::table::band_of;
 use crate::trace::Trace;
@@ -64,7 +64,7 @@ pub fn scatter(g: &scatter::Given, t: &mut Trace) -> Result<scatter::Outcome, Ru
         1
     };
     let miss = g.missed_by * factor;
-    let cap = g.distance.div_euclid(2);
+    let cap = g.distance.div_euclid(MISS_CAP_DIVISOR.into());
     let miss_distance = miss.min(cap);
     t.step(
         ids::RULING_MISS_DISTANCE,

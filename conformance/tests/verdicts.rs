@@ -1,0 +1,224 @@
+//! The verdict logic through the public API: hand-written case files, parsed and
+//! evaluated against the real resolver, one test per way a claim can come out.
+//!
+//! All cases use `action` rule `falling.fall`: a 24-metre fall is the 23-26 band,
+//! 9d6 damage, 2 seconds.
+
+use conformance::{Case, Report, Status, Verdict, evaluate};
+use rules::value::Value;
+
+/// A `falling.fall` case for 24 metres, with `rest` (claims, errata) appended.
+fn fall_case(id: &str, rest: &str) -> String {
+    format!(
+        r#"id = "{id}"
+system = "action"
+rule = "falling.fall"
+source = "spec/action/falling.md#{id}"
+ours = false
+
+[given]
+distance = 24
+
+{rest}"#
+    )
+}
+
+fn run(text: &str) -> Report {
+    let case = Case::parse(text).unwrap_or_else(|e| panic!("case does not parse: {e}\n{text}"));
+    evaluate(&case)
+}
+
+fn dice(s: &str) -> Value {
+    Value::Dice(s.parse().expect("dice"))
+}
+
+fn status<'a>(report: &'a Report, claim: &str) -> &'a Status {
+    &report
+        .claims
+        .iter()
+        .find(|c| c.name == claim)
+        .unwrap_or_else(|| panic!("no claim `{claim}` in:\n{}", report.render()))
+        .status
+}
+
+fn fails_because<'a>(report: &'a Report, claim: &str) -> &'a str {
+    match status(report, claim) {
+        Status::Fails(why) => why,
+        other => panic!(
+            "claim `{claim}` is {other:?}, not a failure:\n{}",
+            report.render()
+        ),
+    }
+}
+
+#[test]
+fn claims_that_match_the_rules_agree() {
+    let r = run(&fall_case(
+        "t-agrees",
+        "[book]\nband = \"23-26\"\ndamage = \"9d6\"\nseconds = 2\n",
+    ));
+    assert_eq!(r.verdict, Verdict::Agrees, "{}", r.render());
+    assert_eq!(r.error, None);
+    assert_eq!(r.claims.len(), 3);
+    assert!(r.claims.iter().all(|c| c.status == Status::Agrees));
+    let damage = r.claims.iter().find(|c| c.name == "damage").unwrap();
+    assert_eq!(damage.book, dice("9d6"));
+    assert_eq!(damage.rules, Some(dice("9d6")));
+    assert!(!r.trace.steps.is_empty(), "the resolution left no trace");
+}
+
+#[test]
+fn our_own_expectations_are_read_from_expect() {
+    let text = fall_case("t-ours", "[expect]\nflat = 27\n").replace("ours = false", "ours = true");
+    let r = run(&text);
+    assert!(r.case.ours);
+    assert_eq!(r.verdict, Verdict::Agrees, "{}", r.render());
+    assert_eq!(r.claims[0].rules, Some(Value::Int(27)));
+}
+
+#[test]
+fn a_documented_disagreement_is_an_erratum() {
+    let r = run(&fall_case(
+        "t-erratum",
+        r#"[book]
+band = "23-26"
+damage = "8d6"
+
+[errata.damage]
+rules = "9d6"
+ruling = "ruling-fall-velocity"
+reason = "The table's 23-26 row reads 9d6."
+"#,
+    ));
+    assert_eq!(r.verdict, Verdict::Erratum, "{}", r.render());
+    assert_eq!(r.error, None);
+    assert_eq!(status(&r, "band"), &Status::Agrees);
+    assert_eq!(
+        status(&r, "damage"),
+        &Status::Erratum {
+            ruling: "ruling-fall-velocity".into(),
+            reason: "The table's 23-26 row reads 9d6.".into(),
+        }
+    );
+}
+
+#[test]
+fn an_undocumented_disagreement_fails() {
+    let r = run(&fall_case("t-undocumented", "[book]\ndamage = \"8d6\"\n"));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert!(
+        fails_because(&r, "damage").contains("undocumented disagreement"),
+        "{}",
+        r.render()
+    );
+}
+
+#[test]
+fn an_erratum_expecting_another_rules_value_fails() {
+    let r = run(&fall_case(
+        "t-wrong-erratum",
+        r#"[book]
+damage = "8d6"
+
+[errata.damage]
+rules = "10d6"
+ruling = "ruling-fall-velocity"
+reason = "Written against an older table."
+"#,
+    ));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    let why = fails_because(&r, "damage");
+    assert!(
+        why.contains("10d6"),
+        "`{why}` does not name the erratum's value"
+    );
+    let damage = r.claims.iter().find(|c| c.name == "damage").unwrap();
+    assert_eq!(damage.rules, Some(dice("9d6")));
+}
+
+#[test]
+fn an_erratum_on_a_claim_that_now_agrees_fails() {
+    let r = run(&fall_case(
+        "t-stale-erratum",
+        r#"[book]
+damage = "9d6"
+
+[errata.damage]
+rules = "9d6"
+ruling = "ruling-fall-velocity"
+reason = "The book once printed another figure."
+"#,
+    ));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert!(
+        fails_because(&r, "damage").contains("no longer disagrees"),
+        "{}",
+        r.render()
+    );
+}
+
+#[test]
+fn an_erratum_on_a_claim_the_case_does_not_make_fails() {
+    let r = run(&fall_case(
+        "t-stray-erratum",
+        r#"[book]
+damage = "9d6"
+
+[errata.seconds]
+rules = 2
+ruling = "ruling-fall-velocity"
+reason = "No such claim."
+"#,
+    ));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert_eq!(status(&r, "damage"), &Status::Agrees);
+    let error = r.error.as_deref().expect("an error for the stray erratum");
+    assert!(error.contains("seconds"), "{error}");
+}
+
+#[test]
+fn a_claim_the_rule_does_not_produce_fails() {
+    let r = run(&fall_case("t-no-output", "[book]\nsplat = 3\n"));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert_eq!(r.claims[0].rules, None);
+    assert!(matches!(status(&r, "splat"), Status::Fails(_)));
+}
+
+#[test]
+fn an_unknown_rule_fails_with_an_error() {
+    let text = fall_case("t-unknown-rule", "[book]\ndamage = \"9d6\"\n")
+        .replace("rule = \"falling.fall\"", "rule = \"falling.no-such-rule\"");
+    let r = run(&text);
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert!(r.error.is_some(), "no error for an unknown rule");
+    assert!(r.claims.is_empty());
+    assert!(r.render().contains("error: "), "{}", r.render());
+}
+
+#[test]
+fn a_case_without_claims_fails() {
+    let r = run(&fall_case("t-no-claims", ""));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+}
+
+#[test]
+fn the_rendered_report_shows_both_values_of_a_disagreement() {
+    let r = run(&fall_case(
+        "t-render",
+        "[book]\nband = \"23-26\"\ndamage = \"8d6\"\n",
+    ));
+    let out = r.render();
+    assert!(out.contains("verdict: fails"), "{out}");
+    assert!(
+        out.contains("case: t-render (spec/action/falling.md#t-render)"),
+        "{out}"
+    );
+    assert!(out.contains("rule: action.falling.fall"), "{out}");
+    assert!(out.contains("distance = 24"), "{out}");
+    assert!(out.contains("damage = 8d6 | 9d6  -> FAILS"), "{out}");
+    assert!(
+        out.contains("band = \"23-26\" | \"23-26\"  -> agrees"),
+        "{out}"
+    );
+    assert!(out.contains("trace:\n  1. ["), "{out}");
+}

@@ -1,0 +1,160 @@
+//! The freshness check: the committed case files are exactly what the book
+//! produces (what `cargo xtask check` enforces), and `plan`/`apply` notice and
+//! repair a stale, a missing-from-the-book and an edited case file.
+
+use std::path::{Path, PathBuf};
+
+/// A scratch folder under the system's temp dir, removed when dropped (also when
+/// the test panics).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("xtask-fresh-{name}-{}-{nanos}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create the scratch folder");
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create a folder in the copy");
+    for entry in std::fs::read_dir(from).expect("read the cases folder") {
+        let entry = entry.expect("read a cases folder entry");
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &dest);
+        } else {
+            std::fs::copy(&path, &dest).expect("copy a case file");
+        }
+    }
+}
+
+#[test]
+fn case_files_are_up_to_date() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let plan = xtask::plan(&book, &xtask::cases_dir(&root)).expect("read the case files");
+    assert!(
+        plan.is_empty(),
+        "the case files under conformance/cases are stale; run `cargo xtask regen`:\n  {}",
+        plan.describe(&root).join("\n  ")
+    );
+    assert!(plan.unchanged > 0, "the book produced no case files at all");
+}
+
+#[test]
+fn plan_reports_an_edited_and_a_stray_case_file_and_apply_repairs_them() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let scratch = Scratch::new("plan");
+    let cases = scratch.0.join("cases");
+    copy_dir(&xtask::cases_dir(&root), &cases);
+
+    // Start from a fresh copy, so the edits below are the only differences.
+    let clean = xtask::plan(&book, &cases).expect("plan on the copy");
+    assert!(
+        clean.is_empty(),
+        "the copied case files are already stale:\n  {}",
+        clean.describe(&cases).join("\n  ")
+    );
+    let total = clean.unchanged;
+
+    let edited = cases.join("action").join("mary-falls.toml");
+    let original = std::fs::read_to_string(&edited).expect("mary-falls.toml is a committed case");
+    let changed = original.replace("damage = \"9d6\"", "damage = \"8d6\"");
+    assert_ne!(changed, original, "the edit did not change the case file");
+    std::fs::write(&edited, &changed).expect("edit the case file");
+    let stray = cases.join("action").join("no-such-example.toml");
+    std::fs::write(&stray, "id = \"no-such-example\"\n").expect("write a stray case file");
+    // Files that are not .toml are not case files and are left alone.
+    let notes = cases.join("action").join("README.txt");
+    std::fs::write(&notes, "not a case file\n").expect("write a non-case file");
+
+    let plan = xtask::plan(&book, &cases).expect("plan on the edited copy");
+    let writes: Vec<&Path> = plan.writes.iter().map(|(p, _)| p.as_path()).collect();
+    assert_eq!(
+        writes,
+        vec![edited.as_path()],
+        "exactly the edited file is stale"
+    );
+    assert_eq!(
+        plan.writes[0].1, original,
+        "the rewrite restores the generated text"
+    );
+    assert_eq!(
+        plan.removes,
+        vec![stray.clone()],
+        "exactly the stray file is removed"
+    );
+    assert_eq!(plan.unchanged, total - 1);
+    assert_eq!(
+        plan.describe(&cases),
+        vec![
+            "stale: action/mary-falls.toml".to_string(),
+            "no longer generated: action/no-such-example.toml".to_string(),
+        ]
+    );
+
+    xtask::apply(&plan).expect("apply the plan");
+    assert_eq!(
+        std::fs::read_to_string(&edited).expect("the edited file is still there"),
+        original
+    );
+    assert!(!stray.exists(), "apply left the stray case file");
+    assert!(notes.exists(), "apply removed a file that is no case file");
+    assert!(
+        !edited.with_extension("toml.tmp").exists(),
+        "apply left its temporary file"
+    );
+    let after = xtask::plan(&book, &cases).expect("plan after apply");
+    assert!(
+        after.is_empty(),
+        "the plan is not empty after apply:\n  {}",
+        after.describe(&cases).join("\n  ")
+    );
+    assert_eq!(after.unchanged, total);
+}
+
+#[test]
+fn plan_reports_a_deleted_case_file_as_missing() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let scratch = Scratch::new("missing");
+    let cases = scratch.0.join("cases");
+    copy_dir(&xtask::cases_dir(&root), &cases);
+
+    let gone = cases.join("action").join("mary-falls.toml");
+    std::fs::remove_file(&gone).expect("delete a case file");
+    let plan = xtask::plan(&book, &cases).expect("plan on the copy");
+    assert_eq!(
+        plan.describe(&cases),
+        vec!["missing: action/mary-falls.toml".to_string()]
+    );
+    assert!(plan.removes.is_empty());
+
+    xtask::apply(&plan).expect("apply the plan");
+    assert!(
+        gone.exists(),
+        "apply did not recreate the missing case file"
+    );
+    assert!(
+        xtask::plan(&book, &cases)
+            .expect("plan after apply")
+            .is_empty()
+    );
+}
