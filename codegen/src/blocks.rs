@@ -105,6 +105,14 @@ pub fn parse_example(
         }
     };
     let claims = bindings(&mut claims_doc)?;
+    if claims.is_empty() {
+        return Err(Diagnostic::new(
+            file,
+            claims_doc.span.clone(),
+            format!("example `{id}` claims nothing"),
+        )
+        .label("list at least one output and its value"));
+    }
     let mut errata = Vec::new();
     if let Some(mut e) = doc.table("errata", "an example's errata")? {
         if ours {

@@ -216,7 +216,8 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
                 Some('-') => -1,
                 _ => 0,
             };
-            let after = &c.text[1.min(c.text.len())..];
+            // The sign is one ASCII byte when there is one.
+            let after = if sign != 0 { &c.text[1..] } else { "" };
             if sign != 0 && after.starts_with(char::is_whitespace) {
                 let name = after.trim();
                 if !name.starts_with(char::is_alphabetic) {
@@ -251,6 +252,12 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
             } else {
                 Some(lo)
             };
+            // A label is words; a digit or dash here is a malformed band (`23–26`, `23 26`).
+            if c.peek()
+                .is_some_and(|ch| ch.is_ascii_digit() || matches!(ch, '–' | '—' | '-'))
+            {
+                return Err(c.error(1, "`-` between the band's ends, or a label"));
+            }
             CellValue::Range {
                 lo,
                 hi,
@@ -540,6 +547,8 @@ mod tests {
                 .contains("backwards")
         );
         assert!(cell("range", "many").is_err());
+        assert!(cell("range", "23–26").is_err());
+        assert!(cell("range", "23 26").is_err());
     }
 
     #[test]
@@ -604,6 +613,8 @@ mod tests {
         );
         assert_eq!(cell("term", "-2").unwrap(), CellValue::Flat(-2));
         assert_eq!(cell("term?", "No modifier").unwrap(), CellValue::None);
+        // A Unicode minus is read as a sign (and, above all, does not panic).
+        assert_eq!(cell("term", "−3").unwrap(), CellValue::Flat(-3));
     }
 
     #[test]

@@ -107,6 +107,14 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                 }
                 for e in &example.errata {
                     let Some(p) = rule.outputs.iter().find(|p| p.name == e.claim) else {
+                        diags.push(Diagnostic::new(
+                            file,
+                            e.span.clone(),
+                            format!(
+                                "erratum on `{}`, which rule `{}` does not produce",
+                                e.claim, rule.id
+                            ),
+                        ));
                         continue;
                     };
                     if !example.claims.iter().any(|c| c.name == e.claim) {

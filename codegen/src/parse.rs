@@ -111,6 +111,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     unreachable!()
                 };
                 match id {
+                    Some(id) if !is_id(&id) => diags.push(bad_id(file, span, &id)),
                     Some(id) => sections.push(Section {
                         id,
                         title: title.trim().to_string(),
@@ -170,6 +171,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 };
                 if let Some(kind) = kind {
                     match words.next() {
+                        Some(id) if !is_id(id) => diags.push(bad_id(file, range.clone(), id)),
                         Some(id) => {
                             open = Open::Fence {
                                 kind,
@@ -232,6 +234,12 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     if let Some(s) = schema.take() {
         diags.push(orphan_schema(file, &s));
     }
+    if !is_id(&chapter_id) {
+        diags.push(
+            bad_id(file, 0..0, &chapter_id).note("a chapter's id is its file name without `.md`"),
+        );
+        return None;
+    }
     let Some(front) = front else {
         if front_seen {
             return None; // its error is already reported
@@ -252,6 +260,23 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         rules,
         examples,
     })
+}
+
+/// Ids are kebab-case: a lowercase letter, then lowercase letters, digits and
+/// single dashes. They become Rust names, file names and URL fragments.
+pub fn is_id(id: &str) -> bool {
+    id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !id.ends_with('-')
+        && !id.contains("--")
+}
+
+pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
+    Diagnostic::new(file, span, format!("`{id}` is not a valid id")).label(
+        "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
+    )
 }
 
 fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {

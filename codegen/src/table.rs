@@ -46,11 +46,13 @@ pub fn parse_schema(
         .trim()
         .trim_start_matches("table")
         .trim();
-    if id.is_empty() || id.contains(char::is_whitespace) {
-        return Err(
-            Diagnostic::new(file, start..start + head.len(), "table schema needs one id")
-                .label("write `<!-- table some-id` on the first line"),
-        );
+    if !crate::parse::is_id(id) {
+        return Err(Diagnostic::new(
+            file,
+            start..start + head.len(),
+            "table schema needs one valid id",
+        )
+        .label("write `<!-- table some-id` on the first line; ids are kebab-case"));
     }
     let body = &inner[first_line_end..];
     let mut doc = Doc::parse(file, body, start + first_line_end, "a table schema")?;

@@ -730,3 +730,24 @@ reason = "the table says so"
         "[errata.damage]",
     );
 }
+
+/// An id that cannot become a Rust name is a diagnostic, not a panic in the emitter.
+#[test]
+fn malformed_ids_are_reported_not_emitted() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+## Notes {#1st.part}
+"#,
+    );
+    let diags = errors("malformed_id", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:12:1",
+        &["`1st.part` is not a valid id"],
+        "## Notes {#1st.part}",
+    );
+}

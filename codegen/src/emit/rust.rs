@@ -53,7 +53,7 @@ fn chapter(c: &Chapter) -> TokenStream {
         .chain(
             c.tables
                 .iter()
-                .map(|t| (&t.id, format!("Table `{}`.", t.id))),
+                .map(|t| (&t.id, format!(" Table `{}`.", t.id))),
         )
         .map(|(id, doc)| {
             let konst = format_ident!("{}", upper(id));
@@ -246,7 +246,7 @@ fn int(n: i64) -> TokenStream {
 fn rule(c: &Chapter, r: &Rule) -> TokenStream {
     let name = ident(&r.name);
     let doc = format!(
-        "Rule `{}` ({}): its inputs and outputs.",
+        " Rule `{}` ({}): its inputs and outputs.",
         r.id,
         c.file.location(r.span.start)
     );
