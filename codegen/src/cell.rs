@@ -12,6 +12,8 @@ pub struct ColumnType {
     pub base: BaseType,
     /// `?`: the cell may be blank or a none word (`--`, `N/A`, `No modifier`).
     pub optional: bool,
+    /// `int | Crew | N/A`: words the cell may hold instead of a value.
+    pub words: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -36,15 +38,31 @@ pub enum BaseType {
     Quantity,
     /// A Rust constant name, for constants tables: `BASE_DEF`.
     Ident,
+    /// A number with a fraction: `.5`, `1.5`, `7154`, `½`.
+    Decimal,
+    /// A rate of fire: `4` shots a turn, `1/3` (one shot every 3 turns), `4:20` (either rate).
+    RateOfFire,
+    /// An amount with an optional unit (`1000`, `22 km`) or a multiple (`x5`, `STRx5`).
+    Amount,
+    /// Damage type and form: `P/L`, `B/S`, `Sp/Sp`.
+    DamageType,
+    /// Hit locations: `13`, `3, 5-15`, `7-8, 10-11, 13-15`.
+    Locations,
 }
 
 impl ColumnType {
     /// Parses a type as written in a schema. The error is a message about `text`.
     pub fn parse(text: &str) -> Result<ColumnType, String> {
-        let (text, optional) = match text.strip_suffix('?') {
+        let (text, optional) = match text.trim().strip_suffix('?') {
             Some(t) => (t, true),
-            None => (text, false),
+            None => (text.trim(), false),
         };
+        let mut alternatives = text.split('|').map(str::trim);
+        let text = alternatives.next().unwrap_or_default();
+        let words: Vec<String> = alternatives.map(str::to_string).collect();
+        if words.iter().any(|w| w.is_empty()) {
+            return Err("an empty word among the alternatives".into());
+        }
         let (name, arg) = match text.split_once('(') {
             Some((name, rest)) => match rest.strip_suffix(')') {
                 Some(arg) if !arg.trim().is_empty() => (name.trim(), Some(arg.trim().to_string())),
@@ -63,6 +81,11 @@ impl ColumnType {
             ("text", None) => BaseType::Text,
             ("quantity", None) => BaseType::Quantity,
             ("ident", None) => BaseType::Ident,
+            ("decimal", None) => BaseType::Decimal,
+            ("rof", None) => BaseType::RateOfFire,
+            ("amount", None) => BaseType::Amount,
+            ("damage_type", None) => BaseType::DamageType,
+            ("locations", None) => BaseType::Locations,
             (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
             (n, _) => {
                 return Err(format!(
@@ -71,35 +94,63 @@ impl ColumnType {
                 ));
             }
         };
-        Ok(ColumnType { base, optional })
+        Ok(ColumnType {
+            base,
+            optional,
+            words,
+        })
     }
 }
 
 const KNOWN: &[&str] = &[
-    "int", "modifier", "rate", "term", "range", "dice", "label", "text", "quantity", "ident",
+    "int",
+    "modifier",
+    "rate",
+    "term",
+    "range",
+    "dice",
+    "label",
+    "text",
+    "quantity",
+    "ident",
+    "decimal",
+    "rof",
+    "amount",
+    "damage_type",
+    "locations",
 ];
 
 impl fmt::Display for ColumnType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = match &self.base {
-            BaseType::Int { unit: Some(u) } => return write!(f, "int({u}){}", q(self.optional)),
-            BaseType::Int { unit: None } => "int",
-            BaseType::Modifier => "modifier",
-            BaseType::Rate => "rate",
-            BaseType::Term => "term",
-            BaseType::Range => "range",
-            BaseType::Dice => "dice",
-            BaseType::Label => "label",
-            BaseType::Text => "text",
-            BaseType::Quantity => "quantity",
-            BaseType::Ident => "ident",
-        };
-        write!(f, "{name}{}", q(self.optional))
+        match &self.base {
+            BaseType::Int { unit: Some(u) } => write!(f, "int({u})")?,
+            other => f.write_str(base_name(other))?,
+        }
+        for w in &self.words {
+            write!(f, " | {w}")?;
+        }
+        f.write_str(if self.optional { "?" } else { "" })
     }
 }
 
-fn q(optional: bool) -> &'static str {
-    if optional { "?" } else { "" }
+fn base_name(base: &BaseType) -> &'static str {
+    match base {
+        BaseType::Int { .. } => "int",
+        BaseType::Modifier => "modifier",
+        BaseType::Rate => "rate",
+        BaseType::Term => "term",
+        BaseType::Range => "range",
+        BaseType::Dice => "dice",
+        BaseType::Label => "label",
+        BaseType::Text => "text",
+        BaseType::Quantity => "quantity",
+        BaseType::Ident => "ident",
+        BaseType::Decimal => "decimal",
+        BaseType::RateOfFire => "rof",
+        BaseType::Amount => "amount",
+        BaseType::DamageType => "damage_type",
+        BaseType::Locations => "locations",
+    }
 }
 
 /// Dice as printed: `count`d`sides`, plus `bonus`.
@@ -153,6 +204,30 @@ pub enum CellValue {
     Of(String),
     Ratio(String, String),
     Ident(String),
+    /// One of the column's alternative words (`Crew`).
+    Word(String),
+    Decimal(f64),
+    /// Shots per turn.
+    Shots(i64),
+    /// One shot every so many turns (`1/3`).
+    EveryTurns(i64),
+    /// A choice of rates (`4:20`).
+    Modes(Vec<i64>),
+    Amount {
+        value: i64,
+        unit: Option<String>,
+    },
+    /// A multiple of something (`x5`, `STRx5`).
+    Times {
+        of: Option<String>,
+        factor: i64,
+    },
+    DamageType {
+        kind: String,
+        form: String,
+    },
+    /// Inclusive (low, high) spans.
+    Locations(Vec<(i64, i64)>),
 }
 
 /// A cell that does not fit its type: where in the cell, and why.
@@ -177,6 +252,9 @@ pub fn split_marks(text: &str) -> (&str, &str) {
 pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), CellError> {
     let (body, marks) = split_marks(text);
     let marks: String = marks.chars().filter(|c| !c.is_whitespace()).collect();
+    if ty.words.iter().any(|w| w == body) {
+        return Ok((CellValue::Word(body.to_string()), marks));
+    }
     if NONE_WORDS.contains(&body) {
         return if ty.optional {
             Ok((CellValue::None, marks))
@@ -308,6 +386,96 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
             }
             CellValue::Ident(body.to_string())
         }
+        BaseType::Decimal => {
+            let v = decimal(&mut c)?;
+            c.end()?;
+            CellValue::Decimal(v)
+        }
+        BaseType::RateOfFire => {
+            let first = c.number()?;
+            let v = if c.eat('/') {
+                if first != 1 {
+                    return Err(c.error(1, "`1/N`: one shot every N turns"));
+                }
+                CellValue::EveryTurns(c.number()?)
+            } else if c.peek() == Some(':') {
+                let mut modes = vec![first];
+                while c.eat(':') {
+                    modes.push(c.number()?);
+                }
+                CellValue::Modes(modes)
+            } else {
+                CellValue::Shots(first)
+            };
+            c.end()?;
+            v
+        }
+        BaseType::Amount => {
+            let prefix_len = body
+                .find('x')
+                .filter(|&i| body[..i].chars().all(|ch| ch.is_ascii_uppercase()));
+            match prefix_len {
+                Some(i) => {
+                    c.pos = i + 1;
+                    let factor = c.number()?;
+                    c.end()?;
+                    let of = (i > 0).then(|| body[..i].to_string());
+                    CellValue::Times { of, factor }
+                }
+                None => {
+                    let value = c.number()?;
+                    c.skip_ws();
+                    let unit = if c.rest().is_empty() {
+                        None
+                    } else {
+                        Some(c.word()?)
+                    };
+                    c.end()?;
+                    CellValue::Amount { value, unit }
+                }
+            }
+        }
+        BaseType::DamageType => {
+            let (kind, form) = body
+                .split_once('/')
+                .ok_or_else(|| c.error(body.len(), "`type/form`, like `P/L`"))?;
+            if !["B", "P", "Sp"].contains(&kind) {
+                return Err(CellError {
+                    offset: 0,
+                    len: kind.len().max(1),
+                    message: format!("damage type `{kind}` is not B, P or Sp"),
+                });
+            }
+            if !["S", "L", "Sp"].contains(&form) {
+                return Err(CellError {
+                    offset: kind.len() + 1,
+                    len: form.len().max(1),
+                    message: format!("damage form `{form}` is not S, L or Sp"),
+                });
+            }
+            CellValue::DamageType {
+                kind: kind.into(),
+                form: form.into(),
+            }
+        }
+        BaseType::Locations => {
+            let mut spans = Vec::new();
+            loop {
+                c.skip_ws();
+                let lo = c.number()?;
+                let hi = if c.eat('-') { c.number()? } else { lo };
+                if hi < lo {
+                    return Err(c.error(1, "a span that runs upwards"));
+                }
+                spans.push((lo, hi));
+                c.skip_ws();
+                if !c.eat(',') {
+                    break;
+                }
+            }
+            c.end()?;
+            CellValue::Locations(spans)
+        }
     };
     Ok((value, marks))
 }
@@ -343,6 +511,37 @@ fn rate(c: &mut Cursor) -> Result<CellValue, CellError> {
     };
     c.end()?;
     Ok(CellValue::Rate { value, per, max })
+}
+
+/// A decimal: digits with an optional `.fraction`, or `½` (alone or after digits).
+fn decimal(c: &mut Cursor) -> Result<f64, CellError> {
+    let whole = if c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
+        c.number()?
+    } else {
+        0
+    };
+    let mut v = whole as f64;
+    if c.eat('½') {
+        return Ok(v + 0.5);
+    }
+    if c.eat('.') {
+        let start = c.pos;
+        let digits = c
+            .rest()
+            .find(|ch: char| !ch.is_ascii_digit())
+            .unwrap_or(c.rest().len());
+        if digits == 0 {
+            return Err(c.error(1, "digits after the point"));
+        }
+        c.pos += digits;
+        let frac: f64 = format!("0.{}", &c.text[start..c.pos])
+            .parse()
+            .map_err(|_| c.error(1, "a fraction"))?;
+        v += frac;
+    } else if c.pos == 0 {
+        return Err(c.error(1, "a number"));
+    }
+    Ok(v)
 }
 
 /// Parses dice (`NdS`, `NdS+K`, `NdS-K`) from the cursor.
@@ -640,6 +839,83 @@ mod tests {
                 gloss: Some("attack lands beyond target".into())
             }
         );
+    }
+
+    #[test]
+    fn weapon_table_shapes() {
+        assert_eq!(cell("decimal", ".25").unwrap(), CellValue::Decimal(0.25));
+        assert_eq!(cell("decimal", "1.5").unwrap(), CellValue::Decimal(1.5));
+        assert_eq!(cell("decimal", "7154").unwrap(), CellValue::Decimal(7154.0));
+        assert_eq!(cell("decimal", "½").unwrap(), CellValue::Decimal(0.5));
+        assert!(cell("decimal", "1.").is_err());
+        assert_eq!(cell("rof", "20").unwrap(), CellValue::Shots(20));
+        assert_eq!(cell("rof", "1/3").unwrap(), CellValue::EveryTurns(3));
+        assert_eq!(cell("rof", "4:20").unwrap(), CellValue::Modes(vec![4, 20]));
+        assert!(cell("rof", "2/3").is_err());
+        assert_eq!(
+            cell("amount", "x5").unwrap(),
+            CellValue::Times {
+                of: None,
+                factor: 5
+            }
+        );
+        assert_eq!(
+            cell("amount", "STRx5").unwrap(),
+            CellValue::Times {
+                of: Some("STR".into()),
+                factor: 5
+            }
+        );
+        assert_eq!(
+            cell("amount", "22 km").unwrap(),
+            CellValue::Amount {
+                value: 22,
+                unit: Some("km".into())
+            }
+        );
+        assert_eq!(
+            cell("amount", "1000").unwrap(),
+            CellValue::Amount {
+                value: 1000,
+                unit: None
+            }
+        );
+        assert_eq!(
+            cell("damage_type", "Sp/Sp").unwrap(),
+            CellValue::DamageType {
+                kind: "Sp".into(),
+                form: "Sp".into()
+            }
+        );
+        assert!(
+            cell("damage_type", "P/X")
+                .unwrap_err()
+                .message
+                .contains("form")
+        );
+        assert_eq!(
+            cell("locations", "3, 5-15").unwrap(),
+            CellValue::Locations(vec![(3, 3), (5, 15)])
+        );
+        assert_eq!(
+            cell("locations", "3-4,7-13").unwrap(),
+            CellValue::Locations(vec![(3, 4), (7, 13)])
+        );
+        assert!(cell("locations", "3, 15-5").is_err());
+    }
+
+    #[test]
+    fn alternative_words_come_before_none_words() {
+        let ty = ColumnType::parse("int | Crew | N/A?").unwrap();
+        assert_eq!(ty.words, vec!["Crew".to_string(), "N/A".to_string()]);
+        assert_eq!(ty.to_string(), "int | Crew | N/A?");
+        assert_eq!(
+            parse_cell(&ty, "N/A").unwrap().0,
+            CellValue::Word("N/A".into())
+        );
+        assert_eq!(parse_cell(&ty, "--").unwrap().0, CellValue::None);
+        assert_eq!(parse_cell(&ty, "4").unwrap().0, CellValue::Int(4));
+        assert!(parse_cell(&ty, "Team").is_err());
     }
 
     #[test]

@@ -80,6 +80,55 @@ pub enum Quantity {
     Ratio(&'static str, &'static str),
 }
 
+/// A cell that holds a value or one of its column's words (`Crew`, `N/A`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Or<T> {
+    Value(T),
+    Word(&'static str),
+}
+
+/// A rate of fire: shots a turn, one shot every so many turns, or a choice of rates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RateOfFire {
+    Shots(i32),
+    EveryTurns(i32),
+    Modes(&'static [i32]),
+}
+
+/// An amount with an optional unit (`22 km`), or a multiple of something (`STRx5`, `x5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Amount {
+    Of {
+        value: i32,
+        unit: Option<&'static str>,
+    },
+    Times {
+        of: Option<&'static str>,
+        factor: i32,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageKind {
+    Blunt,
+    Penetrating,
+    Special,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DamageForm {
+    Stunning,
+    Lethal,
+    Special,
+}
+
+/// Damage type and form, as the tables print them (`P/L`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DamageType {
+    pub kind: DamageKind,
+    pub form: DamageForm,
+}
+
 /// The row of `rows` whose band (picked by `band`) holds `x`.
 pub fn band_of<R>(rows: &[R], band: impl Fn(&R) -> Range, x: i32) -> Option<&R> {
     rows.iter().find(|r| band(r).contains(x))

@@ -170,6 +170,16 @@ fn column_type(ty: &ColumnType) -> TokenStream {
         BaseType::Label => quote!(crate::table::Label),
         BaseType::Text | BaseType::Ident => quote!(&'static str),
         BaseType::Quantity => quote!(crate::table::Quantity),
+        BaseType::Decimal => quote!(f64),
+        BaseType::RateOfFire => quote!(crate::table::RateOfFire),
+        BaseType::Amount => quote!(crate::table::Amount),
+        BaseType::DamageType => quote!(crate::table::DamageType),
+        BaseType::Locations => quote!(&'static [(i32, i32)]),
+    };
+    let base = if ty.words.is_empty() {
+        base
+    } else {
+        quote!(crate::table::Or<#base>)
     };
     if ty.optional {
         quote!(Option<#base>)
@@ -222,6 +232,61 @@ fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
         }
         CellValue::Of(s) => quote!(crate::table::Quantity::Of(#s)),
         CellValue::Ratio(a, b) => quote!(crate::table::Quantity::Ratio(#a, #b)),
+        CellValue::Word(w) => quote!(crate::table::Or::Word(#w)),
+        CellValue::Decimal(f) => {
+            let lit = Literal::f64_unsuffixed(*f);
+            quote!(#lit)
+        }
+        CellValue::Shots(n) => {
+            let n = int(*n);
+            quote!(crate::table::RateOfFire::Shots(#n))
+        }
+        CellValue::EveryTurns(n) => {
+            let n = int(*n);
+            quote!(crate::table::RateOfFire::EveryTurns(#n))
+        }
+        CellValue::Modes(ns) => {
+            let ns = ns.iter().map(|&n| int(n));
+            quote!(crate::table::RateOfFire::Modes(&[#(#ns),*]))
+        }
+        CellValue::Amount { value, unit } => {
+            let value = int(*value);
+            let unit = option(unit.as_ref().map(|u| quote!(#u)));
+            quote!(crate::table::Amount::Of { value: #value, unit: #unit })
+        }
+        CellValue::Times { of, factor } => {
+            let factor = int(*factor);
+            let of = option(of.as_ref().map(|o| quote!(#o)));
+            quote!(crate::table::Amount::Times { of: #of, factor: #factor })
+        }
+        CellValue::DamageType { kind, form } => {
+            let kind = match kind.as_str() {
+                "B" => quote!(Blunt),
+                "P" => quote!(Penetrating),
+                _ => quote!(Special),
+            };
+            let form = match form.as_str() {
+                "S" => quote!(Stunning),
+                "L" => quote!(Lethal),
+                _ => quote!(Special),
+            };
+            quote!(crate::table::DamageType {
+                kind: crate::table::DamageKind::#kind,
+                form: crate::table::DamageForm::#form,
+            })
+        }
+        CellValue::Locations(spans) => {
+            let spans = spans.iter().map(|&(lo, hi)| {
+                let (lo, hi) = (int(lo), int(hi));
+                quote!((#lo, #hi))
+            });
+            quote!(&[#(#spans),*])
+        }
+    };
+    let inner = match v {
+        CellValue::Word(_) => inner,
+        _ if !ty.words.is_empty() => quote!(crate::table::Or::Value(#inner)),
+        _ => inner,
     };
     if ty.optional {
         quote!(Some(#inner))
