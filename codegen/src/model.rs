@@ -61,6 +61,10 @@ pub struct Table {
     pub columns: Vec<Column>,
     /// The field that group rows fill in, if the table has group rows.
     pub group: Option<String>,
+    /// The field that parent rows fill in for their lowercase child rows.
+    pub parent: Option<String>,
+    /// Cells the book printed broken, and how they are read.
+    pub errata: Vec<TableErratum>,
     pub rows: Vec<Row>,
     /// The schema comment's span.
     pub span: Span,
@@ -91,6 +95,21 @@ pub struct Row {
     pub cells: Vec<Cell>,
     /// The group row above this one, if any.
     pub group: Option<String>,
+    /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
+    pub parent: Option<String>,
+    pub span: Span,
+}
+
+/// A cell the book printed broken: kept as printed in the table, read as `reading`.
+#[derive(Debug, Clone)]
+pub struct TableErratum {
+    /// The row's first cell.
+    pub row: String,
+    /// The column's field.
+    pub column: String,
+    pub printed: String,
+    pub reading: String,
+    pub reason: String,
     pub span: Span,
 }
 

@@ -7,7 +7,7 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::cell::{CellValue, ColumnType, parse_cell};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Cell, Column, Row, Table, TableKind};
+use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::Doc;
 
@@ -18,6 +18,8 @@ pub struct Schema {
     pub kind: TableKind,
     pub title: Option<String>,
     pub group: Option<String>,
+    pub parent: Option<String>,
+    pub errata: Vec<TableErratum>,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(String, ColumnType, Span)>,
     pub span: Span,
@@ -87,6 +89,25 @@ pub fn parse_schema(
     };
     let title = doc.string("title")?.map(|t| t.0);
     let group = doc.string("group")?;
+    let parent = doc.string("parent")?;
+    let mut errata = Vec::new();
+    for mut e in doc.tables("errata", "a table erratum")? {
+        let row = e.required_string("row")?.0;
+        let column = e.required_string("column")?.0;
+        let printed = e.required_string("printed")?.0;
+        let reading = e.required_string("reading")?.0;
+        let reason = e.required_string("reason")?.0;
+        let span = e.span.clone();
+        e.finish()?;
+        errata.push(TableErratum {
+            row,
+            column,
+            printed,
+            reading,
+            reason,
+            span,
+        });
+    }
     let entries = doc
         .strings("columns")?
         .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
@@ -112,10 +133,29 @@ pub fn parse_schema(
         })?;
         columns.push((field.to_string(), ty, espan));
     }
-    if let Some((g, gs)) = &group
-        && (!is_snake(g) || columns.iter().any(|(f, ..)| f == g))
-    {
-        return Err(doc.error(gs.clone(), "`group` must be a new snake_case field name"));
+    for (key, extra) in [("group", &group), ("parent", &parent)] {
+        if let Some((g, gs)) = extra
+            && (!is_snake(g) || columns.iter().any(|(f, ..)| f == g))
+        {
+            return Err(doc.error(
+                gs.clone(),
+                format!("`{key}` must be a new snake_case field name"),
+            ));
+        }
+    }
+    if parent.is_some() && group.is_none() {
+        return Err(doc.error(
+            doc.span.clone(),
+            "`parent` rows are group rows: name a `group` field too",
+        ));
+    }
+    for e in &errata {
+        if !columns.iter().any(|(f, ..)| *f == e.column) {
+            return Err(doc.error(
+                e.span.clone(),
+                format!("table erratum names no column `{}`", e.column),
+            ));
+        }
     }
     if kind == TableKind::Constants {
         let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
@@ -137,6 +177,8 @@ pub fn parse_schema(
         kind,
         title,
         group: group.map(|g| g.0),
+        parent: parent.map(|p| p.0),
+        errata,
         columns,
         span,
     })
@@ -279,9 +321,23 @@ pub fn build_table(
         .collect();
     let mut rows: Vec<Row> = Vec::new();
     let mut group = None;
+    let mut parent: Option<String> = None;
+    let mut used = vec![false; schema.errata.len()];
     let mut ok = true;
-    for (row_span, _) in raw.rows {
-        let line = line_of(text, row_span.start);
+    let lines: Vec<Span> = raw
+        .rows
+        .iter()
+        .map(|(r, _)| line_of(text, r.start))
+        .collect();
+    let first_cell = |i: usize| {
+        lines.get(i).and_then(|l| {
+            split_line(text, l.clone())
+                .first()
+                .map(|c| text[c.clone()].to_string())
+        })
+    };
+    let is_child = |name: &str| name.starts_with(|c: char| c.is_lowercase());
+    for (index, line) in lines.iter().cloned().enumerate() {
         let cells = split_line(text, line.clone());
         if cells.len() != columns.len() {
             diags.push(
@@ -300,10 +356,31 @@ pub fn build_table(
             ok = false;
             continue;
         }
-        if schema.group.is_some() && !cells[0].is_empty() && cells[1..].iter().all(|c| c.is_empty())
-        {
-            group = Some(text[cells[0].clone()].to_string());
+        let first = text[cells[0].clone()].to_string();
+        // A group row names a category: its other cells are blank, or repeat the header's.
+        let blank = cells[1..].iter().all(|c| c.is_empty());
+        let repeats_header = cells[1..]
+            .iter()
+            .zip(&columns[1..])
+            .all(|(c, col)| text[c.clone()].eq_ignore_ascii_case(col.header.trim()));
+        if repeats_header && first.eq_ignore_ascii_case(columns[0].header.trim()) {
+            continue; // the whole header again, as after a page break: nothing to record
+        }
+        if schema.group.is_some() && !first.is_empty() && (blank || repeats_header) {
+            // Under `parent`, a group row whose next row starts lowercase is a parent row.
+            if schema.parent.is_some()
+                && blank
+                && first_cell(index + 1).is_some_and(|n| is_child(&n))
+            {
+                parent = Some(first);
+            } else {
+                group = Some(first);
+                parent = None;
+            }
             continue;
+        }
+        if !is_child(&first) {
+            parent = None;
         }
         let mut typed = Vec::new();
         for (i, (span, column)) in cells.iter().zip(&columns).enumerate() {
@@ -328,7 +405,29 @@ pub fn build_table(
                 }
                 continue;
             }
-            match parse_cell(&column.ty, cell_text) {
+            let erratum = schema
+                .errata
+                .iter()
+                .position(|e| e.row == first && e.column == column.field);
+            let read = match erratum {
+                Some(k) if schema.errata[k].printed == cell_text => {
+                    used[k] = true;
+                    schema.errata[k].reading.as_str()
+                }
+                Some(k) => {
+                    diags.push(
+                        Diagnostic::new(file, span.clone(), format!(
+                            "table erratum expects `{}` printed here, but the cell reads `{cell_text}`",
+                            schema.errata[k].printed
+                        ))
+                        .note(format!("erratum at {}", file.location(schema.errata[k].span.start))),
+                    );
+                    ok = false;
+                    continue;
+                }
+                None => cell_text,
+            };
+            match parse_cell(&column.ty, read) {
                 Ok((value, marks)) => typed.push(Cell {
                     value,
                     ditto: false,
@@ -357,8 +456,22 @@ pub fn build_table(
             rows.push(Row {
                 cells: typed,
                 group: group.clone(),
+                parent: parent.clone(),
                 span: line,
             });
+        }
+    }
+    for (e, used) in schema.errata.iter().zip(used) {
+        if !used {
+            diags.push(
+                Diagnostic::new(
+                    file,
+                    e.span.clone(),
+                    format!("table erratum matches no cell: no row `{}`", e.row),
+                )
+                .label("`row` must be a row's first cell, exactly as printed"),
+            );
+            ok = false;
         }
     }
     if rows.is_empty() && ok {
@@ -390,6 +503,8 @@ pub fn build_table(
         kind: schema.kind,
         columns,
         group: schema.group,
+        parent: schema.parent,
+        errata: schema.errata,
         rows,
         span: schema.span,
     })

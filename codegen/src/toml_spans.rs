@@ -125,6 +125,27 @@ impl<'a> Doc<'a> {
             .map(Some)
     }
 
+    /// An array of tables (`[[key]]` or `key = [{...}]`), each as a document of its own.
+    pub fn tables(&mut self, key: &str, what: &'static str) -> Result<Vec<Doc<'a>>, Diagnostic> {
+        let Some((v, _)) = self.take(key) else {
+            return Ok(Vec::new());
+        };
+        let span = self.at(&v.span());
+        let DeValue::Array(items) = v.into_inner() else {
+            return Err(self.error(span, format!("`{key}` must be an array of tables")));
+        };
+        items
+            .into_iter()
+            .map(|item| {
+                let ispan = self.at(&item.span());
+                match item.into_inner() {
+                    DeValue::Table(t) => Ok(self.nested(t, ispan, what)),
+                    _ => Err(self.error(ispan, format!("`{key}` must hold tables only"))),
+                }
+            })
+            .collect()
+    }
+
     /// A sub-table, as a document of its own.
     pub fn table(&mut self, key: &str, what: &'static str) -> Result<Option<Doc<'a>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {

@@ -94,9 +94,14 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                 let doc = format!(" {} (`{}`)", col.header, col.ty);
                 quote! { #[doc = #doc] pub #f: #ty, }
             });
-            let group_field = t.group.as_ref().map(|g| {
-                let f = ident(g);
-                quote! { #[doc = " The group row this row sits under."] pub #f: Option<&'static str>, }
+            let extra_fields = [
+                (&t.group, " The group row this row sits under."),
+                (&t.parent, " The parent row of this child row."),
+            ]
+            .into_iter()
+            .filter_map(|(field, doc)| {
+                let f = ident(field.as_ref()?);
+                Some(quote! { #[doc = #doc] pub #f: Option<&'static str>, })
             });
             let rows = t.rows.iter().map(|r| {
                 let cells = t.columns.iter().zip(&r.cells).map(|(col, cell)| {
@@ -104,22 +109,27 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                     let v = cell_value(&col.ty, &cell.value);
                     quote! { #f: #v, }
                 });
-                let group = t.group.as_ref().map(|g| {
-                    let f = ident(g);
-                    let v = match &r.group {
-                        Some(name) => quote!(Some(#name)),
-                        None => quote!(None),
-                    };
-                    quote! { #f: #v, }
-                });
-                quote! { #row { #(#cells)* #group } }
+                let extra = [(&t.group, &r.group), (&t.parent, &r.parent)]
+                    .into_iter()
+                    .filter_map(|(field, value)| {
+                        let f = ident(field.as_ref()?);
+                        let v = option(value.as_ref().map(|name| quote!(#name)));
+                        Some(quote! { #f: #v, })
+                    });
+                quote! { #row { #(#cells)* #(#extra)* } }
             });
             let row_doc = format!(" A row of table {place}.");
-            let const_doc = format!(" {title}: table {place}, {} rows.", t.rows.len());
+            let mut const_doc = format!(" {title}: table {place}, {} rows.", t.rows.len());
+            for e in &t.errata {
+                const_doc.push_str(&format!(
+                    "\n\n Erratum: row `{}`, column `{}` prints `{}`, read as `{}`: {}",
+                    e.row, e.column, e.printed, e.reading, e.reason
+                ));
+            }
             quote! {
                 #[doc = #row_doc]
                 #[derive(Debug, Clone, Copy, PartialEq)]
-                pub struct #row { #(#fields)* #group_field }
+                pub struct #row { #(#fields)* #(#extra_fields)* }
                 #[doc = #const_doc]
                 pub const #konst: &[#row] = &[ #(#rows),* ];
             }

@@ -1,0 +1,110 @@
+//! Table shapes the books print: header rows repeated inside a table, parent rows
+//! with lowercase child rows, and broken cells read through a table erratum.
+
+use std::path::PathBuf;
+
+use codegen::Book;
+use codegen::cell::CellValue;
+use codegen::model::Table;
+
+const FRONT: &str = "+++\nsystem = \"demo\"\ntitle = \"Demo\"\nversion = \"1\"\n\n[source]\nbook = \"A book\"\nsection = \"A section\"\n+++\n\n# Demo {#demo}\n\n";
+
+fn compile(test: &str, body: &str) -> Result<Book, codegen::Diagnostics> {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("codegen-tables-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("demo.md");
+    std::fs::write(&path, format!("{FRONT}{body}")).unwrap();
+    let result = codegen::compile_with(Book::default(), &[path], &dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    result
+}
+
+fn table(book: &Book) -> &Table {
+    &book.systems[0].chapters[0].tables[0]
+}
+
+const WEAPONS: &str = r#"<!-- table guns
+const = "GUNS"
+row = "Gun"
+group = "category"
+parent = "model"
+columns = ["weapon: text", "str_min: int | Crew | N/A", "rof: rof", "wt: decimal?"]
+-->
+| Weapon | STR Min | RoF | Wt |
+|---|---|---|---|
+| Pistols | | | |
+| Derringer | 2 | 1 | .25 |
+| Weapon | STR Min | RoF | Wt |
+| Machine-guns | STR Min | RoF | Wt |
+| Light MG | | | |
+| mounted | N/A | 20 | 15 |
+| carried | 4 | 20 | 9 |
+| Heavy MG | Crew | 4:20 | 30 |
+"#;
+
+#[test]
+fn repeated_header_rows_and_parent_rows_fold_into_fields() {
+    let book = compile("shapes", WEAPONS).unwrap_or_else(|d| panic!("{d}"));
+    let t = table(&book);
+    let names: Vec<_> = t
+        .rows
+        .iter()
+        .map(|r| (r.group.as_deref(), r.parent.as_deref()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (Some("Pistols"), None),
+            (Some("Machine-guns"), Some("Light MG")),
+            (Some("Machine-guns"), Some("Light MG")),
+            (Some("Machine-guns"), None),
+        ],
+        "a verbatim header repeat is skipped; one with a new first cell names a group; `Light MG` parents its lowercase rows only"
+    );
+    assert_eq!(t.rows[1].cells[1].value, CellValue::Word("N/A".into()));
+    assert_eq!(t.rows[3].cells[2].value, CellValue::Modes(vec![4, 20]));
+}
+
+const ARMOR: &str = r#"<!-- table armor
+const = "ARMOR"
+row = "Armor"
+columns = ["item: text", "wt: decimal?", "notes: text?"]
+errata = [
+  { row = "Samurai", column = "wt", printed = "½ AV vs. Blunt damage", reading = "--", reason = "The note slid into the weight column." },
+]
+-->
+| Item | Wt. | Notes |
+|---|---|---|
+| Leather | 2 | ½ AV vs. Blunt damage |
+| Samurai | ½ AV vs. Blunt damage | |
+"#;
+
+#[test]
+fn a_table_erratum_reads_a_broken_cell_as_stated() {
+    let book = compile("erratum", ARMOR).unwrap_or_else(|d| panic!("{d}"));
+    let t = table(&book);
+    assert_eq!(t.rows[1].cells[1].value, CellValue::None);
+    assert_eq!(t.errata.len(), 1);
+}
+
+#[test]
+fn a_table_erratum_that_does_not_match_is_reported() {
+    let wrong_print = ARMOR.replace("printed = \"½ AV", "printed = \"¼ AV");
+    let d = compile("erratum-mismatch", &wrong_print).unwrap_err();
+    assert!(
+        d.0[0]
+            .message
+            .contains("table erratum expects `¼ AV vs. Blunt damage`"),
+        "{d}"
+    );
+    assert_eq!(d.0[0].location(), "demo.md:24:13");
+
+    let wrong_row = ARMOR.replace("row = \"Samurai\"", "row = \"Ronin\"");
+    let d = compile("erratum-unused", &wrong_row).unwrap_err();
+    let messages: Vec<_> = d.0.iter().map(|x| x.message.as_str()).collect();
+    assert!(
+        messages.iter().any(|m| m.contains("no row `Ronin`")),
+        "{messages:?}"
+    );
+}
