@@ -338,7 +338,20 @@ pub fn build_table(
     };
     let is_child = |name: &str| name.starts_with(|c: char| c.is_lowercase());
     for (index, line) in lines.iter().cloned().enumerate() {
-        let cells = split_line(text, line.clone());
+        let mut cells = split_line(text, line.clone());
+        // A row missing its last cells is kept when a table erratum accounts for each
+        // of them (`printed = ""`): it then reads as if those cells were blank.
+        if let Some(first) = cells.first().map(|c| &text[c.clone()])
+            && cells.len() < columns.len()
+            && columns[cells.len()..].iter().all(|col| {
+                schema
+                    .errata
+                    .iter()
+                    .any(|e| e.row == first && e.column == col.field && e.printed.is_empty())
+            })
+        {
+            cells.resize(columns.len(), line.end..line.end);
+        }
         if cells.len() != columns.len() {
             diags.push(
                 Diagnostic::new(

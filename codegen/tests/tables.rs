@@ -108,3 +108,22 @@ fn a_table_erratum_that_does_not_match_is_reported() {
         "{messages:?}"
     );
 }
+
+#[test]
+fn a_missing_last_cell_is_read_through_a_table_erratum() {
+    let body = r#"<!-- table whips
+const = "WHIPS"
+row = "Whip"
+columns = ["weapon: text", "wt: decimal", "notes: text?"]
+errata = [{ row = "Whip", column = "notes", printed = "", reading = "--", reason = "The row stops one cell short." }]
+-->
+| Weapon | Wt | Notes |
+|---|---|---|
+| Whip | .5 |
+"#;
+    let book = compile("missing", body).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(table(&book).rows[0].cells[2].value, CellValue::None);
+    let without = body.replace("errata = [", "#errata = [");
+    let d = compile("missing-unexplained", &without).unwrap_err();
+    assert!(d.0[0].message.starts_with("ragged row"), "{d}");
+}
