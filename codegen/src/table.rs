@@ -379,6 +379,13 @@ pub fn build_table(
         if repeats_header && first.eq_ignore_ascii_case(columns[0].header.trim()) {
             continue; // the whole header again, as after a page break: nothing to record
         }
+        let delimiter = |c: &Span| {
+            let t = text[c.clone()].trim_matches(':');
+            !t.is_empty() && t.chars().all(|ch| ch == '-')
+        };
+        if cells.iter().all(delimiter) {
+            continue; // the `---|---` line under a repeated header
+        }
         if schema.group.is_some() && !first.is_empty() && (blank || repeats_header) {
             // Under `parent`, a group row whose next row starts lowercase is a parent row.
             if schema.parent.is_some()

@@ -36,6 +36,7 @@ columns = ["weapon: text", "str_min: int | Crew | N/A", "rof: rof", "wt: decimal
 | Pistols | | | |
 | Derringer | 2 | 1 | .25 |
 | Weapon | STR Min | RoF | Wt |
+|---|---|---|---|
 | Machine-guns | STR Min | RoF | Wt |
 | Light MG | | | |
 | mounted | N/A | 20 | 15 |

@@ -5,3 +5,4 @@ pub mod combat_modifiers;
 pub mod explosions;
 pub mod falling;
 pub mod moving;
+pub mod weapons;

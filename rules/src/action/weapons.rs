@@ -1,0 +1,133 @@
+//! `spec/action/weapons.md`: weapon size, STR minimum, accuracy, melee damage.
+
+use crate::dice::Dice;
+use crate::spec::action::weapons::{
+    FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, SIZES,
+    STR_SHORTFALL_PENALTY, accuracy, ids, melee_damage, optimal_distance, str_shortfall,
+};
+use crate::table::Or;
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+fn melee(name: &str) -> Result<&'static MeleeWeapon, RuleError> {
+    MELEE
+        .iter()
+        .find(|w| w.weapon.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RuleError::Invalid(format!("no melee weapon `{name}` in the table")))
+}
+
+fn optimal(w: &MeleeWeapon, t: &mut Trace) -> Result<i64, RuleError> {
+    let size = SIZES.iter().find(|s| s.size == w.size).ok_or_else(|| {
+        RuleError::Invalid(format!(
+            "{} is size {}, which has no single optimal distance",
+            w.weapon, w.size
+        ))
+    })?;
+    t.step(
+        ids::WEAPON_SIZE_TABLE,
+        format!(
+            "{}: size {}, best at {} m",
+            w.weapon, w.size, size.optimal_distance
+        ),
+    );
+    Ok(size.optimal_distance.into())
+}
+
+pub fn optimal_distance(
+    g: &optimal_distance::Given,
+    t: &mut Trace,
+) -> Result<optimal_distance::Outcome, RuleError> {
+    let mine = optimal(melee(&g.weapon)?, t)?;
+    let theirs = optimal(melee(&g.opponent)?, t)?;
+    let bonus = if mine > theirs {
+        i64::from(LONGER_WEAPON_BONUS)
+    } else {
+        0
+    };
+    t.step(
+        ids::WEAPON_SIZE,
+        format!("{mine} m against {theirs} m: {bonus:+} INI and DEF at {mine} m"),
+    );
+    Ok(optimal_distance::Outcome {
+        optimal_distance: mine,
+        opponent_optimal_distance: theirs,
+        ini_bonus: bonus,
+        def_bonus: bonus,
+    })
+}
+
+pub fn str_shortfall(
+    g: &str_shortfall::Given,
+    t: &mut Trace,
+) -> Result<str_shortfall::Outcome, RuleError> {
+    let short = (g.str_min - g.str).max(0);
+    let str_penalty = -short * i64::from(STR_SHORTFALL_PENALTY);
+    t.step(
+        ids::STR_MINIMUM,
+        format!(
+            "STR {} against a minimum of {}: {str_penalty:+} to INI and skill",
+            g.str, g.str_min
+        ),
+    );
+    let skill_modifier = g.acc + str_penalty;
+    let ini_modifier = g.init + str_penalty;
+    let roll_bonus = g.r#ref + g.skill + skill_modifier;
+    t.step(
+        ids::STR_MINIMUM,
+        format!(
+            "roll 3d6 + REF {} + skill {} + Acc {} + STR {str_penalty} = 3d6 + {roll_bonus}",
+            g.r#ref, g.skill, g.acc
+        ),
+    );
+    Ok(str_shortfall::Outcome {
+        str_penalty,
+        skill_modifier,
+        ini_modifier,
+        roll_bonus,
+    })
+}
+
+pub fn accuracy(g: &accuracy::Given, t: &mut Trace) -> Result<accuracy::Outcome, RuleError> {
+    let effective_skill = g.skill + g.acc;
+    t.step(
+        ids::ACCURACY,
+        format!("skill {} + Acc {} = {effective_skill}", g.skill, g.acc),
+    );
+    Ok(accuracy::Outcome { effective_skill })
+}
+
+pub fn melee_damage(
+    g: &melee_damage::Given,
+    t: &mut Trace,
+) -> Result<melee_damage::Outcome, RuleError> {
+    let w = melee(&g.weapon)?;
+    let Or::Value(listed) = w.damage else {
+        return Err(RuleError::Invalid(format!(
+            "{}'s damage depends on the STR table",
+            w.weapon
+        )));
+    };
+    let listed_count = i64::from(listed.count);
+    let str_bonus_dice = g.str - i64::from(w.str_min);
+    let cap = listed_count * i64::from(MAX_DAMAGE_MULTIPLE);
+    let count = (listed_count + str_bonus_dice).clamp(0, cap);
+    t.step(
+        if str_bonus_dice < 0 { ids::RULING_STR_BELOW_MINIMUM } else { ids::STR_BONUS },
+        format!(
+            "{} {listed} at STR minimum {}; STR {}: {str_bonus_dice:+} dice, at most {cap}: {count} dice",
+            w.weapon, w.str_min, g.str
+        ),
+    );
+    let count = i32::try_from(count).map_err(|_| RuleError::Invalid("too many dice".into()))?;
+    let damage = Dice::new(count, listed.sides, listed.bonus);
+    let flat = i64::from(count * FLAT_POINTS_PER_DIE + listed.bonus);
+    t.step(
+        ids::STR_MINIMUM,
+        format!("{damage}, or {flat} points at the flat rate"),
+    );
+    Ok(melee_damage::Outcome {
+        str_bonus_dice,
+        damage,
+        flat,
+    })
+}
