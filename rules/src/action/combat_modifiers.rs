@@ -60,7 +60,8 @@ fn def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
     Ok(def)
 }
 
-fn distance_modifier(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
+/// The distance table's modifier for a shot at `metres`.
+pub(crate) fn distance_modifier(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
     let m = i32::try_from(metres)
         .map_err(|_| RuleError::Invalid(format!("{metres} m is no distance")))?;
     let band = band_of(DISTANCE, |b| b.metres, m)

@@ -2,10 +2,11 @@
 
 use crate::dice::Dice;
 use crate::spec::action::weapons::{
-    FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, SIZES,
-    STR_SHORTFALL_PENALTY, accuracy, ids, melee_damage, optimal_distance, str_shortfall,
+    FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, RANGED,
+    RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, accuracy, ids, melee_damage, optimal_distance,
+    range_offset, ranged_shot, str_shortfall,
 };
-use crate::table::Or;
+use crate::table::{Amount, Or};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -129,5 +130,97 @@ pub fn melee_damage(
         str_bonus_dice,
         damage,
         flat,
+    })
+}
+
+/// A ranged weapon by name; a child row also answers to its parent's name before its own.
+fn ranged(name: &str) -> Result<&'static RangedWeapon, RuleError> {
+    let matches: Vec<&RangedWeapon> = RANGED
+        .iter()
+        .filter(|w| {
+            w.weapon.eq_ignore_ascii_case(name)
+                || w.model
+                    .is_some_and(|m| format!("{m} {}", w.weapon).eq_ignore_ascii_case(name))
+        })
+        .collect();
+    match matches[..] {
+        [w] => Ok(w),
+        [] => Err(RuleError::Invalid(format!(
+            "no ranged weapon `{name}` in the table"
+        ))),
+        _ => Err(RuleError::Invalid(format!(
+            "`{name}` names several ranged weapons"
+        ))),
+    }
+}
+
+pub fn range_offset(
+    g: &range_offset::Given,
+    t: &mut Trace,
+) -> Result<range_offset::Outcome, RuleError> {
+    let penalty = (g.range_penalty + g.rmod).min(0);
+    t.step(
+        ids::RANGE_MODIFIER,
+        format!(
+            "{:+} offset by RMod {:+}, no further than 0: {penalty:+}",
+            g.range_penalty, g.rmod
+        ),
+    );
+    Ok(range_offset::Outcome { penalty })
+}
+
+pub fn ranged_shot(
+    g: &ranged_shot::Given,
+    t: &mut Trace,
+) -> Result<ranged_shot::Outcome, RuleError> {
+    let w = ranged(&g.weapon)?;
+    let max_range = match w.max {
+        Amount::Of { value, unit: None } => i64::from(value),
+        Amount::Of {
+            value,
+            unit: Some("km"),
+        } => i64::from(value) * 1000,
+        Amount::Of {
+            unit: Some(unit), ..
+        } => {
+            return Err(RuleError::Invalid(format!(
+                "{}: Max in `{unit}`, which the resolver cannot convert to metres",
+                w.weapon
+            )));
+        }
+        Amount::Times { factor, .. } => {
+            let str = g.str.ok_or_else(|| {
+                RuleError::Invalid(format!(
+                    "{}'s Max is a multiple of STR: give `str`",
+                    w.weapon
+                ))
+            })?;
+            t.step(
+                ids::RULING_THROWN_MAX,
+                format!("Max x{factor} of STR {str}"),
+            );
+            str * i64::from(factor)
+        }
+    };
+    let allowed = g.distance <= max_range;
+    t.step(
+        ids::RANGED_WEAPONS,
+        format!(
+            "{}: Max {max_range} m, a shot at {} m is {}",
+            w.weapon,
+            g.distance,
+            if allowed { "allowed" } else { "not allowed" }
+        ),
+    );
+    let penalty = super::combat_modifiers::distance_modifier(g.distance, t)?;
+    let range_modifier = (penalty + i64::from(w.rmod)).min(0);
+    t.step(
+        ids::RANGE_MODIFIER,
+        format!("RMod {:+}: {range_modifier:+}", w.rmod),
+    );
+    Ok(ranged_shot::Outcome {
+        max_range,
+        allowed,
+        range_modifier,
     })
 }
