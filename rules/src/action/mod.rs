@@ -6,4 +6,5 @@ pub mod combat_modifiers;
 pub mod explosions;
 pub mod falling;
 pub mod moving;
+pub mod objects;
 pub mod weapons;
