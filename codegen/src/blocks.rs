@@ -177,13 +177,24 @@ fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
     let bad = || {
         doc.error(
             span.clone(),
-            "values are integers, booleans, strings or arrays of integers",
+            "values are integers, booleans, strings, or arrays of integers or of strings",
         )
     };
     Ok(match v.get_ref() {
         DeValue::Integer(_) => Value::Int(integer(v.get_ref()).ok_or_else(bad)?),
         DeValue::Boolean(b) => Value::Bool(*b),
         DeValue::String(s) => Value::Text(s.to_string()),
+        DeValue::Array(items)
+            if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() =>
+        {
+            Value::TextList(
+                items
+                    .iter()
+                    .filter_map(|i| i.get_ref().as_str())
+                    .map(str::to_string)
+                    .collect(),
+            )
+        }
         DeValue::Array(items) => Value::IntList(
             items
                 .iter()

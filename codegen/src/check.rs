@@ -197,6 +197,7 @@ fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
         | (ValueType::Bool, Value::Bool(_))
         | (ValueType::Text, Value::Text(_))
         | (ValueType::IntList, Value::IntList(_))
+        | (ValueType::TextList, Value::TextList(_))
         | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
         (ValueType::Dice, Value::Text(t)) => parse_dice(t)
             .map(Value::Dice)

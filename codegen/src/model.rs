@@ -131,6 +131,7 @@ pub enum ValueType {
     Text,
     Dice,
     IntList,
+    TextList,
 }
 
 impl ValueType {
@@ -141,6 +142,7 @@ impl ValueType {
             "text" => ValueType::Text,
             "dice" => ValueType::Dice,
             "[int]" => ValueType::IntList,
+            "[text]" => ValueType::TextList,
             _ => return None,
         })
     }
@@ -152,6 +154,7 @@ impl ValueType {
             ValueType::Text => "text",
             ValueType::Dice => "dice",
             ValueType::IntList => "[int]",
+            ValueType::TextList => "[text]",
         }
     }
 }
@@ -189,6 +192,7 @@ pub enum Value {
     Text(String),
     Dice(DiceSpec),
     IntList(Vec<i64>),
+    TextList(Vec<String>),
 }
 
 /// `name = value` inside an example.

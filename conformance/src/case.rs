@@ -117,6 +117,16 @@ fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> 
         (_, toml::Value::Integer(n)) => Value::Int(n),
         (_, toml::Value::Boolean(b)) => Value::Bool(b),
         (_, toml::Value::String(s)) => Value::Text(s),
+        (_, toml::Value::Array(items))
+            if !items.is_empty() && items.iter().all(toml::Value::is_str) =>
+        {
+            Value::TextList(
+                items
+                    .into_iter()
+                    .filter_map(|i| i.as_str().map(str::to_string))
+                    .collect(),
+            )
+        }
         (_, toml::Value::Array(items)) => Value::IntList(
             items
                 .iter()

@@ -13,6 +13,7 @@ pub enum Type {
     Text,
     Dice,
     IntList,
+    TextList,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +23,7 @@ pub enum Value {
     Text(String),
     Dice(Dice),
     IntList(Vec<i64>),
+    TextList(Vec<String>),
 }
 
 impl Value {
@@ -32,6 +34,7 @@ impl Value {
             Value::Text(_) => Type::Text,
             Value::Dice(_) => Type::Dice,
             Value::IntList(_) => Type::IntList,
+            Value::TextList(_) => Type::TextList,
         }
     }
 }
@@ -47,6 +50,7 @@ impl fmt::Display for Value {
                 let parts: Vec<String> = ns.iter().map(i64::to_string).collect();
                 write!(f, "[{}]", parts.join(", "))
             }
+            Value::TextList(ts) => write!(f, "{ts:?}"),
         }
     }
 }
@@ -150,4 +154,4 @@ macro_rules! value_conversions {
     )*};
 }
 
-value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList);
+value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList, Vec<String> => TextList);

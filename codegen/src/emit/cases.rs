@@ -84,5 +84,10 @@ fn value(v: &Value) -> toml::Value {
             .map(|&n| toml::Value::from(n))
             .collect::<Vec<_>>()
             .into(),
+        Value::TextList(ts) => ts
+            .iter()
+            .map(|t| toml::Value::from(t.as_str()))
+            .collect::<Vec<_>>()
+            .into(),
     }
 }

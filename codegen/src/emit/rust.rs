@@ -376,6 +376,7 @@ fn field(p: &Param) -> TokenStream {
         ValueType::Text => quote!(String),
         ValueType::Dice => quote!(crate::dice::Dice),
         ValueType::IntList => quote!(Vec<i64>),
+        ValueType::TextList => quote!(Vec<String>),
     };
     let ty = if p.optional { quote!(Option<#ty>) } else { ty };
     quote!(pub #f: #ty,)
@@ -388,6 +389,7 @@ fn value_type(ty: ValueType) -> TokenStream {
         ValueType::Text => quote!(crate::value::Type::Text),
         ValueType::Dice => quote!(crate::value::Type::Dice),
         ValueType::IntList => quote!(crate::value::Type::IntList),
+        ValueType::TextList => quote!(crate::value::Type::TextList),
     }
 }
 

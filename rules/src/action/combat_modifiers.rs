@@ -1,7 +1,8 @@
 //! `spec/action/combat-modifiers.md`: DEF, and the TN of a ranged shot.
 
 use crate::spec::action::combat_modifiers::{
-    AIMING, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, ids, ranged_tn,
+    AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, ids, ranged_tn,
+    situation,
 };
 use crate::table::{Term, band_of};
 use crate::trace::Trace;
@@ -111,4 +112,28 @@ fn aim_bonus(turns: i64, t: &mut Trace) -> Result<i64, RuleError> {
         ),
     );
     Ok(bonus.into())
+}
+
+pub fn situation(g: &situation::Given, t: &mut Trace) -> Result<situation::Outcome, RuleError> {
+    let mut modifier = 0;
+    for name in &g.situations {
+        let rows: Vec<_> = ATTACK_MODIFIERS
+            .iter()
+            .filter(|r| r.situation.to_lowercase().starts_with(&name.to_lowercase()))
+            .collect();
+        let [row] = rows[..] else {
+            return Err(RuleError::Invalid(format!(
+                "`{name}` names {} rows of the attack modifiers, not one",
+                rows.len()
+            )));
+        };
+        let group = row.category.map(|c| format!("{c}: ")).unwrap_or_default();
+        t.step(
+            ids::ATTACK_MODIFIER_TABLE,
+            format!("{group}{}: {:+}", row.situation, row.modifier),
+        );
+        modifier += i64::from(row.modifier);
+    }
+    t.step(ids::ATTACK_MODIFIERS, format!("in all {modifier:+}"));
+    Ok(situation::Outcome { modifier })
 }
