@@ -199,6 +199,8 @@ fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
         | (ValueType::IntList, Value::IntList(_))
         | (ValueType::TextList, Value::TextList(_))
         | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
+        // `[]` has no element to tell its type by: the signature does.
+        (ValueType::TextList, Value::IntList(v)) if v.is_empty() => Ok(Value::TextList(Vec::new())),
         (ValueType::Dice, Value::Text(t)) => parse_dice(t)
             .map(Value::Dice)
             .map_err(|e| format!("is not dice: {}", e.message)),

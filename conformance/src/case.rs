@@ -117,6 +117,9 @@ fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> 
         (_, toml::Value::Integer(n)) => Value::Int(n),
         (_, toml::Value::Boolean(b)) => Value::Bool(b),
         (_, toml::Value::String(s)) => Value::Text(s),
+        (Some(Type::TextList), toml::Value::Array(items)) if items.is_empty() => {
+            Value::TextList(Vec::new())
+        }
         (_, toml::Value::Array(items))
             if !items.is_empty() && items.iter().all(toml::Value::is_str) =>
         {

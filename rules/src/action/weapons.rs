@@ -1,12 +1,13 @@
 //! `spec/action/weapons.md`: weapon size, STR minimum, accuracy, melee damage.
 
 use crate::dice::Dice;
+use crate::spec::action::autofire::METHODS;
 use crate::spec::action::weapons::{
     FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, RANGED,
-    RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, accuracy, ids, melee_damage, optimal_distance,
-    range_offset, ranged_shot, str_shortfall,
+    RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
+    melee_damage, optimal_distance, range_offset, ranged_shot, rate_of_fire, str_shortfall,
 };
-use crate::table::{Amount, Or};
+use crate::table::{Amount, Or, RateOfFire};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -222,5 +223,76 @@ pub fn ranged_shot(
         max_range,
         allowed,
         range_modifier,
+    })
+}
+
+pub fn rate_of_fire(
+    g: &rate_of_fire::Given,
+    t: &mut Trace,
+) -> Result<rate_of_fire::Outcome, RuleError> {
+    let w = ranged(&g.weapon)?;
+    let rof = w.rof.ok_or_else(|| {
+        RuleError::Invalid(format!("{} has no rate of fire: it is thrown", w.weapon))
+    })?;
+    let (rounds, turns) = match rof {
+        RateOfFire::Shots(n) => (n, 1),
+        RateOfFire::EveryTurns(n) => (1, n),
+        RateOfFire::Modes(rates) => {
+            let pick = g.rate.ok_or_else(|| {
+                RuleError::Invalid(format!("{} offers rates {rates:?}: give `rate`", w.weapon))
+            })?;
+            let pick = rates
+                .iter()
+                .copied()
+                .find(|&r| i64::from(r) == pick)
+                .ok_or_else(|| {
+                    RuleError::Invalid(format!("{} offers rates {rates:?}, not {pick}", w.weapon))
+                })?;
+            (pick, 1)
+        }
+    };
+    let magazine = w.amm.unwrap_or(0);
+    t.step(ids::RATE_OF_FIRE, format!("{}: RoF {rof:?}: {rounds} rounds a turn, a shot every {turns} turns, {magazine} rounds held", w.weapon));
+    Ok(rate_of_fire::Outcome {
+        rounds_per_turn: rounds.into(),
+        turns_per_shot: turns.into(),
+        magazine: magazine.into(),
+    })
+}
+
+pub fn fire_modes(g: &fire_modes::Given, t: &mut Trace) -> Result<fire_modes::Outcome, RuleError> {
+    let w = ranged(&g.weapon)?;
+    let codes: Vec<String> = w
+        .notes
+        .unwrap_or_default()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| WEAPON_CODES.iter().any(|c| c.code == *word))
+        .map(str::to_string)
+        .collect();
+    let has = |code: &str| codes.iter().any(|c| c == code);
+    t.step(
+        ids::WEAPON_CODE_TABLE,
+        format!(
+            "{}: note {:?}, codes {codes:?}",
+            w.weapon,
+            w.notes.unwrap_or_default()
+        ),
+    );
+    let autofire_methods: Vec<String> = METHODS
+        .iter()
+        .filter(|m| has("AF") || (has("AB") && m.method == "Burst"))
+        .map(|m| m.method.to_string())
+        .collect();
+    if has("AF") && has("AB") {
+        t.step(
+            ids::RULING_AF_AND_AB,
+            "AF and AB are modes to choose from: every autofire method",
+        );
+    }
+    Ok(fire_modes::Outcome {
+        explosive: has("EX"),
+        armor_piercing: has("AP"),
+        codes,
+        autofire_methods,
     })
 }
