@@ -2,6 +2,7 @@
 
 pub mod autofire;
 pub mod combat_modifiers;
+pub mod damage;
 pub mod explosions;
 pub mod falling;
 pub mod moving;
