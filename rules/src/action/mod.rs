@@ -6,3 +6,4 @@ pub mod damage;
 pub mod explosions;
 pub mod falling;
 pub mod moving;
+pub mod wounds;
