@@ -6,4 +6,5 @@ pub mod damage;
 pub mod explosions;
 pub mod falling;
 pub mod moving;
+pub mod recording;
 pub mod wounds;
