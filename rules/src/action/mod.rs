@@ -3,8 +3,12 @@
 pub mod armor;
 pub mod autofire;
 pub mod combat_modifiers;
+pub mod damage;
 pub mod explosions;
 pub mod falling;
+pub mod healing;
 pub mod moving;
 pub mod objects;
+pub mod recording;
 pub mod weapons;
+pub mod wounds;
