@@ -4,4 +4,5 @@ pub mod autofire;
 pub mod combat_modifiers;
 pub mod explosions;
 pub mod falling;
+pub mod initiative;
 pub mod moving;
