@@ -1,5 +1,6 @@
 //! The Action! System: one module per chapter of `spec/action/`.
 
+pub mod actions;
 pub mod autofire;
 pub mod combat_modifiers;
 pub mod explosions;
