@@ -1,6 +1,7 @@
 //! The Action! System: one module per chapter of `spec/action/`.
 
 pub mod actions;
+pub mod asphyxiation;
 pub mod autofire;
 pub mod combat_modifiers;
 pub mod explosions;
