@@ -1,0 +1,510 @@
+//! `spec/action/actions.md`: the available actions, their DEF and skill modifiers,
+//! and the rules with figures of their own (dive, drag, block, reload, ...).
+
+use crate::dice::Dice;
+use crate::spec::action::actions::{
+    DEFENSIVE_ACTIONS, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE, HALF_DIVISOR,
+    HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, NO_REF, OFFENSIVE_ACTIONS, RELOAD,
+    SPECIAL_ACTIONS, block, disarm, dive, drag, held, ids, modifiers, r#move, ref_to_def, reload,
+    roll_with_the_blow, strike, takedown,
+};
+use crate::spec::action::combat_modifiers::{AIMING, DEF_MODIFIERS, ids as cm_ids};
+use crate::spec::action::moving::{PACES, ids as moving_ids};
+use crate::table::{Rate, Term};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+/// One row of a compiled group of the condensed actions table.
+struct Condensed {
+    group: &'static str,
+    action: &'static str,
+    def: i32,
+    skill: Rate,
+}
+
+/// Finds `name` in the defensive, offensive and special groups (movement is not compiled).
+fn condensed(name: &str) -> Option<Condensed> {
+    let defensive = DEFENSIVE_ACTIONS.iter().map(|r| Condensed {
+        group: ids::DEFENSIVE_ACTIONS_TABLE,
+        action: r.action,
+        def: r.def,
+        skill: r.skill,
+    });
+    let offensive = OFFENSIVE_ACTIONS.iter().map(|r| Condensed {
+        group: ids::OFFENSIVE_ACTIONS_TABLE,
+        action: r.action,
+        def: r.def,
+        skill: r.skill,
+    });
+    let special = SPECIAL_ACTIONS.iter().map(|r| Condensed {
+        group: ids::SPECIAL_ACTIONS_TABLE,
+        action: r.action,
+        def: r.def,
+        skill: r.skill,
+    });
+    defensive
+        .chain(offensive)
+        .chain(special)
+        .find(|r| r.action.eq_ignore_ascii_case(name))
+}
+
+fn ini_effect(name: &str) -> Option<&'static IniEffect> {
+    INI_EFFECTS
+        .iter()
+        .find(|e| e.action.eq_ignore_ascii_case(name))
+}
+
+/// Half of `x`, rounded up (the ruling on halves).
+fn half(x: i64, what: &str, t: &mut Trace) -> i64 {
+    let d = i64::from(HALF_DIVISOR);
+    let h = (x + d - 1).div_euclid(d);
+    t.step(
+        ids::RULING_HALVES,
+        format!("half of {what} {x}, rounded up: {h}"),
+    );
+    h
+}
+
+fn non_negative(x: i64, what: &str) -> Result<i64, RuleError> {
+    if x < 0 {
+        Err(RuleError::Invalid(format!("{what} {x} is below zero")))
+    } else {
+        Ok(x)
+    }
+}
+
+pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outcome, RuleError> {
+    let row = condensed(&g.action).ok_or_else(|| {
+        RuleError::Invalid(format!(
+            "no action `{}` in the compiled groups of the actions table \
+             (movement actions are not compiled: use actions.move or actions.dive)",
+            g.action
+        ))
+    })?;
+    t.step(
+        row.group,
+        format!(
+            "{}: DEF {:+}, Skill Mod {}",
+            row.action,
+            row.def,
+            rate(&row.skill)
+        ),
+    );
+    let skill = match (row.skill.per, g.aim_turns) {
+        (None, None) => row.skill.value,
+        (None, Some(_)) => {
+            return Err(RuleError::Invalid(format!(
+                "{}: a Skill Mod that does not accrue per turn takes no turns",
+                row.action
+            )));
+        }
+        (Some(per), None) => {
+            return Err(RuleError::Invalid(format!(
+                "{}: the Skill Mod accrues per {}; give aim_turns",
+                row.action, per.unit
+            )));
+        }
+        (Some(_), Some(turns)) => {
+            let turns = i32::try_from(non_negative(turns, "turns of aim")?)
+                .map_err(|_| RuleError::Invalid(format!("{turns} turns of aim")))?;
+            let capped = match row.skill.max {
+                Some(_) => row.skill,
+                None => {
+                    let aiming =
+                        AIMING
+                            .iter()
+                            .find(|a| a.condition == "Aiming")
+                            .ok_or_else(|| {
+                                RuleError::Invalid("the aiming table has no Aiming row".into())
+                            })?;
+                    t.step(
+                        ids::RULING_AIM_CAP,
+                        format!(
+                            "the cell names no cap: held to the aiming table's {}",
+                            aiming
+                                .modifier
+                                .max
+                                .map_or("none".into(), |m| format!("{m:+}"))
+                        ),
+                    );
+                    Rate {
+                        max: aiming.modifier.max,
+                        ..row.skill
+                    }
+                }
+            };
+            let skill = capped.for_amount(turns);
+            t.step(
+                row.group,
+                format!(
+                    "{turns} turns at {:+} each, capped: {skill:+}",
+                    capped.value
+                ),
+            );
+            skill
+        }
+    };
+    if row.action.eq_ignore_ascii_case("Restrain") {
+        t.step(
+            ids::RULING_RESTRAIN_MINUS_TWO,
+            "the -2 falls on the one restrained; the restraining roll is at the table's Skill Mod",
+        );
+    }
+    let ini = match ini_effect(row.action) {
+        Some(e) if e.condition.is_none() => {
+            t.step(
+                ids::INI_EFFECTS_TABLE,
+                format!("{}: {:+} INI", e.action, e.ini),
+            );
+            e.ini
+        }
+        Some(e) => {
+            t.step(
+                ids::INI_EFFECTS_TABLE,
+                format!(
+                    "{}: {:+} INI, {}: not a sure bonus",
+                    e.action,
+                    e.ini,
+                    e.condition.unwrap_or_default()
+                ),
+            );
+            0
+        }
+        None => 0,
+    };
+    Ok(modifiers::Outcome {
+        def: row.def.into(),
+        skill: skill.into(),
+        ini: ini.into(),
+    })
+}
+
+fn rate(r: &Rate) -> String {
+    match r.per {
+        Some(per) if per.count == 1 => format!("{:+}/{}", r.value, per.unit),
+        Some(per) => format!("{:+} per {} {}", r.value, per.count, per.unit),
+        None => format!("{:+}", r.value),
+    }
+}
+
+pub fn ref_to_def(g: &ref_to_def::Given, t: &mut Trace) -> Result<ref_to_def::Outcome, RuleError> {
+    let keeps_ref = match NO_REF
+        .iter()
+        .find(|r| r.action.eq_ignore_ascii_case(&g.action))
+    {
+        Some(r) => {
+            t.step(
+                ids::NO_REF_TABLE,
+                format!("{}: no REF in DEF, {}", r.action, r.lasts),
+            );
+            false
+        }
+        None => {
+            t.step(
+                ids::REF_TO_DEF,
+                format!(
+                    "{} is not among the actions that forgo REF: it stays",
+                    g.action
+                ),
+            );
+            true
+        }
+    };
+    Ok(ref_to_def::Outcome { keeps_ref })
+}
+
+pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleError> {
+    let blocked = g.block_en >= g.attack_en;
+    let effect = ini_effect("Block")
+        .ok_or_else(|| RuleError::Invalid("the INI effects table has no Block row".into()))?;
+    t.step(
+        ids::BLOCK,
+        format!(
+            "block EN {} against attack EN {}: {}",
+            g.block_en,
+            g.attack_en,
+            if blocked {
+                "at least as much, blocked"
+            } else {
+                "less, not blocked"
+            }
+        ),
+    );
+    let ini_bonus = if blocked { effect.ini } else { 0 };
+    if blocked {
+        t.step(
+            ids::INI_EFFECTS_TABLE,
+            format!(
+                "{:+} INI, {}",
+                effect.ini,
+                effect.condition.unwrap_or("always")
+            ),
+        );
+    }
+    Ok(block::Outcome {
+        blocked,
+        ini_bonus: ini_bonus.into(),
+    })
+}
+
+pub fn roll_with_the_blow(
+    g: &roll_with_the_blow::Given,
+    t: &mut Trace,
+) -> Result<roll_with_the_blow::Outcome, RuleError> {
+    let rolled = non_negative(g.damage, "damage")?;
+    let halved = g.roll_en > g.attack_en;
+    t.step(
+        ids::RULING_ROLL_WITH_THE_BLOW,
+        format!(
+            "roll EN {} against attack EN {}: {}",
+            g.roll_en,
+            g.attack_en,
+            if halved {
+                "exceeds it, half damage"
+            } else {
+                "does not exceed it, full damage"
+            }
+        ),
+    );
+    let damage = if halved {
+        half(rolled, "damage", t)
+    } else {
+        rolled
+    };
+    Ok(roll_with_the_blow::Outcome { halved, damage })
+}
+
+/// The most metres an action of the half-measure table covers, if `action` is one.
+fn half_measure(
+    action: &str,
+    mov: i64,
+    strength: Option<i64>,
+    t: &mut Trace,
+) -> Result<Option<i64>, RuleError> {
+    let Some(row) = HALF_MEASURES
+        .iter()
+        .find(|r| r.action.eq_ignore_ascii_case(action))
+    else {
+        return Ok(None);
+    };
+    let score = match row.score {
+        "MOV" => mov,
+        "STR" => strength.ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "{}: half of STR, and no strength given",
+                row.action
+            ))
+        })?,
+        other => {
+            return Err(RuleError::Invalid(format!(
+                "{}: the half-measure table names `{other}`, which this rule has no figure for",
+                row.action
+            )));
+        }
+    };
+    t.step(
+        ids::HALF_MEASURE_TABLE,
+        format!("{}: half of {}", row.action, row.score),
+    );
+    Ok(Some(half(non_negative(score, row.score)?, row.score, t)))
+}
+
+pub fn r#move(g: &r#move::Given, t: &mut Trace) -> Result<r#move::Outcome, RuleError> {
+    let mov = non_negative(g.mov, "MOV")?;
+    if let Some(pace) = PACES
+        .iter()
+        .find(|p| p.pace.eq_ignore_ascii_case(&g.action))
+    {
+        let metres = mov * i64::from(pace.mov_multiple);
+        t.step(
+            moving_ids::PACE_TABLE,
+            format!(
+                "{}: {} x MOV {mov} = {metres} m",
+                pace.pace, pace.mov_multiple
+            ),
+        );
+        return Ok(r#move::Outcome { metres });
+    }
+    let metres = half_measure(&g.action, mov, g.strength, t)?.ok_or_else(|| {
+        RuleError::Invalid(format!(
+            "`{}` is neither a pace nor an action of the half-measure table",
+            g.action
+        ))
+    })?;
+    Ok(r#move::Outcome { metres })
+}
+
+pub fn dive(g: &dive::Given, t: &mut Trace) -> Result<dive::Outcome, RuleError> {
+    let metres = non_negative(g.metres, "a leap of")?;
+    let tn = i64::from(DIVE_BASE_TN) + i64::from(DIVE_TN_PER_METRE) * metres;
+    t.step(
+        ids::DIVE,
+        format!("TN {DIVE_BASE_TN} + {DIVE_TN_PER_METRE} x {metres} m = {tn}"),
+    );
+    let reach = half_measure("Dive", 0, Some(g.strength), t)?
+        .ok_or_else(|| RuleError::Invalid("the half-measure table has no Dive row".into()))?;
+    let in_reach = metres <= reach;
+    t.step(
+        ids::DIVE,
+        format!(
+            "{metres} m {} the reach of {reach} m",
+            if in_reach { "within" } else { "beyond" }
+        ),
+    );
+    let (situation, def) = DEF_MODIFIERS
+        .iter()
+        .find_map(|r| match r.modifier {
+            Some(Term::Flat(m)) if r.situation.contains("Diving") => Some((r.situation, m)),
+            _ => None,
+        })
+        .ok_or_else(|| RuleError::Invalid("the DEF modifiers table has no Diving row".into()))?;
+    t.step(
+        cm_ids::DEF_MODIFIER_TABLE,
+        format!("{situation}: DEF {def:+}"),
+    );
+    Ok(dive::Outcome {
+        tn,
+        reach,
+        in_reach,
+        def: def.into(),
+    })
+}
+
+pub fn disarm(g: &disarm::Given, t: &mut Trace) -> Result<disarm::Outcome, RuleError> {
+    let success = g.disarm_en > g.defender_en;
+    t.step(
+        ids::DISARM,
+        format!(
+            "EN {} against the defender's {}: {}",
+            g.disarm_en,
+            g.defender_en,
+            if success {
+                "exceeds it, the weapon goes"
+            } else {
+                "does not exceed it, no effect"
+            }
+        ),
+    );
+    Ok(disarm::Outcome { success })
+}
+
+pub fn held(g: &held::Given, t: &mut Trace) -> Result<held::Outcome, RuleError> {
+    let row = HELD
+        .iter()
+        .find(|r| r.hold.eq_ignore_ascii_case(&g.hold))
+        .ok_or_else(|| RuleError::Invalid(format!("no hold `{}` in the held table", g.hold)))?;
+    t.step(
+        ids::HELD_TABLE,
+        format!("{}: every action at {:+}", row.hold, row.penalty),
+    );
+    Ok(held::Outcome {
+        penalty: row.penalty.into(),
+    })
+}
+
+pub fn drag(g: &drag::Given, t: &mut Trace) -> Result<drag::Outcome, RuleError> {
+    let raw = g.strength + i64::from(DRAG_STR_BONUS) - g.against;
+    let uncapped = raw.max(0);
+    t.step(
+        ids::RULING_DRAG_ARITHMETIC,
+        format!(
+            "STR {} + {DRAG_STR_BONUS} - {} = {raw}: {uncapped} m",
+            g.strength, g.against
+        ),
+    );
+    let metres = match g.mov {
+        Some(mov) => {
+            let mov = non_negative(mov, "MOV")?;
+            let m = uncapped.min(mov);
+            t.step(ids::DRAG, format!("at most MOV {mov}: {m} m"));
+            m
+        }
+        None => uncapped,
+    };
+    Ok(drag::Outcome { metres })
+}
+
+pub fn takedown(g: &takedown::Given, t: &mut Trace) -> Result<takedown::Outcome, RuleError> {
+    let damage = if g.action.eq_ignore_ascii_case("Drop") {
+        t.step(
+            ids::ACTIONS_DICE,
+            format!("a drop: each of the two takes {DROP_DAMAGE}"),
+        );
+        DROP_DAMAGE
+    } else if g.action.eq_ignore_ascii_case("Throw") {
+        let strength = g
+            .strength
+            .and_then(|s| i32::try_from(s).ok())
+            .filter(|&s| s >= 1)
+            .ok_or_else(|| {
+                RuleError::Invalid("a throw needs the thrower's STR, 1 or more".into())
+            })?;
+        let damage = Dice::d6(strength);
+        t.step(
+            ids::DROP_AND_THROW,
+            format!("a throw: a die per point of STR {strength}, {damage}"),
+        );
+        damage
+    } else {
+        return Err(RuleError::Invalid(format!(
+            "`{}` is not a takedown (Drop or Throw)",
+            g.action
+        )));
+    };
+    Ok(takedown::Outcome { damage })
+}
+
+pub fn strike(g: &strike::Given, t: &mut Trace) -> Result<strike::Outcome, RuleError> {
+    let damage_str = if g.kick == Some(true) {
+        let s = g.strength + i64::from(KICK_STR_BONUS);
+        t.step(
+            ids::STRIKES,
+            format!("a kick: STR {} + {KICK_STR_BONUS} = {s}", g.strength),
+        );
+        s
+    } else {
+        t.step(ids::STRIKES, format!("STR {}", g.strength));
+        g.strength
+    };
+    Ok(strike::Outcome { damage_str })
+}
+
+pub fn reload(g: &reload::Given, t: &mut Trace) -> Result<reload::Outcome, RuleError> {
+    let row = RELOAD
+        .iter()
+        .find(|r| r.weapon.eq_ignore_ascii_case(&g.weapon))
+        .ok_or_else(|| {
+            RuleError::Invalid(format!("no weapon `{}` in the reload table", g.weapon))
+        })?;
+    let turns = match (row.turns.per, g.loads) {
+        (Some(per), None) => {
+            return Err(RuleError::Invalid(format!(
+                "{}: turns accrue per {}; give loads",
+                row.weapon, per.unit
+            )));
+        }
+        (Some(per), Some(n)) => {
+            let n = i32::try_from(non_negative(n, "loads")?)
+                .map_err(|_| RuleError::Invalid(format!("{n} loads")))?;
+            let turns = row.turns.for_amount(n);
+            t.step(
+                ids::RELOAD_TABLE,
+                format!(
+                    "{}: {} turn per {}, {n} of them: {turns} turns",
+                    row.weapon, row.turns.value, per.unit
+                ),
+            );
+            turns
+        }
+        (None, _) => {
+            t.step(
+                ids::RELOAD_TABLE,
+                format!("{}: {} turns", row.weapon, row.turns.value),
+            );
+            row.turns.value
+        }
+    };
+    Ok(reload::Outcome {
+        turns: turns.into(),
+    })
+}
