@@ -48,6 +48,8 @@ pub enum BaseType {
     DamageType,
     /// Hit locations: `13`, `3, 5-15`, `7-8, 10-11, 13-15`.
     Locations,
+    /// Dice over a span of time (`2d6 hours`) or at a rate (`1d6 per day`).
+    TimedDice,
 }
 
 impl ColumnType {
@@ -86,6 +88,7 @@ impl ColumnType {
             ("amount", None) => BaseType::Amount,
             ("damage_type", None) => BaseType::DamageType,
             ("locations", None) => BaseType::Locations,
+            ("timed_dice", None) => BaseType::TimedDice,
             (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
             (n, _) => {
                 return Err(format!(
@@ -118,6 +121,7 @@ const KNOWN: &[&str] = &[
     "amount",
     "damage_type",
     "locations",
+    "timed_dice",
 ];
 
 impl fmt::Display for ColumnType {
@@ -150,6 +154,7 @@ fn base_name(base: &BaseType) -> &'static str {
         BaseType::Amount => "amount",
         BaseType::DamageType => "damage_type",
         BaseType::Locations => "locations",
+        BaseType::TimedDice => "timed_dice",
     }
 }
 
@@ -228,6 +233,11 @@ pub enum CellValue {
     },
     /// Inclusive (low, high) spans.
     Locations(Vec<(i64, i64)>),
+    TimedDice {
+        dice: DiceSpec,
+        per: bool,
+        unit: String,
+    },
 }
 
 /// A cell that does not fit its type: where in the cell, and why.
@@ -436,27 +446,53 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
             }
         }
         BaseType::DamageType => {
-            let (kind, form) = body
-                .split_once('/')
-                .ok_or_else(|| c.error(body.len(), "`type/form`, like `P/L`"))?;
-            if !["B", "P", "Sp"].contains(&kind) {
-                return Err(CellError {
-                    offset: 0,
-                    len: kind.len().max(1),
-                    message: format!("damage type `{kind}` is not B, P or Sp"),
-                });
-            }
-            if !["S", "L", "Sp"].contains(&form) {
-                return Err(CellError {
-                    offset: kind.len() + 1,
-                    len: form.len().max(1),
-                    message: format!("damage form `{form}` is not S, L or Sp"),
-                });
-            }
+            let (kind, form) = body.split_once('/').ok_or_else(|| {
+                c.error(body.len(), "`type/form`, like `P/L` or `Blunt/Stunning`")
+            })?;
+            let kind_code = match kind {
+                "B" | "Blunt" => "B",
+                "P" | "Penetrating" => "P",
+                "Sp" | "Special" => "Sp",
+                _ => {
+                    return Err(CellError {
+                        offset: 0,
+                        len: kind.len().max(1),
+                        message: format!(
+                            "damage type `{kind}` is not B, P or Sp (Blunt, Penetrating, Special)"
+                        ),
+                    });
+                }
+            };
+            let form_code = match form {
+                "S" | "Stunning" => "S",
+                "L" | "Lethal" => "L",
+                "Sp" | "Special" => "Sp",
+                _ => {
+                    return Err(CellError {
+                        offset: kind.len() + 1,
+                        len: form.len().max(1),
+                        message: format!(
+                            "damage form `{form}` is not S, L or Sp (Stunning, Lethal, Special)"
+                        ),
+                    });
+                }
+            };
             CellValue::DamageType {
-                kind: kind.into(),
-                form: form.into(),
+                kind: kind_code.into(),
+                form: form_code.into(),
             }
+        }
+        BaseType::TimedDice => {
+            let dice = dice(&mut c)?;
+            c.skip_ws();
+            let per = c.rest().starts_with("per ");
+            if per {
+                c.pos += 4;
+                c.skip_ws();
+            }
+            let unit = c.word()?;
+            c.end()?;
+            CellValue::TimedDice { dice, per, unit }
         }
         BaseType::Locations => {
             let mut spans = Vec::new();
@@ -902,6 +938,35 @@ mod tests {
             CellValue::Locations(vec![(3, 4), (7, 13)])
         );
         assert!(cell("locations", "3, 15-5").is_err());
+        assert_eq!(
+            cell("damage_type", "Blunt/Stunning").unwrap(),
+            CellValue::DamageType {
+                kind: "B".into(),
+                form: "S".into()
+            }
+        );
+        let d6 = DiceSpec {
+            count: 1,
+            sides: 6,
+            bonus: 0,
+        };
+        assert_eq!(
+            cell("timed_dice", "1d6 per day").unwrap(),
+            CellValue::TimedDice {
+                dice: d6,
+                per: true,
+                unit: "day".into()
+            }
+        );
+        assert_eq!(
+            cell("timed_dice", "1d6 minutes").unwrap(),
+            CellValue::TimedDice {
+                dice: d6,
+                per: false,
+                unit: "minutes".into()
+            }
+        );
+        assert!(cell("timed_dice", "1d6").is_err());
     }
 
     #[test]

@@ -128,3 +128,12 @@ errata = [{ row = "Whip", column = "notes", printed = "", reading = "--", reason
     let d = compile("missing-unexplained", &without).unwrap_err();
     assert!(d.0[0].message.starts_with("ragged row"), "{d}");
 }
+
+/// A rule that takes nothing still compiles warning-free: its reader ignores the values.
+#[test]
+fn a_rule_without_inputs_emits_no_unused_parameter() {
+    let body = "```rule roll-dice\n[outputs]\ndice = \"dice\"\n```\n";
+    let book = compile("no-inputs", body).unwrap_or_else(|d| panic!("{d}"));
+    let code = codegen::emit::rust::rust_module(&book);
+    assert!(code.contains("_v: &crate::value::Values"), "{code}");
+}

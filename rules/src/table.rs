@@ -129,6 +129,14 @@ pub struct DamageType {
     pub form: DamageForm,
 }
 
+/// Dice over a span of time (`2d6 hours`: `per` false) or at a rate (`1d6 per day`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedDice {
+    pub dice: crate::dice::Dice,
+    pub per: bool,
+    pub unit: &'static str,
+}
+
 /// The row of `rows` whose band (picked by `band`) holds `x`.
 pub fn band_of<R>(rows: &[R], band: impl Fn(&R) -> Range, x: i32) -> Option<&R> {
     rows.iter().find(|r| band(r).contains(x))

@@ -185,6 +185,7 @@ fn column_type(ty: &ColumnType) -> TokenStream {
         BaseType::Amount => quote!(crate::table::Amount),
         BaseType::DamageType => quote!(crate::table::DamageType),
         BaseType::Locations => quote!(&'static [(i32, i32)]),
+        BaseType::TimedDice => quote!(crate::table::TimedDice),
     };
     let base = if ty.words.is_empty() {
         base
@@ -285,6 +286,10 @@ fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
                 form: crate::table::DamageForm::#form,
             })
         }
+        CellValue::TimedDice { dice, per, unit } => {
+            let (c, s, b) = (int(dice.count), int(dice.sides), int(dice.bonus));
+            quote!(crate::table::TimedDice { dice: crate::dice::Dice::new(#c, #s, #b), per: #per, unit: #unit })
+        }
         CellValue::Locations(spans) => {
             let spans = spans.iter().map(|&(lo, hi)| {
                 let (lo, hi) = (int(lo), int(hi));
@@ -335,6 +340,12 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
             quote!(#f: v.get(#key)?,)
         }
     });
+    // A rule without inputs reads nothing: name the parameter so that it is not "unused".
+    let values = if r.given.is_empty() {
+        format_ident!("_v")
+    } else {
+        format_ident!("v")
+    };
     let out_fields = r.outputs.iter().map(field);
     let out_writes = r.outputs.iter().map(|p| {
         let f = ident(&p.name);
@@ -349,7 +360,7 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
             pub struct Given { #(#given_fields)* }
             impl Given {
                 /// Reads the inputs by name, checking each one's type.
-                pub fn from_values(v: &crate::value::Values) -> Result<Given, crate::value::RuleError> {
+                pub fn from_values(#values: &crate::value::Values) -> Result<Given, crate::value::RuleError> {
                     Ok(Given { #(#given_reads)* })
                 }
             }

@@ -1,9 +1,37 @@
-//! `spec/action/elements.md`: the damage type of each element. (The severity table
-//! is not compiled: see the chapter.)
+//! `spec/action/elements.md`: exposure by severity, and each element's damage type.
 
-use crate::spec::action::elements::{ELEMENT_DAMAGE, damage_type, ids};
+use crate::dice::Dice;
+use crate::spec::action::elements::{ELEMENT_DAMAGE, SEVERITY, damage_type, exposure, ids};
 use crate::trace::Trace;
 use crate::value::RuleError;
+
+pub fn exposure(g: &exposure::Given, t: &mut Trace) -> Result<exposure::Outcome, RuleError> {
+    let row = SEVERITY
+        .iter()
+        .find(|r| r.severity.eq_ignore_ascii_case(&g.severity))
+        .ok_or_else(|| RuleError::Invalid(format!("no severity `{}` in the table", g.severity)))?;
+    let periods = i32::try_from(g.periods)
+        .ok()
+        .filter(|&p| p >= 0)
+        .ok_or_else(|| RuleError::Invalid(format!("{} periods of exposure", g.periods)))?;
+    let per = row.damage;
+    let damage = Dice::new(
+        per.dice.count * periods,
+        per.dice.sides,
+        per.dice.bonus * periods,
+    );
+    t.step(
+        ids::ELEMENT_SEVERITY_TABLE,
+        format!(
+            "{}: {} per {}, {periods} of them: {damage}",
+            row.severity, per.dice, per.unit
+        ),
+    );
+    Ok(exposure::Outcome {
+        unit: per.unit.to_string(),
+        damage,
+    })
+}
 
 pub fn damage_type(
     g: &damage_type::Given,
@@ -18,11 +46,11 @@ pub fn damage_type(
                 g.element
             ))
         })?;
+    // The enums' names are the table's words: Blunt/Lethal.
+    let damage_type = format!("{:?}/{:?}", row.damage_type.kind, row.damage_type.form);
     t.step(
         ids::ELEMENT_DAMAGE_TABLE,
-        format!("{}: {}", row.element, row.damage_type),
+        format!("{}: {damage_type}", row.element),
     );
-    Ok(damage_type::Outcome {
-        damage_type: row.damage_type.to_string(),
-    })
+    Ok(damage_type::Outcome { damage_type })
 }
