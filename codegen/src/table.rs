@@ -322,6 +322,8 @@ pub fn build_table(
     let mut rows: Vec<Row> = Vec::new();
     let mut group = None;
     let mut parent: Option<String> = None;
+    // Groups that open with a repeated header name their first group in the header itself.
+    let mut opened_by_header = false;
     let mut used = vec![false; schema.errata.len()];
     let mut ok = true;
     let lines: Vec<Span> = raw
@@ -387,6 +389,7 @@ pub fn build_table(
             continue; // the `---|---` line under a repeated header
         }
         if schema.group.is_some() && !first.is_empty() && (blank || repeats_header) {
+            opened_by_header |= repeats_header && !blank;
             // Under `parent`, a group row whose next row starts lowercase is a parent row.
             if schema.parent.is_some()
                 && blank
@@ -479,6 +482,11 @@ pub fn build_table(
                 parent: parent.clone(),
                 span: line,
             });
+        }
+    }
+    if opened_by_header {
+        for row in rows.iter_mut().take_while(|r| r.group.is_none()) {
+            row.group = Some(columns[0].header.trim().to_string());
         }
     }
     for (e, used) in schema.errata.iter().zip(used) {

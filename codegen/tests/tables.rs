@@ -137,3 +137,27 @@ fn a_rule_without_inputs_emits_no_unused_parameter() {
     let code = codegen::emit::rust::rust_module(&book);
     assert!(code.contains("_v: &crate::value::Values"), "{code}");
 }
+
+/// When groups open with a repeated header, the header itself names the first group.
+#[test]
+fn the_header_names_the_first_group() {
+    let body = r#"<!-- table mods
+const = "MODS"
+row = "Mod"
+group = "category"
+columns = ["situation: text", "modifier: modifier"]
+-->
+| Target Size | Modifier |
+|---|---|
+| Small | -2 |
+| Target Cover | Modifier |
+| Half | -1 |
+"#;
+    let book = compile("header-group", body).unwrap_or_else(|d| panic!("{d}"));
+    let groups: Vec<_> = table(&book)
+        .rows
+        .iter()
+        .map(|r| r.group.as_deref())
+        .collect();
+    assert_eq!(groups, [Some("Target Size"), Some("Target Cover")]);
+}

@@ -3,49 +3,20 @@
 
 use crate::dice::Dice;
 use crate::spec::action::actions::{
-    DEFENSIVE_ACTIONS, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE, HALF_DIVISOR,
-    HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, NO_REF, OFFENSIVE_ACTIONS, RELOAD,
-    SPECIAL_ACTIONS, block, disarm, dive, drag, held, ids, modifiers, r#move, ref_to_def, reload,
+    ACTIONS, CondensedAction, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE,
+    HALF_DIVISOR, HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, NO_REF, RELOAD,
+    block, disarm, dive, drag, held, ids, modifiers, r#move, ref_to_def, reload,
     roll_with_the_blow, strike, takedown,
 };
 use crate::spec::action::combat_modifiers::{AIMING, DEF_MODIFIERS, ids as cm_ids};
 use crate::spec::action::moving::{PACES, ids as moving_ids};
-use crate::table::{Rate, Term};
+use crate::table::{Or, Rate, Term};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
-/// One row of a compiled group of the condensed actions table.
-struct Condensed {
-    group: &'static str,
-    action: &'static str,
-    def: i32,
-    skill: Rate,
-}
-
-/// Finds `name` in the defensive, offensive and special groups (movement is not compiled).
-fn condensed(name: &str) -> Option<Condensed> {
-    let defensive = DEFENSIVE_ACTIONS.iter().map(|r| Condensed {
-        group: ids::DEFENSIVE_ACTIONS_TABLE,
-        action: r.action,
-        def: r.def,
-        skill: r.skill,
-    });
-    let offensive = OFFENSIVE_ACTIONS.iter().map(|r| Condensed {
-        group: ids::OFFENSIVE_ACTIONS_TABLE,
-        action: r.action,
-        def: r.def,
-        skill: r.skill,
-    });
-    let special = SPECIAL_ACTIONS.iter().map(|r| Condensed {
-        group: ids::SPECIAL_ACTIONS_TABLE,
-        action: r.action,
-        def: r.def,
-        skill: r.skill,
-    });
-    defensive
-        .chain(offensive)
-        .chain(special)
-        .find(|r| r.action.eq_ignore_ascii_case(name))
+/// An action's row of the condensed actions table.
+fn condensed(name: &str) -> Option<&'static CondensedAction> {
+    ACTIONS.iter().find(|r| r.action.eq_ignore_ascii_case(name))
 }
 
 fn ini_effect(name: &str) -> Option<&'static IniEffect> {
@@ -75,18 +46,23 @@ fn non_negative(x: i64, what: &str) -> Result<i64, RuleError> {
 
 pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outcome, RuleError> {
     let row = condensed(&g.action).ok_or_else(|| {
-        RuleError::Invalid(format!(
-            "no action `{}` in the compiled groups of the actions table \
-             (movement actions are not compiled: use actions.move or actions.dive)",
-            g.action
-        ))
+        RuleError::Invalid(format!("no action `{}` in the actions table", g.action))
     })?;
+    let def = match row.def {
+        Or::Value(d) => d,
+        Or::Word(w) => {
+            return Err(RuleError::Invalid(format!(
+                "{}'s DEF is `{w}`: it follows the character's speed (target moving, in combat modifiers)",
+                row.action
+            )));
+        }
+    };
     t.step(
-        row.group,
+        ids::CONDENSED_ACTIONS_TABLE,
         format!(
-            "{}: DEF {:+}, Skill Mod {}",
+            "{}: {}: DEF {def:+}, Skill Mod {}",
+            row.group.unwrap_or_default(),
             row.action,
-            row.def,
             rate(&row.skill)
         ),
     );
@@ -135,7 +111,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
             };
             let skill = capped.for_amount(turns);
             t.step(
-                row.group,
+                ids::CONDENSED_ACTIONS_TABLE,
                 format!(
                     "{turns} turns at {:+} each, capped: {skill:+}",
                     capped.value
@@ -173,7 +149,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
         None => 0,
     };
     Ok(modifiers::Outcome {
-        def: row.def.into(),
+        def: def.into(),
         skill: skill.into(),
         ini: ini.into(),
     })
