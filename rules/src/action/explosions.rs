@@ -1,8 +1,9 @@
 //! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
 
 use crate::spec::action::explosions::{
-    AVERAGE_RADIUS_EXTRA, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS, HEAVY_MISS_MULTIPLIER,
-    MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast, ids, scatter,
+    AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
+    HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast,
+    blast_type, ids, scatter,
 };
 use crate::table::band_of;
 use crate::trace::Trace;
@@ -77,4 +78,29 @@ pub fn scatter(g: &scatter::Given, t: &mut Trace) -> Result<scatter::Outcome, Ru
         direction: row.lands.name.to_string(),
         miss_distance,
     })
+}
+
+pub fn blast_type(g: &blast_type::Given, t: &mut Trace) -> Result<blast_type::Outcome, RuleError> {
+    // Examples are listed with commas and "or"; one must name the explosive.
+    let named = |examples: &str| {
+        examples
+            .split([','])
+            .flat_map(|part| part.split(" or "))
+            .any(|e| e.trim().eq_ignore_ascii_case(g.explosive.trim()))
+    };
+    let row = EXPLOSIVE_TYPES
+        .iter()
+        .find(|r| named(r.examples))
+        .ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "no explosive `{}` among the table's examples",
+                g.explosive
+            ))
+        })?;
+    let damage_type = format!("{:?}/{:?}", row.type_form.kind, row.type_form.form);
+    t.step(
+        ids::EXPLOSIVE_TYPE_TABLE,
+        format!("{}: {damage_type} ({})", g.explosive, row.examples),
+    );
+    Ok(blast_type::Outcome { damage_type })
 }
