@@ -1,15 +1,15 @@
 //! `spec/action/combat-modifiers.md`: DEF, and the TN of a ranged shot.
 
 use crate::spec::action::combat_modifiers::{
-    AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, ids, ranged_tn,
-    situation,
+    AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, def, ids,
+    ranged_tn, situation,
 };
 use crate::table::{Term, band_of};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outcome, RuleError> {
-    let def = def(g.r#ref, t)?;
+    let def = aware_def(g.r#ref, t)?;
     let range_modifier = distance_modifier(g.distance, t)?;
     let speed_modifier = speed_modifier(g.target_speed.unwrap_or(0), t);
     let tn = def - range_modifier - speed_modifier;
@@ -36,7 +36,7 @@ pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outco
 }
 
 /// Base DEF, plus REF when the target knows the attack is coming (`ref` given).
-fn def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+fn aware_def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
     let base = i64::from(BASE_DEF);
     t.step(ids::BASE_DEF, format!("base DEF {base}"));
     let Some(r) = r#ref else {
@@ -46,17 +46,11 @@ fn def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
         );
         return Ok(base);
     };
-    let aware = DEF_MODIFIERS
-        .iter()
-        .find_map(|row| match row.modifier {
-            Some(Term::Stat { sign, name: "REF" }) => Some((row.situation, i64::from(sign))),
-            _ => None,
-        })
-        .ok_or_else(|| RuleError::Invalid("the DEF modifiers table has no REF row".into()))?;
-    let def = base + aware.1 * r;
+    let (situation, sign) = stat_row("REF")?;
+    let def = base + sign * r;
     t.step(
         ids::DEF_MODIFIER_TABLE,
-        format!("{}: + REF {r}, DEF {def}", aware.0),
+        format!("{situation}: + REF {r}, DEF {def}"),
     );
     Ok(def)
 }
@@ -136,4 +130,58 @@ pub fn situation(g: &situation::Given, t: &mut Trace) -> Result<situation::Outco
     }
     t.step(ids::ATTACK_MODIFIERS, format!("in all {modifier:+}"));
     Ok(situation::Outcome { modifier })
+}
+
+/// The DEF row whose term adds the named statistic (`REF`, `Skill score`).
+fn stat_row(stat: &str) -> Result<(&'static str, i64), RuleError> {
+    DEF_MODIFIERS
+        .iter()
+        .find_map(|row| match row.modifier {
+            Some(Term::Stat { sign, name }) if name == stat => {
+                Some((row.situation, i64::from(sign)))
+            }
+            _ => None,
+        })
+        .ok_or_else(|| RuleError::Invalid(format!("the DEF modifiers table has no `+ {stat}` row")))
+}
+
+pub fn def(g: &def::Given, t: &mut Trace) -> Result<def::Outcome, RuleError> {
+    let mut total = aware_def(g.r#ref, t)?;
+    if let Some(v) = g.skill {
+        let (situation, sign) = stat_row("Skill score")?;
+        total += sign * v;
+        t.step(
+            ids::DEF_MODIFIER_TABLE,
+            format!("{situation}: + Skill score {v}"),
+        );
+    }
+    for name in &g.situations {
+        let rows: Vec<_> = DEF_MODIFIERS
+            .iter()
+            .filter(|r| r.situation.to_lowercase().starts_with(&name.to_lowercase()))
+            .collect();
+        let [row] = rows[..] else {
+            return Err(RuleError::Invalid(format!(
+                "`{name}` names {} rows of the DEF modifiers, not one",
+                rows.len()
+            )));
+        };
+        let add = match row.modifier {
+            Some(Term::Flat(n)) => i64::from(n),
+            None => 0,
+            Some(Term::Stat { name, .. }) => {
+                return Err(RuleError::Invalid(format!(
+                    "`{}` adds {name}: give it as an input",
+                    row.situation
+                )));
+            }
+        };
+        t.step(
+            ids::DEF_MODIFIER_TABLE,
+            format!("{}: {add:+}", row.situation),
+        );
+        total += add;
+    }
+    t.step(ids::TARGET_DEF, format!("DEF {total}"));
+    Ok(def::Outcome { def: total })
 }
