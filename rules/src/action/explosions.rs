@@ -1,9 +1,9 @@
 //! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
 
 use crate::spec::action::explosions::{
-    AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
+    AREA_TN, AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
     HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast,
-    blast_type, ids, scatter,
+    blast_type, ids, scatter, spot_attack,
 };
 use crate::table::band_of;
 use crate::trace::Trace;
@@ -103,4 +103,28 @@ pub fn blast_type(g: &blast_type::Given, t: &mut Trace) -> Result<blast_type::Ou
         format!("{}: {damage_type} ({})", g.explosive, row.examples),
     );
     Ok(blast_type::Outcome { damage_type })
+}
+
+pub fn spot_attack(
+    g: &spot_attack::Given,
+    t: &mut Trace,
+) -> Result<spot_attack::Outcome, RuleError> {
+    let tn = i64::from(AREA_TN);
+    let total = g.roll + g.modifiers.unwrap_or(0);
+    let hit = total >= tn;
+    let missed_by = if hit { 0 } else { tn - total };
+    t.step(
+        ids::SCATTER,
+        format!(
+            "{} {:+} = {total} against the area's TN {tn}: {}",
+            g.roll,
+            g.modifiers.unwrap_or(0),
+            if hit {
+                "on the spot".to_string()
+            } else {
+                format!("missed by {missed_by}")
+            }
+        ),
+    );
+    Ok(spot_attack::Outcome { tn, hit, missed_by })
 }
