@@ -137,6 +137,35 @@ pub struct TimedDice {
     pub unit: &'static str,
 }
 
+impl std::fmt::Display for DamageType {
+    /// As the tables spell it out: `Blunt/Lethal`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}/{:?}", self.kind, self.form)
+    }
+}
+
+/// The one row of `rows` whose `key` starts with `prefix` (ignoring case); `what`
+/// names the table in the error when none or several do.
+pub fn by_prefix<'a, R>(
+    rows: &'a [R],
+    key: impl Fn(&R) -> &str,
+    prefix: &str,
+    what: &str,
+) -> Result<&'a R, crate::value::RuleError> {
+    let prefix = prefix.to_lowercase();
+    let found: Vec<&R> = rows
+        .iter()
+        .filter(|r| key(r).to_lowercase().starts_with(&prefix))
+        .collect();
+    match found[..] {
+        [row] => Ok(row),
+        _ => Err(crate::value::RuleError::Invalid(format!(
+            "`{prefix}` names {} rows of {what}, not one",
+            found.len()
+        ))),
+    }
+}
+
 /// The row of `rows` whose band (picked by `band`) holds `x`.
 pub fn band_of<R>(rows: &[R], band: impl Fn(&R) -> Range, x: i32) -> Option<&R> {
     rows.iter().find(|r| band(r).contains(x))

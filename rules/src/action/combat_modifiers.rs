@@ -4,7 +4,7 @@ use crate::spec::action::combat_modifiers::{
     AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, def, ids,
     ranged_tn, situation,
 };
-use crate::table::{Term, band_of};
+use crate::table::{Term, band_of, by_prefix};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -111,16 +111,12 @@ fn aim_bonus(turns: i64, t: &mut Trace) -> Result<i64, RuleError> {
 pub fn situation(g: &situation::Given, t: &mut Trace) -> Result<situation::Outcome, RuleError> {
     let mut modifier = 0;
     for name in &g.situations {
-        let rows: Vec<_> = ATTACK_MODIFIERS
-            .iter()
-            .filter(|r| r.situation.to_lowercase().starts_with(&name.to_lowercase()))
-            .collect();
-        let [row] = rows[..] else {
-            return Err(RuleError::Invalid(format!(
-                "`{name}` names {} rows of the attack modifiers, not one",
-                rows.len()
-            )));
-        };
+        let row = by_prefix(
+            ATTACK_MODIFIERS,
+            |r| r.situation,
+            name,
+            "the attack modifiers",
+        )?;
         let group = row.category.map(|c| format!("{c}: ")).unwrap_or_default();
         t.step(
             ids::ATTACK_MODIFIER_TABLE,
@@ -156,16 +152,7 @@ pub fn def(g: &def::Given, t: &mut Trace) -> Result<def::Outcome, RuleError> {
         );
     }
     for name in &g.situations {
-        let rows: Vec<_> = DEF_MODIFIERS
-            .iter()
-            .filter(|r| r.situation.to_lowercase().starts_with(&name.to_lowercase()))
-            .collect();
-        let [row] = rows[..] else {
-            return Err(RuleError::Invalid(format!(
-                "`{name}` names {} rows of the DEF modifiers, not one",
-                rows.len()
-            )));
-        };
+        let row = by_prefix(DEF_MODIFIERS, |r| r.situation, name, "the DEF modifiers")?;
         let add = match row.modifier {
             Some(Term::Flat(n)) => i64::from(n),
             None => 0,

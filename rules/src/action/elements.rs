@@ -46,8 +46,7 @@ pub fn damage_type(
                 g.element
             ))
         })?;
-    // The enums' names are the table's words: Blunt/Lethal.
-    let damage_type = format!("{:?}/{:?}", row.damage_type.kind, row.damage_type.form);
+    let damage_type = row.damage_type.to_string();
     t.step(
         ids::ELEMENT_DAMAGE_TABLE,
         format!("{}: {damage_type}", row.element),

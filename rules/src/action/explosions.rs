@@ -97,7 +97,7 @@ pub fn blast_type(g: &blast_type::Given, t: &mut Trace) -> Result<blast_type::Ou
                 g.explosive
             ))
         })?;
-    let damage_type = format!("{:?}/{:?}", row.type_form.kind, row.type_form.form);
+    let damage_type = row.type_form.to_string();
     t.step(
         ids::EXPLOSIVE_TYPE_TABLE,
         format!("{}: {damage_type} ({})", g.explosive, row.examples),
