@@ -1,0 +1,3 @@
+//! The outcome-based armor system (`spec/outcome-armor/`): one module per chapter.
+
+pub mod outcome;
