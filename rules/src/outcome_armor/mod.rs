@@ -1,3 +1,4 @@
 //! The outcome-based armor system (`spec/outcome-armor/`): one module per chapter.
 
 pub mod outcome;
+pub mod protection;
