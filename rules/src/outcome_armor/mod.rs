@@ -1,4 +1,5 @@
 //! The outcome-based armor system (`spec/outcome-armor/`): one module per chapter.
 
+pub mod coverage;
 pub mod outcome;
 pub mod protection;
