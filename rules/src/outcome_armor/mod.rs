@@ -3,3 +3,4 @@
 pub mod coverage;
 pub mod outcome;
 pub mod protection;
+pub mod sealed_armor;
