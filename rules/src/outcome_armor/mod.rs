@@ -1,6 +1,7 @@
 //! The outcome-based armor system (`spec/outcome-armor/`): one module per chapter.
 
 pub mod coverage;
+pub mod damage;
 pub mod outcome;
 pub mod protection;
 pub mod sealed_armor;
