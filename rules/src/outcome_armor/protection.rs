@@ -39,13 +39,13 @@ pub(crate) fn band(partial: &str, t: &mut Trace) -> Result<(i64, i64), RuleError
     Ok((lo, hi))
 }
 
-/// The armor's effectiveness against a penetration: the `EFFECTIVENESS` row for
-/// where the penetration falls against the band.
+/// The armor's effectiveness against a penetration (the `EFFECTIVENESS` row for
+/// where the penetration falls against the band), and the band's low end.
 pub(crate) fn against(
     penetration: i64,
     partial: &str,
     t: &mut Trace,
-) -> Result<&'static str, RuleError> {
+) -> Result<(&'static str, i64), RuleError> {
     let (lo, hi) = band(partial, t)?;
     let place = if penetration < lo {
         "Below"
@@ -65,7 +65,7 @@ pub(crate) fn against(
             row.effectiveness
         ),
     );
-    Ok(row.effectiveness)
+    Ok((row.effectiveness, lo))
 }
 
 pub fn partial_range(
@@ -84,7 +84,7 @@ pub fn effectiveness(
     g: &effectiveness::Given,
     t: &mut Trace,
 ) -> Result<effectiveness::Outcome, RuleError> {
-    let found = against(g.penetration, &g.partial, t)?;
+    let (found, _) = against(g.penetration, &g.partial, t)?;
     Ok(effectiveness::Outcome {
         effectiveness: found.to_string(),
     })
