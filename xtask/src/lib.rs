@@ -125,6 +125,7 @@ pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
 /// examples by verdict.
 pub fn summary(book: &Book, reports: &[Report]) -> String {
     let mut out = String::new();
+    let w = label_width(book);
     for system in &book.systems {
         let chapters = system.chapters.len();
         let tables: usize = system.chapters.iter().map(|c| c.tables.len()).sum();
@@ -144,13 +145,13 @@ pub fn summary(book: &Book, reports: &[Report]) -> String {
         let examples: usize = by.values().sum();
         let _ = writeln!(
             out,
-            "{:<8} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({} book, {ours} ours)",
+            "{:<w$} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({} book, {ours} ours)",
             system.id,
             examples - ours
         );
         let _ = writeln!(
             out,
-            "{:<8} verdicts: {} agrees, {} erratum, {} fails",
+            "{:<w$} verdicts: {} agrees, {} erratum, {} fails",
             "",
             by.get(&Verdict::Agrees).unwrap_or(&0),
             by.get(&Verdict::Erratum).unwrap_or(&0),
@@ -158,6 +159,16 @@ pub fn summary(book: &Book, reports: &[Report]) -> String {
         );
     }
     out
+}
+
+/// The width of the summary's first column: the longest system id, or `cases`.
+pub fn label_width(book: &Book) -> usize {
+    book.systems
+        .iter()
+        .map(|s| s.id.len())
+        .chain([5])
+        .max()
+        .unwrap_or(5)
 }
 
 /// `cargo xtask eval`: compiles `files` against the book's rules and evaluates

@@ -51,10 +51,12 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     let reports = xtask::reports(&book)?;
     print!("{}", xtask::summary(&book, &reports));
     println!(
-        "cases    {} written, {} removed, {} unchanged (conformance/cases/)",
+        "{:<w$} {} written, {} removed, {} unchanged (conformance/cases/)",
+        "cases",
         plan.writes.len(),
         plan.removes.len(),
-        plan.unchanged
+        plan.unchanged,
+        w = xtask::label_width(&book)
     );
     Ok(())
 }
