@@ -5,6 +5,7 @@
 //! holds exactly. Rules report it as text, written by [`points`].
 
 pub mod damage_reduction;
+pub mod mitigation;
 
 /// A damage figure as the rules report it: `3`, `0.5`, `2.5`.
 pub(crate) fn points(x: f64) -> String {
