@@ -6,6 +6,7 @@
 
 pub mod damage_reduction;
 pub mod mitigation;
+pub mod wounds;
 
 /// A damage figure as the rules report it: `3`, `0.5`, `2.5`.
 pub(crate) fn points(x: f64) -> String {
