@@ -6,6 +6,7 @@
 
 pub mod damage_reduction;
 pub mod mitigation;
+pub mod soak_test;
 pub mod wounds;
 
 /// A damage figure as the rules report it: `3`, `0.5`, `2.5`.
