@@ -4,6 +4,7 @@
 //! an `f64` here: every value it takes is a multiple of one half, which `f64`
 //! holds exactly. Rules report it as text, written by [`points`].
 
+pub mod conditions;
 pub mod damage_reduction;
 pub mod mitigation;
 pub mod soak_test;
