@@ -6,6 +6,7 @@
 
 pub mod conditions;
 pub mod damage_reduction;
+pub mod death_test;
 pub mod mitigation;
 pub mod soak_test;
 pub mod wounds;
