@@ -8,6 +8,7 @@ pub mod conditions;
 pub mod damage_reduction;
 pub mod death_test;
 pub mod mitigation;
+pub mod non_lethal;
 pub mod soak_test;
 pub mod wounds;
 
