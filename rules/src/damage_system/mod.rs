@@ -9,6 +9,7 @@ pub mod damage_reduction;
 pub mod death_test;
 pub mod mitigation;
 pub mod non_lethal;
+pub mod recovery;
 pub mod soak_test;
 pub mod wounds;
 
