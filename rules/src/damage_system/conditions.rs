@@ -81,6 +81,50 @@ pub(crate) fn conditions_of(
 }
 
 pub fn record(g: &record::Given, t: &mut Trace) -> Result<record::Outcome, RuleError> {
+    let r = record_totals(
+        Track {
+            wounds: g.wounds,
+            shock: g.shock,
+        },
+        Track {
+            wounds: g.new_wounds,
+            shock: g.new_shock,
+        },
+        t,
+    )?;
+    Ok(record::Outcome {
+        overflow: r.overflow,
+        wounds: r.totals.wounds,
+        shock: r.totals.shock,
+    })
+}
+
+/// Wounds and shock: a character's totals, or what one attack adds to them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Track {
+    pub wounds: i64,
+    pub shock: i64,
+}
+
+/// The totals after an attack, and the shock that overflowed into wounds.
+pub(crate) struct Recorded {
+    pub overflow: i64,
+    pub totals: Track,
+}
+
+/// Adds an attack to the totals, shock held to the Stunned ceiling (see
+/// `ruling-shock-overflow`).
+pub(crate) fn record_totals(
+    before: Track,
+    attack: Track,
+    t: &mut Trace,
+) -> Result<Recorded, RuleError> {
+    let g = record::Given {
+        wounds: before.wounds,
+        shock: before.shock,
+        new_wounds: attack.wounds,
+        new_shock: attack.shock,
+    };
     if [g.wounds, g.shock, g.new_wounds, g.new_shock]
         .iter()
         .any(|&x| x < 0)
@@ -113,10 +157,9 @@ pub fn record(g: &record::Given, t: &mut Trace) -> Result<record::Outcome, RuleE
             g.wounds, g.new_wounds
         ),
     );
-    Ok(record::Outcome {
+    Ok(Recorded {
         overflow,
-        wounds,
-        shock,
+        totals: Track { wounds, shock },
     })
 }
 

@@ -47,15 +47,58 @@ fn halved(damage: f64) -> f64 {
         .max(MIN_DAMAGE)
 }
 
+/// An attack after DR and mitigation, and the armor after it.
+pub(crate) struct Mitigated {
+    pub after_dr: Vec<f64>,
+    pub damage: Vec<f64>,
+    pub mitigated: i64,
+    pub mp_spent: i64,
+    pub mp: i64,
+    pub dr: i64,
+    pub sacrificed: bool,
+}
+
+/// The armor facing an attack, and whether its wearer would sacrifice DR.
+pub(crate) struct Armor<'a> {
+    pub dr: i64,
+    pub mp: i64,
+    pub tag: Option<&'a str>,
+    pub sacrifice: bool,
+}
+
 pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome, RuleError> {
+    let armor = Armor {
+        dr: g.dr,
+        mp: g.mp,
+        tag: g.tag.as_deref(),
+        sacrifice: g.sacrifice == Some(true),
+    };
+    let m = mitigate_hits(&g.dc, &armor, t)?;
+    Ok(mitigate::Outcome {
+        after_dr: all_points(&m.after_dr),
+        damage: all_points(&m.damage),
+        mitigated: m.mitigated,
+        mp_spent: m.mp_spent,
+        mp: m.mp,
+        dr: m.dr,
+        sacrificed: m.sacrificed,
+    })
+}
+
+/// DR, then MP on the heaviest hits, then a sacrifice if chosen and needed.
+pub(crate) fn mitigate_hits(
+    dc: &[i64],
+    g: &Armor<'_>,
+    t: &mut Trace,
+) -> Result<Mitigated, RuleError> {
     if g.mp < 0 {
         return Err(RuleError::Invalid(format!("{} MP is negative", g.mp)));
     }
-    let tag = tag_row(g.tag.as_deref())?;
-    let after =
-        g.dc.iter()
-            .map(|&dc| after_dr(dc, g.dr, t))
-            .collect::<Result<Vec<_>, _>>()?;
+    let tag = tag_row(g.tag)?;
+    let after = dc
+        .iter()
+        .map(|&dc| after_dr(dc, g.dr, t))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut damage = after.clone();
 
     // Hits that can still be mitigated, the heaviest first (a stable sort keeps
@@ -114,7 +157,7 @@ pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome,
     let mut dr = g.dr;
     let mut sacrificed = false;
     if !waiting.is_empty() {
-        let sacrifice = g.sacrifice == Some(true);
+        let sacrifice = g.sacrifice;
         let give = i64::from(DR_PER_SACRIFICE);
         if sacrifice && dr >= give {
             dr -= give;
@@ -158,9 +201,9 @@ pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome,
         }
     }
 
-    Ok(mitigate::Outcome {
-        after_dr: all_points(&after),
-        damage: all_points(&damage),
+    Ok(Mitigated {
+        after_dr: after,
+        damage,
         mitigated,
         mp_spent,
         mp,

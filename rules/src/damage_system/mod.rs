@@ -6,6 +6,7 @@
 
 pub mod conditions;
 pub mod damage_reduction;
+pub mod damage_resolution;
 pub mod death_test;
 pub mod mitigation;
 pub mod non_lethal;
