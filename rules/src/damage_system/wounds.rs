@@ -19,24 +19,21 @@ pub(crate) fn parse_points(text: &str) -> Result<f64, RuleError> {
 pub(crate) fn wounds_of(damage: &[f64], t: &mut Trace) -> (f64, i64) {
     let total: f64 = damage.iter().sum();
     let terms: Vec<String> = damage.iter().copied().map(points).collect();
-    t.step(
-        ids::ADDING_UP_WOUNDS,
-        format!(
-            "{} = {}",
-            if terms.is_empty() {
-                "no hits".to_string()
-            } else {
-                terms.join(" + ")
-            },
-            points(total)
-        ),
-    );
+    let sum = match terms.len() {
+        0 => "no hits: 0".to_string(),
+        1 => format!("one hit: {}", terms[0]),
+        _ => format!("{} = {}", terms.join(" + "), points(total)),
+    };
+    t.step(ids::ADDING_UP_WOUNDS, sum);
     // `f64::round` takes a half away from zero: up, for damage.
     let wounds = total.round() as i64;
     if total.fract() != 0.0 {
         t.step(
             ids::RULING_WOUND_ROUNDING,
-            format!("{} rounds half up: {wounds} wound(s)", points(total)),
+            format!(
+                "{} to the nearest whole, a half up: {wounds} wound(s)",
+                points(total)
+            ),
         );
     } else {
         t.step(ids::ADDING_UP_WOUNDS, format!("{wounds} wound(s)"));
