@@ -1,0 +1,50 @@
+//! `spec/damage-system/damage-reduction.md`: a hit's DC less the target's DR,
+//! never below the minimum damage.
+
+use super::{all_points, points};
+use crate::spec::damage_system::damage_reduction::{MIN_DAMAGE, ids, reduce};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+/// One hit's damage after DR: `max(DC - DR, MIN_DAMAGE)`.
+pub(crate) fn after_dr(dc: i64, dr: i64, t: &mut Trace) -> Result<f64, RuleError> {
+    if dc < 0 || dr < 0 {
+        return Err(RuleError::Invalid(format!(
+            "DC {dc} and DR {dr}: neither can be negative"
+        )));
+    }
+    let left = (dc - dr) as f64;
+    let damage = left.max(MIN_DAMAGE);
+    if left < MIN_DAMAGE {
+        t.step(
+            ids::REDUCING_A_HIT,
+            format!(
+                "DC {dc} - DR {dr} = {}, below the minimum: {}",
+                points(left),
+                points(damage)
+            ),
+        );
+    } else {
+        t.step(
+            ids::REDUCING_A_HIT,
+            format!("DC {dc} - DR {dr} = {}", points(damage)),
+        );
+    }
+    Ok(damage)
+}
+
+pub fn reduce(g: &reduce::Given, t: &mut Trace) -> Result<reduce::Outcome, RuleError> {
+    let damage =
+        g.dc.iter()
+            .map(|&dc| after_dr(dc, g.dr, t))
+            .collect::<Result<Vec<_>, _>>()?;
+    let total: f64 = damage.iter().sum();
+    t.step(
+        ids::REDUCING_A_HIT,
+        format!("{} hits, {} in all", damage.len(), points(total)),
+    );
+    Ok(reduce::Outcome {
+        damage: all_points(&damage),
+        total: points(total),
+    })
+}

@@ -1,0 +1,213 @@
+//! `spec/damage-system/mitigation.md`: the MP pool, its refresh by armor tag,
+//! mitigating hits, and sacrificing DR.
+
+use super::damage_reduction::after_dr;
+use super::{all_points, points};
+use crate::spec::damage_system::damage_reduction::MIN_DAMAGE;
+use crate::spec::damage_system::mitigation::{
+    ARMOR_TAGS, ArmorTag, DR_PER_SACRIFICE, MITIGATION_DIVISOR, MP_PER_HIT, ids, mitigate, refresh,
+};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+/// The tag's row; armor without a tag reads the `Untagged` row.
+fn tag_row(tag: Option<&str>) -> Result<&'static ArmorTag, RuleError> {
+    let name = tag.unwrap_or("Untagged");
+    ARMOR_TAGS
+        .iter()
+        .find(|r| r.tag.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RuleError::Invalid(format!("no armor tag `{name}` in the table")))
+}
+
+/// The pool a refresh sets: DR times the tag's multiplier.
+fn refreshed(dr: i64, tag: &ArmorTag, t: &mut Trace) -> i64 {
+    let mp = dr * i64::from(tag.mp_per_dr);
+    t.step(
+        ids::ARMOR_TAGS,
+        format!("{}: MP = DR {dr} x {} = {mp}", tag.tag.name, tag.mp_per_dr),
+    );
+    mp
+}
+
+pub fn refresh(g: &refresh::Given, t: &mut Trace) -> Result<refresh::Outcome, RuleError> {
+    if g.dr < 0 {
+        return Err(RuleError::Invalid(format!("DR {} is negative", g.dr)));
+    }
+    let tag = tag_row(g.tag.as_deref())?;
+    t.step(ids::MP_REFRESH, "a new round: the pool is set afresh");
+    Ok(refresh::Outcome {
+        mp: refreshed(g.dr, tag, t),
+    })
+}
+
+/// A mitigated hit: halved, rounded down, never below the minimum.
+fn halved(damage: f64) -> f64 {
+    (damage / f64::from(MITIGATION_DIVISOR))
+        .floor()
+        .max(MIN_DAMAGE)
+}
+
+/// An attack after DR and mitigation, and the armor after it.
+pub(crate) struct Mitigated {
+    pub after_dr: Vec<f64>,
+    pub damage: Vec<f64>,
+    pub mitigated: i64,
+    pub mp_spent: i64,
+    pub mp: i64,
+    pub dr: i64,
+    pub sacrificed: bool,
+}
+
+/// The armor facing an attack, and whether its wearer would sacrifice DR.
+pub(crate) struct Armor<'a> {
+    pub dr: i64,
+    pub mp: i64,
+    pub tag: Option<&'a str>,
+    pub sacrifice: bool,
+}
+
+pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome, RuleError> {
+    let armor = Armor {
+        dr: g.dr,
+        mp: g.mp,
+        tag: g.tag.as_deref(),
+        sacrifice: g.sacrifice == Some(true),
+    };
+    let m = mitigate_hits(&g.dc, &armor, t)?;
+    Ok(mitigate::Outcome {
+        after_dr: all_points(&m.after_dr),
+        damage: all_points(&m.damage),
+        mitigated: m.mitigated,
+        mp_spent: m.mp_spent,
+        mp: m.mp,
+        dr: m.dr,
+        sacrificed: m.sacrificed,
+    })
+}
+
+/// DR, then MP on the heaviest hits, then a sacrifice if chosen and needed.
+pub(crate) fn mitigate_hits(
+    dc: &[i64],
+    g: &Armor<'_>,
+    t: &mut Trace,
+) -> Result<Mitigated, RuleError> {
+    if g.mp < 0 {
+        return Err(RuleError::Invalid(format!("{} MP is negative", g.mp)));
+    }
+    let tag = tag_row(g.tag)?;
+    let after = dc
+        .iter()
+        .map(|&dc| after_dr(dc, g.dr, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut damage = after.clone();
+
+    // Hits that can still be mitigated, the heaviest first (a stable sort keeps
+    // equal hits in the order given).
+    let mut order: Vec<usize> = (0..after.len())
+        .filter(|&i| after[i] > MIN_DAMAGE)
+        .collect();
+    order.sort_by(|&a, &b| after[b].total_cmp(&after[a]));
+    let floored = after.len() - order.len();
+    if floored > 0 {
+        t.step(
+            ids::MITIGATING_A_HIT,
+            format!(
+                "{floored} hit(s) at the {} minimum: no mitigation, no MP",
+                points(MIN_DAMAGE)
+            ),
+        );
+    }
+    let mp_per_hit = i64::from(MP_PER_HIT);
+    let can_pay = usize::try_from(g.mp / mp_per_hit).unwrap_or(usize::MAX);
+    if can_pay > 0 && can_pay < order.len() {
+        t.step(
+            ids::RULING_MP_ORDER,
+            format!(
+                "MP for {can_pay} of {} hits: the most damage after DR first",
+                order.len()
+            ),
+        );
+    }
+
+    let mut mp = g.mp;
+    let mut mp_spent = 0;
+    let mut mitigated = 0;
+    let mut waiting = Vec::new();
+    for i in order {
+        if mp >= mp_per_hit {
+            mp -= mp_per_hit;
+            mp_spent += mp_per_hit;
+            mitigated += 1;
+            damage[i] = halved(after[i]);
+            t.step(
+                ids::RULING_MITIGATION_ROUNDING,
+                format!(
+                    "hit {}: {} MP, {} / {MITIGATION_DIVISOR} rounded down = {} ({mp} MP left)",
+                    i + 1,
+                    MP_PER_HIT,
+                    points(after[i]),
+                    points(damage[i])
+                ),
+            );
+        } else {
+            waiting.push(i);
+        }
+    }
+
+    let mut dr = g.dr;
+    let mut sacrificed = false;
+    if !waiting.is_empty() {
+        let sacrifice = g.sacrifice;
+        let give = i64::from(DR_PER_SACRIFICE);
+        if sacrifice && dr >= give {
+            dr -= give;
+            sacrificed = true;
+            t.step(
+                ids::SACRIFICING_DR,
+                format!(
+                    "MP exhausted with {} hit(s) waiting: DR {} - {give} = {dr}, for good",
+                    waiting.len(),
+                    g.dr
+                ),
+            );
+            for &i in &waiting {
+                damage[i] = halved(after[i]);
+                mitigated += 1;
+                t.step(
+                    ids::RULING_SACRIFICE,
+                    format!(
+                        "hit {}: mitigated by the sacrifice, {} -> {}",
+                        i + 1,
+                        points(after[i]),
+                        points(damage[i])
+                    ),
+                );
+            }
+            t.step(ids::SACRIFICING_DR, "the pool refreshes at once");
+            mp = refreshed(dr, tag, t);
+        } else {
+            let why = if sacrifice {
+                format!("DR {dr} leaves nothing to sacrifice")
+            } else {
+                "no sacrifice".to_string()
+            };
+            t.step(
+                ids::SACRIFICING_DR,
+                format!(
+                    "MP exhausted, {why}: {} hit(s) taken unmitigated",
+                    waiting.len()
+                ),
+            );
+        }
+    }
+
+    Ok(Mitigated {
+        after_dr: after,
+        damage,
+        mitigated,
+        mp_spent,
+        mp,
+        dr,
+        sacrificed,
+    })
+}

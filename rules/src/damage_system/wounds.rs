@@ -1,0 +1,55 @@
+//! `spec/damage-system/wounds.md`: the attack's damage summed and rounded to wounds.
+
+use super::points;
+use crate::spec::damage_system::wounds::{accumulate, ids};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+/// One hit's damage as the rules write it (`"3"`, `"0.5"`).
+pub(crate) fn parse_points(text: &str) -> Result<f64, RuleError> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| RuleError::Invalid(format!("`{text}` is not an amount of damage")))
+}
+
+/// The attack's total damage and its wounds: the total rounded to the nearest
+/// whole number, a half rounded up (see `ruling-wound-rounding`).
+pub(crate) fn wounds_of(damage: &[f64], t: &mut Trace) -> (f64, i64) {
+    let total: f64 = damage.iter().sum();
+    let terms: Vec<String> = damage.iter().copied().map(points).collect();
+    let sum = match terms.len() {
+        0 => "no hits: 0".to_string(),
+        1 => format!("one hit: {}", terms[0]),
+        _ => format!("{} = {}", terms.join(" + "), points(total)),
+    };
+    t.step(ids::ADDING_UP_WOUNDS, sum);
+    // `f64::round` takes a half away from zero: up, for damage.
+    let wounds = total.round() as i64;
+    if total.fract() != 0.0 {
+        t.step(
+            ids::RULING_WOUND_ROUNDING,
+            format!(
+                "{} to the nearest whole, a half up: {wounds} wound(s)",
+                points(total)
+            ),
+        );
+    } else {
+        t.step(ids::ADDING_UP_WOUNDS, format!("{wounds} wound(s)"));
+    }
+    (total, wounds)
+}
+
+pub fn accumulate(g: &accumulate::Given, t: &mut Trace) -> Result<accumulate::Outcome, RuleError> {
+    let damage = g
+        .damage
+        .iter()
+        .map(|d| parse_points(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (total, wounds) = wounds_of(&damage, t);
+    Ok(accumulate::Outcome {
+        total: points(total),
+        wounds,
+    })
+}
