@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod dice;
+pub mod protection;
 pub mod table;
 pub mod trace;
 pub mod value;

@@ -1,0 +1,3 @@
+//! The "Protection from Damage" system: one module per chapter of `spec/protection/`.
+
+pub mod armor;
