@@ -1,3 +1,4 @@
 //! The "Protection from Damage" system: one module per chapter of `spec/protection/`.
 
 pub mod armor;
+pub mod nonlethal;
