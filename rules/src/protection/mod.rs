@@ -2,3 +2,4 @@
 
 pub mod armor;
 pub mod nonlethal;
+pub mod shields;
