@@ -1,5 +1,6 @@
 //! The "Protection from Damage" system: one module per chapter of `spec/protection/`.
 
 pub mod armor;
+pub mod encumbrance;
 pub mod nonlethal;
 pub mod shields;
