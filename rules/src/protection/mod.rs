@@ -3,4 +3,5 @@
 pub mod armor;
 pub mod encumbrance;
 pub mod nonlethal;
+pub mod shielding;
 pub mod shields;
