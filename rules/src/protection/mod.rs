@@ -2,6 +2,7 @@
 
 pub mod armor;
 pub mod encumbrance;
+pub mod energy_shields;
 pub mod nonlethal;
 pub mod shielding;
 pub mod shields;

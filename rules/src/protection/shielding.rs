@@ -18,6 +18,14 @@ fn row(protection: &str, weapon: &str) -> Result<&'static Protection, RuleError>
         })
 }
 
+/// Whether the protection acts on the weapon at all: not when the table gives it 0 dice.
+pub fn acts_on(protection: &str, weapon: &str) -> Result<bool, RuleError> {
+    Ok(!matches!(
+        row(protection, weapon)?.dice_off,
+        Or::Value(Quantity::Count(0))
+    ))
+}
+
 /// Dice the protection takes off a hit (see `ruling-dice-off`, `ruling-missing-table`).
 pub fn dice_off(
     protection: &str,
