@@ -39,7 +39,7 @@ pub fn row_for(
             let hi =
                 r.hi.ok_or_else(|| RuleError::Invalid(format!("the band {r} has no upper end")))?;
             let (lo_kg, hi_kg) = (i64::from(r.lo) * str, i64::from(hi) * str);
-            let inside = carried <= hi_kg && (carried > lo_kg || (r.lo == 0 && carried >= 0));
+            let inside = carried <= hi_kg && (carried > lo_kg || r.lo == 0);
             if inside {
                 t.step(
                     ids::RULING_BAND_EDGES,
@@ -52,13 +52,13 @@ pub fn row_for(
             }
         }
     }
-    let row = ENCUMBRANCE
+    let (w, row) = ENCUMBRANCE
         .iter()
-        .find(|r| matches!(r.carried, Or::Word(_)))
+        .find_map(|r| match r.carried {
+            Or::Word(w) => Some((w, r)),
+            Or::Value(_) => None,
+        })
         .ok_or_else(|| RuleError::Invalid("the table has no maximum-lift row".into()))?;
-    let Or::Word(w) = row.carried else {
-        unreachable!("found by its word")
-    };
     t.step(
         ids::RULING_BAND_EDGES,
         format!(
