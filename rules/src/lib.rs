@@ -9,6 +9,7 @@ pub mod action;
 pub mod damage_system;
 pub mod dice;
 pub mod outcome_armor;
+pub mod protection;
 pub mod table;
 pub mod trace;
 pub mod value;

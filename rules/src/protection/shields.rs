@@ -1,0 +1,136 @@
+//! `spec/protection/shields.md`: zones around a hex, and which carried item covers which.
+
+use crate::protection::armor;
+use crate::spec::protection::armor::{Armor, CARRIED};
+use crate::spec::protection::shields::{COVER, HEX_ZONES, HexZone, defense, ids};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+/// The row of the hex zone table for the attacker's hex.
+pub fn hex(name: &str) -> Result<&'static HexZone, RuleError> {
+    HEX_ZONES
+        .iter()
+        .find(|h| h.hex.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RuleError::Invalid(format!("no hex `{name}` in the hex zone table")))
+}
+
+/// The zone an item covers, from how it is carried and its position.
+fn covers(a: &Armor, position: Option<&str>) -> Result<&'static str, RuleError> {
+    let kind = armor::carried_as(a);
+    COVER
+        .iter()
+        .find(|c| c.carried_as == kind && c.position == position)
+        .map(|c| c.zone)
+        .ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "{} carried as {kind}{}: the cover table has no such row",
+                a.item.name,
+                position.map_or(String::new(), |p| format!(", {p}"))
+            ))
+        })
+}
+
+fn carried(kind: &str) -> Result<&'static Armor, RuleError> {
+    let c = CARRIED
+        .iter()
+        .find(|c| c.carried_as == kind)
+        .ok_or_else(|| RuleError::Invalid(format!("no item carried as {kind}")))?;
+    armor::item(c.item)
+}
+
+pub fn defense(g: &defense::Given, t: &mut Trace) -> Result<defense::Outcome, RuleError> {
+    if g.damage < 0 {
+        return Err(RuleError::Invalid(format!(
+            "damage {} is below 0",
+            g.damage
+        )));
+    }
+    let from = hex(&g.from)?;
+    t.step(
+        ids::HEX_ZONE_TABLE,
+        format!("attack from the {} hex: zone {}", from.hex, from.zone),
+    );
+    if from.zone == "flank" {
+        t.step(
+            ids::RULING_FLANK_HEXES,
+            "a rear-side hex: no carried item covers it",
+        );
+    }
+    let mut defense = 0i64;
+    if let Some(name) = &g.armor {
+        let a = armor::item_as(name, "body")?;
+        let dv = armor::defense(a, t);
+        t.step(
+            ids::SHIELDS,
+            format!("{}: DV {dv} from every side", a.item.name),
+        );
+        defense += i64::from(dv);
+    }
+    let mut items: Vec<(&Armor, Option<&str>)> = Vec::new();
+    match (&g.shield, &g.shield_position) {
+        (Some(name), Some(position)) => {
+            items.push((armor::item_as(name, "shield")?, Some(position.as_str())))
+        }
+        (Some(name), None) => {
+            return Err(RuleError::Invalid(format!(
+                "{name}: say whether it is held ready or slung"
+            )));
+        }
+        (None, Some(p)) => {
+            return Err(RuleError::Invalid(format!(
+                "a shield position `{p}` but no shield"
+            )));
+        }
+        (None, None) => {}
+    }
+    let backpack = g.backpack.unwrap_or(false);
+    let dagger = g.dagger.unwrap_or(false);
+    let slung = g.shield_position.as_deref() == Some("slung");
+    let ready = g.shield_position.as_deref() == Some("ready");
+    if backpack && slung {
+        return Err(RuleError::Invalid(
+            "a full backpack leaves no room to sling a shield".into(),
+        ));
+    }
+    if dagger && ready {
+        return Err(RuleError::Invalid(
+            "the dagger and a ready shield both want the left hand".into(),
+        ));
+    }
+    if backpack {
+        items.push((carried("back")?, None));
+    }
+    if dagger {
+        items.push((carried("left hand")?, None));
+        t.step(
+            ids::RULING_DAGGER_PARRY,
+            "the dagger parries like a ready shield: front zone",
+        );
+    }
+    for (a, position) in items {
+        let zone = covers(a, position)?;
+        let dv = armor::defense(a, t);
+        if zone == from.zone {
+            t.step(
+                ids::COVER_TABLE,
+                format!("{}: covers {zone}, DV {dv}", a.item.name),
+            );
+            defense += i64::from(dv);
+        } else {
+            t.step(
+                ids::COVER_TABLE,
+                format!("{}: covers {zone}, not {}", a.item.name, from.zone),
+            );
+        }
+    }
+    let taken = (g.damage - defense).max(0);
+    t.step(
+        ids::SHIELDS,
+        format!("{} - DV {defense} = {taken}, never below 0", g.damage),
+    );
+    Ok(defense::Outcome {
+        zone: from.zone.to_string(),
+        defense,
+        damage_taken: taken,
+    })
+}
