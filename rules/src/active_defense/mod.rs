@@ -1,0 +1,3 @@
+//! Active defenses (book 003): one module per chapter of `spec/active-defense/`.
+
+pub mod defense_rolls;
