@@ -1,3 +1,4 @@
 //! Active defenses (book 003): one module per chapter of `spec/active-defense/`.
 
 pub mod defense_rolls;
+pub mod dodge;
