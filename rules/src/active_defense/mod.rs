@@ -2,3 +2,4 @@
 
 pub mod defense_rolls;
 pub mod dodge;
+pub mod retreat;
