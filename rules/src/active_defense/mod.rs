@@ -3,3 +3,4 @@
 pub mod defense_rolls;
 pub mod dodge;
 pub mod retreat;
+pub mod special_dodges;
