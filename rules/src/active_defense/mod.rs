@@ -2,5 +2,6 @@
 
 pub mod defense_rolls;
 pub mod dodge;
+pub mod parry;
 pub mod retreat;
 pub mod special_dodges;
