@@ -5,3 +5,4 @@ pub mod dodge;
 pub mod parry;
 pub mod retreat;
 pub mod special_dodges;
+pub mod unarmed_parry;

@@ -38,7 +38,7 @@ pub fn repeated_penalty(
         return Err(RuleError::Invalid(format!("{earlier} earlier parries")));
     }
     let case = match (fencing, trained) {
-        (false, false) => "An ordinary weapon, no advantage",
+        (false, false) => "Any other weapon, or a bare hand, without the advantages",
         (true, false) => "A fencing weapon",
         (false, true) => "Trained By A Master or Weapon Master",
         (true, true) => "A fencing weapon, with Trained By A Master or Weapon Master",
