@@ -1,5 +1,6 @@
 //! Active defenses (book 003): one module per chapter of `spec/active-defense/`.
 
+pub mod block;
 pub mod defense_rolls;
 pub mod dodge;
 pub mod parry;
