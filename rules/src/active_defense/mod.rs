@@ -3,6 +3,7 @@
 pub mod block;
 pub mod defense_rolls;
 pub mod dodge;
+pub mod dodge_and_drop;
 pub mod parry;
 pub mod retreat;
 pub mod special_dodges;
