@@ -36,19 +36,18 @@ pub fn defense_allowed(
     g: &defense_allowed::Given,
     t: &mut Trace,
 ) -> Result<defense_allowed::Outcome, RuleError> {
-    if let Some(states) = &g.states {
-        for s in states {
-            if let Some(row) = UNABLE_TO_DEFEND
-                .iter()
-                .find(|r| r.state.eq_ignore_ascii_case(s))
-            {
-                t.step(
-                    ids::UNABLE_TO_DEFEND,
-                    format!("{}: {}, so no active defense", row.state, row.why),
-                );
-                return Ok(defense_allowed::Outcome { allowed: false });
-            }
-        }
+    if let Some(s) = g.states.iter().flatten().next() {
+        let row = UNABLE_TO_DEFEND
+            .iter()
+            .find(|r| r.state.eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                RuleError::Invalid(format!("no state `{s}` in the unable-to-defend table"))
+            })?;
+        t.step(
+            ids::UNABLE_TO_DEFEND,
+            format!("{}: {}, so no active defense", row.state, row.why),
+        );
+        return Ok(defense_allowed::Outcome { allowed: false });
     }
     let row = attack_row(&g.attack)?;
     let cell = match g.defense.to_ascii_lowercase().as_str() {
