@@ -6,6 +6,7 @@
 //! spec ids they apply. [`spec::registry::resolve`] runs a rule by its id.
 
 pub mod action;
+pub mod active_defense;
 pub mod damage_system;
 pub mod dice;
 pub mod outcome_armor;

@@ -1,0 +1,119 @@
+//! `spec/active-defense/retreat.md`: how far a retreat goes, its bonus, and when it
+//! cannot be taken.
+
+use crate::active_defense::defense_rolls::{attack_row, open};
+use crate::spec::active_defense::retreat::{
+    RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, ids, retreat,
+    retreat_distance,
+};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+pub fn retreat_distance(
+    g: &retreat_distance::Given,
+    t: &mut Trace,
+) -> Result<retreat_distance::Outcome, RuleError> {
+    if g.r#move < 0 {
+        return Err(RuleError::Invalid(format!("a Move of {}", g.r#move)));
+    }
+    let least = i64::from(RETREAT_MIN_YARDS);
+    let tenth = g.r#move.div_euclid(RETREAT_MOVE_DIVISOR.into());
+    t.step(
+        if g.r#move % i64::from(RETREAT_MOVE_DIVISOR) == 0 {
+            ids::STEPPING_BACK
+        } else {
+            ids::RULING_RETREAT_STEP
+        },
+        format!(
+            "Move {} / {RETREAT_MOVE_DIVISOR}, rounded down to whole yards: {tenth}; at least {least}",
+            g.r#move
+        ),
+    );
+    let most = tenth.max(least);
+    if tenth < least {
+        t.step(
+            ids::RULING_RETREAT_STEP,
+            format!("a step always covers {least} yard, so the most is {most}"),
+        );
+    }
+    Ok(retreat_distance::Outcome {
+        least_yards: least,
+        most_yards: most,
+    })
+}
+
+/// The retreat bonus for a defense, with the skill-specific row first.
+pub fn bonus(defense: &str, skill: Option<&str>, t: &mut Trace) -> Result<i64, RuleError> {
+    let rows = || {
+        RETREAT_BONUSES
+            .iter()
+            .filter(|r| r.defense.eq_ignore_ascii_case(defense))
+    };
+    let by_skill = skill
+        .and_then(|s| rows().find(|r| r.skill.is_some_and(|k| k.name.eq_ignore_ascii_case(s))));
+    let row = match by_skill {
+        Some(r) => r,
+        None => rows().find(|r| r.skill.is_none()).ok_or_else(|| {
+            RuleError::Invalid(format!("no retreat bonus for a `{defense}` defense"))
+        })?,
+    };
+    t.step(
+        ids::RETREAT_BONUSES,
+        format!(
+            "{}{}: {:+}",
+            row.defense,
+            match (row.skill, skill) {
+                (Some(k), _) => format!(" with {} ({})", k.name, k.gloss.unwrap_or("")),
+                (None, Some(s)) => format!(" with {s}, which has no row of its own"),
+                (None, None) => String::new(),
+            },
+            row.bonus
+        ),
+    );
+    Ok(row.bonus.into())
+}
+
+pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, RuleError> {
+    let none = retreat::Outcome {
+        allowed: false,
+        bonus: 0,
+    };
+    let row = attack_row(&g.attack)?;
+    if !open(row.retreat, false)? {
+        t.step(
+            ids::RETREAT,
+            format!(
+                "a retreat goes only with a defense against a melee attack, not {}",
+                row.attack.name
+            ),
+        );
+        return Ok(none);
+    }
+    let mut how = "a step back";
+    for s in g.states.iter().flatten() {
+        let st = RETREAT_STATES
+            .iter()
+            .find(|r| r.state.eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                RuleError::Invalid(format!("no state `{s}` in the retreat-states table"))
+            })?;
+        t.step(ids::RETREAT_STATES, format!("{}: {}", st.state, st.retreat));
+        match st.retreat {
+            "no" => return Ok(none),
+            "yes" => {}
+            "by rolling" => how = "rolling away",
+            "bonus kept" => how = "no new step; the earlier retreat's bonus is kept",
+            other => {
+                return Err(RuleError::Invalid(format!(
+                    "the retreat-states table holds `{other}`"
+                )));
+            }
+        }
+    }
+    let bonus = bonus(&g.defense, g.skill.as_deref(), t)?;
+    t.step(ids::RETREAT_LIMITS, format!("retreat, {how}: {bonus:+}"));
+    Ok(retreat::Outcome {
+        allowed: true,
+        bonus,
+    })
+}

@@ -1,0 +1,169 @@
+//! `spec/active-defense/unarmed-parry.md`: bare-handed parries and the parrying arm.
+
+use crate::active_defense::parry::{half_skill_score, repeated_penalty};
+use crate::spec::active_defense::parry::{OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR};
+use crate::spec::active_defense::unarmed_parry::{
+    ARM_CRIPPLING_DIVISOR, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS, UnarmedParrySkill, ids,
+    parrying_arm, unarmed_parry,
+};
+use crate::trace::Trace;
+use crate::value::RuleError;
+
+fn skill_row(name: &str) -> Result<&'static UnarmedParrySkill, RuleError> {
+    UNARMED_PARRY_SKILLS
+        .iter()
+        .find(|r| r.skill.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RuleError::Invalid(format!("`{name}` cannot parry bare-handed")))
+}
+
+/// One way to parry: a skill (or DX) at a level, with its Parry against this attack.
+struct Basis {
+    row: &'static UnarmedParrySkill,
+    parry: i64,
+    effective: i64,
+}
+
+pub fn unarmed_parry(
+    g: &unarmed_parry::Given,
+    t: &mut Trace,
+) -> Result<unarmed_parry::Outcome, RuleError> {
+    let attack = UNARMED_PARRY_ATTACKS
+        .iter()
+        .find(|r| r.attack.eq_ignore_ascii_case(&g.attack))
+        .ok_or_else(|| {
+            RuleError::Invalid(format!("no attack `{}` in unarmed-parry-attacks", g.attack))
+        })?;
+    let off_hand = g.off_hand == Some(true) && g.ambidextrous != Some(true);
+    let mut options: Vec<(&'static UnarmedParrySkill, i64)> = Vec::new();
+    match (&g.skill, g.level) {
+        (Some(s), Some(level)) => options.push((skill_row(s)?, level)),
+        (None, None) => {}
+        _ => {
+            return Err(RuleError::Invalid(
+                "give an unarmed skill together with its level".into(),
+            ));
+        }
+    }
+    options.push((skill_row("DX")?, g.dx));
+    let mut bases = Vec::new();
+    for (row, level) in options {
+        if g.hands_free < i64::from(row.hands) {
+            t.step(
+                ids::UNARMED_PARRY_SKILLS,
+                format!(
+                    "{} needs {} hand(s); {} free",
+                    row.skill, row.hands, g.hands_free
+                ),
+            );
+            continue;
+        }
+        let level = if off_hand && row.hands == 1 {
+            let lowered = level - i64::from(OFF_HAND_SKILL_PENALTY);
+            t.step(
+                ids::BARE_HANDED_SCORE,
+                format!(
+                    "{} with the off hand: {level} - {OFF_HAND_SKILL_PENALTY} = {lowered}",
+                    row.skill
+                ),
+            );
+            lowered
+        } else {
+            if off_hand {
+                t.step(
+                    ids::RULING_TWO_HANDED_OFF_HAND,
+                    format!("{} uses both hands: no off-hand penalty", row.skill),
+                );
+            }
+            level
+        };
+        let parry = half_skill_score(level)?;
+        let modifier = if row.full_against_weapons == "yes" {
+            0
+        } else {
+            i64::from(attack.modifier)
+        };
+        let effective = parry + modifier;
+        t.step(
+            ids::UNARMED_PARRY_ATTACKS,
+            format!(
+                "{}: {PARRY_BASE} + floor({level} / {PARRY_SKILL_DIVISOR}) = {parry}; {}{}{modifier:+}: {effective}",
+                row.skill,
+                attack.attack,
+                if row.full_against_weapons == "yes" && attack.modifier != 0 {
+                    " (full Parry with this skill) "
+                } else {
+                    " "
+                }
+            ),
+        );
+        bases.push(Basis {
+            row,
+            parry,
+            effective,
+        });
+    }
+    // The best basis; the skill (listed first) wins a tie.
+    let Some(best) = bases
+        .iter()
+        .reduce(|a, b| if b.effective > a.effective { b } else { a })
+    else {
+        t.step(ids::UNARMED_PARRY, "no hand to parry with: Dodge only");
+        return Ok(unarmed_parry::Outcome {
+            allowed: false,
+            basis: "none".into(),
+            hands: 0,
+            parry: 0,
+            effective_parry: 0,
+        });
+    };
+    if g.skill.is_some() {
+        t.step(
+            ids::RULING_DX_PARRY,
+            format!(
+                "the best of skill and DX open to the defender: {} at {}",
+                best.row.skill, best.effective
+            ),
+        );
+    }
+    let mut effective = best.effective;
+    if let Some(earlier) = g.earlier_parries {
+        effective += repeated_penalty(false, g.trained == Some(true), earlier, t)?;
+    }
+    t.step(
+        ids::BARE_HANDED_SCORE,
+        format!("effective Parry {effective}"),
+    );
+    Ok(unarmed_parry::Outcome {
+        allowed: true,
+        basis: best.row.skill.to_string(),
+        hands: best.row.hands.into(),
+        parry: best.parry,
+        effective_parry: effective,
+    })
+}
+
+pub fn parrying_arm(
+    g: &parrying_arm::Given,
+    t: &mut Trace,
+) -> Result<parrying_arm::Outcome, RuleError> {
+    if g.hit_points < 1 || g.injury < 0 {
+        return Err(RuleError::Invalid(format!(
+            "{} Hit Points, {} injury",
+            g.hit_points, g.injury
+        )));
+    }
+    let d = i64::from(ARM_CRIPPLING_DIVISOR);
+    let crippled = g.injury * d > g.hit_points;
+    t.step(
+        ids::FAILED_UNARMED_PARRY,
+        format!(
+            "injury {} x {d} = {} {} {} Hit Points: {}",
+            g.injury,
+            g.injury * d,
+            if crippled { ">" } else { "<=" },
+            g.hit_points,
+            if crippled { "crippled" } else { "not crippled" }
+        ),
+    );
+    Ok(parrying_arm::Outcome { crippled })
+}
