@@ -18,6 +18,8 @@ pub struct Diagnostic {
     pub label: String,
     /// Extra context lines, e.g. "first defined at spec/x.md:3:1".
     pub notes: Vec<String>,
+    /// The lint's name (`band-gap`) when this is a lint rather than a compile error.
+    pub lint: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -28,7 +30,14 @@ impl Diagnostic {
             message: message.into(),
             label: String::new(),
             notes: Vec::new(),
+            lint: None,
         }
+    }
+
+    /// Marks the diagnostic as the finding of lint `name`: it renders as `error[name]`.
+    pub fn lint(mut self, name: &'static str) -> Diagnostic {
+        self.lint = Some(name);
+        self
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
@@ -63,7 +72,11 @@ impl Diagnostic {
         if span.end < span.start {
             span.end = span.start;
         }
-        let mut group = Level::ERROR.primary_title(&self.message).element(
+        let mut title = Level::ERROR.primary_title(&self.message);
+        if let Some(name) = self.lint {
+            title = title.id(name);
+        }
+        let mut group = title.element(
             Snippet::source(text.as_str())
                 .path(&path)
                 .annotation(AnnotationKind::Primary.span(span).label(&self.label)),
@@ -77,7 +90,11 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location(), self.message)
+        write!(f, "{}: {}", self.location(), self.message)?;
+        match self.lint {
+            Some(name) => write!(f, " [{name}]"),
+            None => Ok(()),
+        }
     }
 }
 
