@@ -1,6 +1,7 @@
 //! The rulebook compiler: Markdown chapters in `spec/` -> a typed, checked
 //! [`Book`] -> Rust table constants and rule signatures (for `rules/build.rs`)
-//! and conformance case files (for `cargo xtask regen`).
+//! and conformance case files (for `cargo xtask regen`), and [`lints`] over a
+//! compiled book.
 //!
 //! Every error is a [`Diagnostic`] with file:line:col; nothing here panics on
 //! bad input.
@@ -10,6 +11,7 @@ pub mod cell;
 mod check;
 pub mod diagnostic;
 pub mod emit;
+pub mod lint;
 pub mod model;
 mod parse;
 pub mod source;
@@ -20,6 +22,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
+pub use lint::{Lint, LintKind, lints};
 pub use model::Book;
 use model::{Chapter, System};
 pub use source::SourceFile;

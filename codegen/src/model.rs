@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
+use crate::lint::LintKind;
 use crate::source::{SourceFile, Span};
 
 /// Every system of `spec/`, in folder order.
@@ -48,6 +49,8 @@ pub struct Section {
     pub title: String,
     pub level: u8,
     pub span: Span,
+    /// Lints silenced for this section, by `<!-- allow … -->` comments right under its heading.
+    pub allows: Vec<Allow>,
 }
 
 /// A typed table: its schema and its rows, ditto marks resolved.
@@ -65,6 +68,8 @@ pub struct Table {
     pub parent: Option<String>,
     /// Cells the book printed broken, and how they are read.
     pub errata: Vec<TableErratum>,
+    /// Lints silenced for this table, by the schema's `allow` key.
+    pub allows: Vec<Allow>,
     pub rows: Vec<Row>,
     /// The schema comment's span.
     pub span: Span,
@@ -97,6 +102,18 @@ pub struct Row {
     pub group: Option<String>,
     /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
     pub parent: Option<String>,
+    pub span: Span,
+}
+
+/// A lint silenced on purpose for one table or section, with the reason that
+/// the audit report shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Allow {
+    pub lint: LintKind,
+    pub reason: String,
+    /// The id of the table or section the allow is written for.
+    pub item: String,
+    /// Where the allow is written: its entry in the schema, or its comment.
     pub span: Span,
 }
 
@@ -230,6 +247,26 @@ pub struct Erratum {
     pub ruling: String,
     pub reason: String,
     pub span: Span,
+}
+
+impl Table {
+    /// The names of the Rust constants the table compiles to: its slice
+    /// constant, or one per row of a constants table.
+    pub fn constants(&self) -> Vec<&str> {
+        match &self.kind {
+            TableKind::Rows { const_name, .. } => vec![const_name.as_str()],
+            TableKind::Constants => {
+                let name = self.columns.iter().position(|c| c.field == "name");
+                self.rows
+                    .iter()
+                    .filter_map(|r| match &r.cells[name?].value {
+                        CellValue::Ident(n) => Some(n.as_str()),
+                        _ => None,
+                    })
+                    .collect()
+            }
+        }
+    }
 }
 
 impl Book {

@@ -8,9 +8,10 @@ use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, T
 
 use crate::blocks::{parse_example, parse_rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Chapter, FrontMatter, Section};
+use crate::lint::{LintKind, Scope};
+use crate::model::{Allow, Chapter, FrontMatter, Section};
 use crate::source::{SourceFile, Span};
-use crate::table::{RawTable, Schema, build_table, parse_schema};
+use crate::table::{RawTable, Schema, build_table, lint_for, parse_schema, stated_reason};
 use crate::toml_spans::Doc;
 
 fn options() -> Options {
@@ -28,7 +29,7 @@ enum Open {
         title: String,
         span: Span,
     },
-    Table(RawTable),
+    Table(Box<RawTable>),
     Fence {
         kind: FenceKind,
         id: String,
@@ -65,8 +66,17 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let mut open = Open::Nothing;
     let chapter_id = file.stem();
     let current = |sections: &[Section]| sections.last().map(|s| s.id.clone());
+    // Allow comments sit right under a heading: only other allow comments may come between.
+    let mut under_heading = false;
 
     for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+        if matches!(open, Open::Nothing)
+            && matches!(event, Event::Start(_))
+            && !(matches!(event, Event::Start(Tag::HtmlBlock))
+                && is_allow_comment(&text[range.clone()]))
+        {
+            under_heading = false;
+        }
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
                 front_seen = true;
@@ -112,12 +122,16 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 };
                 match id {
                     Some(id) if !is_id(&id) => diags.push(bad_id(file, span, &id)),
-                    Some(id) => sections.push(Section {
-                        id,
-                        title: title.trim().to_string(),
-                        level,
-                        span,
-                    }),
+                    Some(id) => {
+                        sections.push(Section {
+                            id,
+                            title: title.trim().to_string(),
+                            level,
+                            span,
+                            allows: Vec::new(),
+                        });
+                        under_heading = true;
+                    }
                     None => diags.push(
                         Diagnostic::new(
                             file,
@@ -130,7 +144,33 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
                 let html = &text[range.clone()];
-                if html.trim_start().starts_with("<!-- table") {
+                if is_allow_comment(html) {
+                    match sections.last_mut().filter(|_| under_heading) {
+                        Some(section) => match parse_allow(file, html, range.start, &section.id) {
+                            Ok(a) if section.allows.iter().any(|x| x.lint == a.lint) => diags.push(
+                                Diagnostic::new(
+                                    file,
+                                    a.span,
+                                    format!(
+                                        "`{}` is allowed twice for section `{}`",
+                                        a.lint, section.id
+                                    ),
+                                )
+                                .label("one allow per lint and section"),
+                            ),
+                            Ok(a) => section.allows.push(a),
+                            Err(d) => diags.push(d),
+                        },
+                        None => diags.push(
+                            Diagnostic::new(
+                                file,
+                                range.start..range.start + html.trim_end().len(),
+                                "an `allow` comment must sit right under a heading",
+                            )
+                            .label("it allows a lint for the section whose heading it follows"),
+                        ),
+                    }
+                } else if html.trim_start().starts_with("<!-- table") {
                     if let Some(s) = schema.take() {
                         diags.push(orphan_schema(file, &s));
                     }
@@ -144,18 +184,18 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 }
             }
             (Open::Nothing, Event::Start(Tag::Table(_))) => {
-                open = Open::Table(RawTable::new(
+                open = Open::Table(Box::new(RawTable::new(
                     schema.take(),
                     std::mem::take(&mut schema_rejected),
                     range,
-                ));
+                )));
             }
             (Open::Table(t), event) => {
                 if matches!(event, Event::End(TagEnd::Table)) {
                     let Open::Table(raw) = std::mem::replace(&mut open, Open::Nothing) else {
                         unreachable!()
                     };
-                    if let Some(table) = build_table(file, raw, current(&sections), diags) {
+                    if let Some(table) = build_table(file, *raw, current(&sections), diags) {
                         tables.push(table);
                     }
                 } else {
@@ -277,6 +317,71 @@ pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
     Diagnostic::new(file, span, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
+}
+
+/// `<!-- allow …`: a comment that allows a lint for the section above it.
+fn is_allow_comment(html: &str) -> bool {
+    html.trim_start()
+        .strip_prefix("<!--")
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix("allow"))
+        .is_some_and(|rest| {
+            rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace() || c == ':')
+        })
+}
+
+/// `<!-- allow <lint>: <reason> -->`, right under the heading of section `section`.
+fn parse_allow(
+    file: &Arc<SourceFile>,
+    html: &str,
+    start: usize,
+    section: &str,
+) -> Result<Allow, Diagnostic> {
+    let comment = html.trim_end();
+    let span = start..start + comment.len();
+    let Some(inner) = comment.strip_suffix("-->") else {
+        return Err(Diagnostic::new(
+            file,
+            span,
+            "an `allow` comment is not closed on its own block",
+        )
+        .label("end it with `-->`, with nothing after it on that line"));
+    };
+    // `inner` starts with `<!--`, then `allow` (see `is_allow_comment`).
+    let after = inner
+        .find("allow")
+        .map_or(inner.len(), |i| i + "allow".len());
+    let rest = &inner[after..];
+    let name_at = after + (rest.len() - rest.trim_start().len());
+    let name_len = inner[name_at..]
+        .find(|c: char| c == ':' || c.is_whitespace())
+        .unwrap_or(inner.len() - name_at);
+    let name = &inner[name_at..name_at + name_len];
+    if name.is_empty() {
+        return Err(
+            Diagnostic::new(file, span, "an allow names no lint").label(format!(
+                "write `<!-- allow <lint>: <reason> -->`, with one of {}",
+                LintKind::names_in(Scope::Section)
+            )),
+        );
+    }
+    let lint = lint_for(
+        file,
+        name,
+        start + name_at..start + name_at + name_len,
+        Scope::Section,
+    )?;
+    let reason = inner[name_at + name_len..]
+        .trim_start()
+        .strip_prefix(':')
+        .map(str::to_string);
+    let reason = stated_reason(file, reason, span.clone(), lint)?;
+    Ok(Allow {
+        lint,
+        reason,
+        item: section.to_string(),
+        span,
+    })
 }
 
 fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {

@@ -7,7 +7,8 @@ use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::cell::{CellValue, ColumnType, parse_cell};
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
+use crate::lint::{LintKind, Scope};
+use crate::model::{Allow, Cell, Column, Row, Table, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::Doc;
 
@@ -20,6 +21,7 @@ pub struct Schema {
     pub group: Option<String>,
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
+    pub allows: Vec<Allow>,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(String, ColumnType, Span)>,
     pub span: Span,
@@ -108,6 +110,29 @@ pub fn parse_schema(
             span,
         });
     }
+    let mut allows: Vec<Allow> = Vec::new();
+    for mut a in doc.tables("allow", "an allow")? {
+        let (name, name_span) = a.required_string("lint")?;
+        let lint = lint_for(file, &name, name_span, Scope::Table)?;
+        let reason = a.string("reason")?;
+        let span = a.span.clone();
+        a.finish()?;
+        let reason = stated_reason(file, reason.map(|r| r.0), span.clone(), lint)?;
+        if allows.iter().any(|x| x.lint == lint) {
+            return Err(Diagnostic::new(
+                file,
+                span,
+                format!("`{lint}` is allowed twice for table `{id}`"),
+            )
+            .label("one allow per lint and table"));
+        }
+        allows.push(Allow {
+            lint,
+            reason,
+            item: id.to_string(),
+            span,
+        });
+    }
     let entries = doc
         .strings("columns")?
         .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
@@ -179,9 +204,57 @@ pub fn parse_schema(
         group: group.map(|g| g.0),
         parent: parent.map(|p| p.0),
         errata,
+        allows,
         columns,
         span,
     })
+}
+
+/// The lint an allow names, which must be one that can be allowed where the allow is written.
+pub fn lint_for(
+    file: &Arc<SourceFile>,
+    name: &str,
+    span: Span,
+    scope: Scope,
+) -> Result<LintKind, Diagnostic> {
+    let here = LintKind::names_in(scope);
+    match LintKind::from_name(name) {
+        Some(k) if k.scope() == Some(scope) => Ok(k),
+        Some(k) => Err(Diagnostic::new(
+            file,
+            span,
+            match k.scope() {
+                Some(Scope::Table) => format!(
+                    "`{name}` is allowed in a table's schema: `allow = [{{ lint = \"{name}\", reason = \"…\" }}]`"
+                ),
+                Some(Scope::Section) => format!(
+                    "`{name}` is allowed in a comment under a section's heading: `<!-- allow {name}: <reason> -->`"
+                ),
+                None => format!("`{name}` cannot be allowed: remove the allow that silences nothing"),
+            },
+        )
+        .label(format!("allowed here: {here}"))),
+        None => Err(Diagnostic::new(file, span, format!("unknown lint `{name}`"))
+            .label(format!("allowed here: {here}"))),
+    }
+}
+
+/// An allow's reason, which it must state.
+pub fn stated_reason(
+    file: &Arc<SourceFile>,
+    reason: Option<String>,
+    span: Span,
+    lint: LintKind,
+) -> Result<String, Diagnostic> {
+    let reason = reason.unwrap_or_default();
+    let reason = reason.split_whitespace().collect::<Vec<_>>().join(" ");
+    if reason.is_empty() {
+        return Err(
+            Diagnostic::new(file, span, format!("allow `{lint}` states no reason"))
+                .label("say why the lint is wrong here, or fix what it found"),
+        );
+    }
+    Ok(reason)
 }
 
 fn is_snake(s: &str) -> bool {
@@ -533,6 +606,7 @@ pub fn build_table(
         group: schema.group,
         parent: schema.parent,
         errata: schema.errata,
+        allows: schema.allows,
         rows,
         span: schema.span,
     })

@@ -1,0 +1,423 @@
+//! Lints: things a book can compile with and still be wrong about. Bands of a
+//! range column that leave a gap or overlap, rows out of order, a table no
+//! resolver reads, a rule that no example exercises.
+//!
+//! A lint is a [`Diagnostic`] with a name. An [`Allow`] written for one table
+//! (in its schema) or one section (in a comment under its heading) silences one
+//! lint there and says why; an allow that silences nothing is itself a lint.
+//! A ditto mark with nothing above it is no lint: its value is undefined, so it
+//! stays a compile error.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::cell::{BaseType, CellValue};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Allow, Book, Chapter, Row, Table, TableKind};
+
+/// Every lint, by the name that an `allow` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LintKind {
+    /// A band of a banded table starts more than one past the end of the band above.
+    BandGap,
+    /// A band of a banded table starts at or below the end of the band above.
+    BandOverlap,
+    /// A table's numeric first column goes down from one row to the next.
+    RowsOutOfOrder,
+    /// No resolver reads any constant the table compiles to.
+    UnreadTable,
+    /// No example names the rule.
+    RuleWithoutExample,
+    /// An allow that silences nothing. It cannot itself be allowed.
+    UnusedAllow,
+}
+
+/// Where an allow for a lint is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// In the table's schema: `allow = [{ lint = "…", reason = "…" }]`.
+    Table,
+    /// In a comment right under the section's heading: `<!-- allow <lint>: <reason> -->`.
+    Section,
+}
+
+impl LintKind {
+    pub const ALL: [LintKind; 6] = [
+        LintKind::BandGap,
+        LintKind::BandOverlap,
+        LintKind::RowsOutOfOrder,
+        LintKind::UnreadTable,
+        LintKind::RuleWithoutExample,
+        LintKind::UnusedAllow,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            LintKind::BandGap => "band-gap",
+            LintKind::BandOverlap => "band-overlap",
+            LintKind::RowsOutOfOrder => "rows-out-of-order",
+            LintKind::UnreadTable => "unread-table",
+            LintKind::RuleWithoutExample => "rule-without-example",
+            LintKind::UnusedAllow => "unused-allow",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<LintKind> {
+        LintKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Where an allow for this lint is written; `None` when it cannot be allowed.
+    pub fn scope(self) -> Option<Scope> {
+        match self {
+            LintKind::BandGap
+            | LintKind::BandOverlap
+            | LintKind::RowsOutOfOrder
+            | LintKind::UnreadTable => Some(Scope::Table),
+            LintKind::RuleWithoutExample => Some(Scope::Section),
+            LintKind::UnusedAllow => None,
+        }
+    }
+
+    /// The names of the lints that can be allowed in `scope`, for messages.
+    pub fn names_in(scope: Scope) -> String {
+        LintKind::ALL
+            .into_iter()
+            .filter(|k| k.scope() == Some(scope))
+            .map(|k| format!("`{}`", k.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+impl fmt::Display for LintKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One finding: what fired, where, and the allow that silences it, if any.
+#[derive(Debug, Clone)]
+pub struct Lint {
+    pub kind: LintKind,
+    /// Its file, span and message; `diagnostic.lint` is the kind's name.
+    pub diagnostic: Diagnostic,
+    pub allowed: Option<Allow>,
+}
+
+impl Lint {
+    pub fn is_allowed(&self) -> bool {
+        self.allowed.is_some()
+    }
+}
+
+/// Runs every lint over `book`. `reads(module, name)` says whether the
+/// resolver reads the constant `name` of the generated chapter module `module`
+/// (`action::falling`, as in `rules::spec::action::falling`); codegen cannot see
+/// the resolver, so the caller answers that.
+///
+/// The result holds allowed lints too (with their allow), in book order.
+pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
+    let mut out = Vec::new();
+    for system in &book.systems {
+        let exercised: BTreeSet<&str> = system
+            .chapters
+            .iter()
+            .flat_map(|c| &c.examples)
+            .map(|e| e.rule.as_str())
+            .collect();
+        for chapter in &system.chapters {
+            let module = format!("{}::{}", rust_name(&system.id), rust_name(&chapter.id));
+            let mut found = Vec::new();
+            for table in &chapter.tables {
+                let mut fired = Vec::new();
+                order_and_bands(chapter, table, &mut fired);
+                unread(chapter, table, &module, reads, &mut fired);
+                settle(
+                    chapter,
+                    fired,
+                    &table.allows,
+                    "table",
+                    &table.id,
+                    &mut found,
+                );
+            }
+            let unexercised = |section: Option<&str>| -> Vec<(LintKind, Diagnostic)> {
+                chapter
+                    .rules
+                    .iter()
+                    .filter(|r| r.section.as_deref() == section)
+                    .filter(|r| !exercised.contains(r.id.as_str()))
+                    .map(|r| {
+                        let d = Diagnostic::new(
+                            &chapter.file,
+                            r.span.clone(),
+                            format!("rule `{}` has no example", r.id),
+                        )
+                        .label("no example names this rule");
+                        let d = match section {
+                            Some(s) => d.note(format!(
+                                "add an example, or allow `{}` right under the heading of section `{s}`",
+                                LintKind::RuleWithoutExample
+                            )),
+                            None => d.note("add an example"),
+                        };
+                        (LintKind::RuleWithoutExample, d)
+                    })
+                    .collect()
+            };
+            // A rule above the first heading has no section to allow the lint in.
+            settle(
+                chapter,
+                unexercised(None),
+                &[],
+                "chapter",
+                &chapter.id,
+                &mut found,
+            );
+            for section in &chapter.sections {
+                let fired = unexercised(Some(&section.id));
+                settle(
+                    chapter,
+                    fired,
+                    &section.allows,
+                    "section",
+                    &section.id,
+                    &mut found,
+                );
+            }
+            found.sort_by_key(|l| l.diagnostic.span.start);
+            out.extend(found);
+        }
+    }
+    out
+}
+
+/// Pairs each finding with the allow of its kind, and reports the allows that
+/// silenced nothing.
+fn settle(
+    chapter: &Chapter,
+    fired: Vec<(LintKind, Diagnostic)>,
+    allows: &[Allow],
+    what: &str,
+    id: &str,
+    out: &mut Vec<Lint>,
+) {
+    let mut used = vec![false; allows.len()];
+    for (kind, d) in fired {
+        let allow = allows.iter().position(|a| a.lint == kind);
+        if let Some(i) = allow {
+            used[i] = true;
+        }
+        out.push(Lint {
+            kind,
+            diagnostic: d.lint(kind.name()),
+            allowed: allow.map(|i| allows[i].clone()),
+        });
+    }
+    for (a, used) in allows.iter().zip(used) {
+        if !used {
+            let kind = LintKind::UnusedAllow;
+            out.push(Lint {
+                kind,
+                diagnostic: Diagnostic::new(
+                    &chapter.file,
+                    a.span.clone(),
+                    format!("allow `{}` silences nothing in {what} `{id}`", a.lint),
+                )
+                .label("the lint does not fire here: remove the allow")
+                .lint(kind.name()),
+                allowed: None,
+            });
+        }
+    }
+}
+
+/// A row's key: the number its first cell holds, or its band.
+#[derive(Clone, Copy)]
+struct Key {
+    lo: f64,
+    /// The band's end; `None` for an open band (`2049+`). Equal to `lo` for a number.
+    hi: Option<f64>,
+}
+
+fn key(value: &CellValue) -> Option<Key> {
+    let n = match value {
+        CellValue::Range { lo, hi, .. } => {
+            return Some(Key {
+                lo: *lo as f64,
+                hi: hi.map(|h| h as f64),
+            });
+        }
+        CellValue::Int(n) | CellValue::Modifier(n) => *n as f64,
+        CellValue::Decimal(d) => *d,
+        _ => return None,
+    };
+    Some(Key { lo: n, hi: Some(n) })
+}
+
+/// Rows out of order, and for a first column of type `range`, gaps and overlaps
+/// between bands. Only rows tables are looked at; rows whose first cell holds no
+/// number (a none word, an alternative word) are passed over, and each group of
+/// a grouped table is a sequence of its own.
+fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, Diagnostic)>) {
+    if !matches!(table.kind, TableKind::Rows { .. }) {
+        return;
+    }
+    let Some(first) = table.columns.first() else {
+        return;
+    };
+    let banded = match first.ty.base {
+        BaseType::Range => true,
+        BaseType::Int { .. } | BaseType::Modifier | BaseType::Decimal => false,
+        _ => return,
+    };
+    let text = &chapter.file.text;
+    let printed = |r: &Row| text[r.cells[0].span.clone()].to_string();
+    let mut above: Option<(&Row, Key)> = None;
+    for row in &table.rows {
+        let Some(k) = key(&row.cells[0].value) else {
+            continue;
+        };
+        let Some((prev_row, prev)) = above.filter(|(p, _)| p.group == row.group) else {
+            above = Some((row, k));
+            continue;
+        };
+        above = Some((row, k));
+        let span = row.cells[0].span.clone();
+        let (this, that) = (printed(row), printed(prev_row));
+        if k.lo < prev.lo {
+            fired.push((
+                LintKind::RowsOutOfOrder,
+                Diagnostic::new(
+                    &chapter.file,
+                    span,
+                    format!(
+                        "rows out of order in table `{}`: `{this}` comes after `{that}`",
+                        table.id
+                    ),
+                )
+                .label("smaller than the row above"),
+            ));
+            continue;
+        }
+        if !banded {
+            continue;
+        }
+        match prev.hi {
+            Some(hi) if k.lo > hi + 1.0 => fired.push((
+                LintKind::BandGap,
+                Diagnostic::new(
+                    &chapter.file,
+                    span,
+                    format!(
+                        "gap in table `{}`: no band holds {}, between `{that}` and `{this}`",
+                        table.id,
+                        span_words(hi + 1.0, Some(k.lo - 1.0))
+                    ),
+                )
+                .label(format!(
+                    "the band above ends at {hi}: this one should start at {}",
+                    hi + 1.0
+                )),
+            )),
+            Some(hi) if k.lo > hi => {}
+            _ => {
+                let shared_hi = match (prev.hi, k.hi) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                fired.push((
+                    LintKind::BandOverlap,
+                    Diagnostic::new(
+                        &chapter.file,
+                        span,
+                        format!(
+                            "overlap in table `{}`: bands `{that}` and `{this}` both hold {}",
+                            table.id,
+                            span_words(k.lo, shared_hi)
+                        ),
+                    )
+                    .label(match prev.hi {
+                        Some(hi) => format!(
+                            "the band above ends at {hi}: this one should start at {}",
+                            hi + 1.0
+                        ),
+                        None => "the band above is open: it must be the last".to_string(),
+                    }),
+                ));
+            }
+        }
+    }
+}
+
+/// `6`, `6 to 9`, or `2049 and up`.
+fn span_words(lo: f64, hi: Option<f64>) -> String {
+    match hi {
+        Some(hi) if hi == lo => format!("{lo}"),
+        Some(hi) => format!("{lo} to {hi}"),
+        None => format!("{lo} and up"),
+    }
+}
+
+fn unread(
+    chapter: &Chapter,
+    table: &Table,
+    module: &str,
+    reads: &dyn Fn(&str, &str) -> bool,
+    fired: &mut Vec<(LintKind, Diagnostic)>,
+) {
+    let names = table.constants();
+    if names.iter().any(|n| reads(module, n)) {
+        return;
+    }
+    let label = match names.as_slice() {
+        [one] => format!("nothing in the resolver names `rules::spec::{module}::{one}`"),
+        many => format!(
+            "nothing in the resolver names any of its constants in `rules::spec::{module}`: {}",
+            many.iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    fired.push((
+        LintKind::UnreadTable,
+        Diagnostic::new(
+            &chapter.file,
+            table.span.clone(),
+            format!("no resolver reads table `{}`", table.id),
+        )
+        .label(label),
+    ));
+}
+
+/// A spec id as a Rust module name: `combat-modifiers` -> `combat_modifiers`.
+pub fn rust_name(id: &str) -> String {
+    id.replace('-', "_")
+}
+
+/// The lints that are not allowed, each rendered with its source line, then a
+/// count; empty when there are none.
+pub fn render(lints: &[Lint], styled: bool) -> String {
+    let open: Vec<&Lint> = lints.iter().filter(|l| !l.is_allowed()).collect();
+    if open.is_empty() {
+        return String::new();
+    }
+    let mut out: String = open
+        .iter()
+        .map(|l| {
+            let shown = if styled {
+                l.diagnostic.render_styled()
+            } else {
+                l.diagnostic.render()
+            };
+            shown + "\n"
+        })
+        .collect();
+    let n = open.len();
+    out.push_str(&format!(
+        "{n} lint{} not allowed; fix the spec, or allow each with its reason (spec/README.md, \"Lints\")\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    out
+}
