@@ -1,13 +1,14 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
-//! files up to date (or say which are stale), and evaluate examples of any file.
+//! files up to date (or say which are stale), lint the book, and evaluate
+//! examples of any file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use codegen::emit::cases::{CaseFile, case_file, case_files};
-use codegen::{Book, Diagnostics};
+use codegen::{Book, Diagnostics, Lint};
 use conformance::{Case, Report, Verdict, evaluate};
 
 /// The workspace root (this crate's parent folder).
@@ -22,6 +23,171 @@ pub fn cases_dir(root: &Path) -> PathBuf {
 
 pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
     codegen::compile_dir(&root.join("spec"), root)
+}
+
+/// Runs codegen's lints over `book`, with the constants that the resolver under
+/// `root/rules/src` reads (see [`read_constants`]).
+pub fn lint_book(root: &Path, book: &Book) -> io::Result<Vec<Lint>> {
+    let read = read_constants(&root.join("rules").join("src"))?;
+    Ok(codegen::lints(book, &|module, name| {
+        read.contains(&(module.to_string(), name.to_string()))
+    }))
+}
+
+/// Which generated constants the resolver reads, as `(module, NAME)` pairs such
+/// as `("action::falling", "FALLING")`, from every `.rs` file under `rules_src`.
+///
+/// The resolver imports constants by name (`use crate::spec::action::falling::{FALLING, ids};`),
+/// so a file reads the constant `NAME` of chapter module `module` when its code
+/// (comments left out) names the path `spec::<module>` and the word `NAME`. Both
+/// are needed because two chapters may have constants of the same name.
+pub fn read_constants(rules_src: &Path) -> io::Result<BTreeSet<(String, String)>> {
+    let mut read = BTreeSet::new();
+    for path in rs_files(rules_src)? {
+        let code = without_comments(&std::fs::read_to_string(&path)?);
+        let tokens = tokens(&code);
+        let modules = spec_modules(&tokens);
+        let words: BTreeSet<&str> = tokens
+            .iter()
+            .copied()
+            .filter(|t| {
+                t.starts_with(|c: char| c.is_ascii_uppercase())
+                    && t.chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            })
+            .collect();
+        for m in &modules {
+            for w in &words {
+                read.insert((m.clone(), w.to_string()));
+            }
+        }
+    }
+    Ok(read)
+}
+
+fn rs_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            out.extend(rs_files(&path)?);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The code with `//` and `/* */` comments blanked out (string literals kept).
+fn without_comments(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut chars = src.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if in_string => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '"' => {
+                in_string = !in_string;
+                out.push(c);
+            }
+            // `'"'` is a char, not the start of a string.
+            '\'' if !in_string && chars.peek() == Some(&'"') => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '/' if !in_string && chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if !in_string && chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Identifiers (without `r#`), `::`, and every other character that is not
+/// white space, one token each.
+fn tokens(code: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = code;
+    while let Some(c) = rest.chars().next() {
+        let len = if c.is_alphanumeric() || c == '_' {
+            rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len())
+        } else if rest.starts_with("::") {
+            2
+        } else {
+            c.len_utf8()
+        };
+        let (token, tail) = rest.split_at(len);
+        if !c.is_whitespace() {
+            out.push(token);
+        }
+        rest = tail;
+    }
+    // `r#type` splits into `r`, `#`, `type`: keep the name only.
+    let mut i = 0;
+    while i + 2 < out.len() {
+        if out[i] == "r" && out[i + 1] == "#" {
+            out.drain(i..i + 2);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The chapter modules that paths through `spec` name: `spec::action::falling`
+/// and `spec::action::{falling::FALLING, damage}` give `action::falling` (and
+/// `action::damage`).
+fn spec_modules(tokens: &[&str]) -> BTreeSet<String> {
+    let ident = |t: &str| t.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let mut out = BTreeSet::new();
+    for i in 0..tokens.len() {
+        let [_, "::", system, "::", next, ..] = &tokens[i..] else {
+            continue;
+        };
+        if tokens[i] != "spec" || !ident(system) {
+            continue;
+        }
+        if ident(next) {
+            out.insert(format!("{system}::{next}"));
+        } else if *next == "{" {
+            let mut depth = 0;
+            for (j, t) in tokens.iter().enumerate().skip(i + 4) {
+                match *t {
+                    "{" => depth += 1,
+                    "}" => depth -= 1,
+                    t if depth == 1 && ident(t) && matches!(tokens[j - 1], "{" | ",") => {
+                        out.insert(format!("{system}::{t}"));
+                    }
+                    _ => {}
+                }
+                if depth == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What regen would change in the cases folder.

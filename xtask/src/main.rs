@@ -7,8 +7,10 @@ use std::process::ExitCode;
 const HELP: &str = "\
 usage: cargo xtask <command>
 
-  regen            compile spec/, rewrite the case files that changed, print a summary
-  check            exit non-zero, naming each stale case file, if regen would change anything
+  regen            compile spec/, rewrite the case files that changed, print a summary,
+                   lint the book; exit non-zero on a lint that no allow silences
+  check            exit non-zero, naming each stale case file, if regen would change
+                   anything, and on a lint that no allow silences
   eval FILE.md...  run the worked examples of any Markdown files against the resolver";
 
 fn main() -> ExitCode {
@@ -37,15 +39,38 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let plan = xtask::plan(&book, &xtask::cases_dir(root))
         .map_err(|e| format!("cannot read the case files: {e}"))?;
+    let lints = xtask::lint_book(root, &book)
+        .map_err(|e| format!("cannot read the resolver's sources: {e}"))?;
+    let open = lints.iter().filter(|l| !l.is_allowed()).count();
+    let lint_line = format!(
+        "{:<w$} {open} to fix, {} allowed",
+        "lints",
+        lints.len() - open,
+        w = xtask::label_width(&book)
+    );
+    eprint!(
+        "{}",
+        codegen::lint::render(&lints, std::io::stderr().is_terminal())
+    );
     if check_only {
+        let mut failures = Vec::new();
         if plan.is_empty() {
             println!("case files are up to date ({} cases)", plan.unchanged);
-            return Ok(());
+        } else {
+            let lines = plan.describe(root).join("\n  ");
+            failures.push(format!(
+                "case files are stale; run `cargo xtask regen`:\n  {lines}"
+            ));
         }
-        let lines = plan.describe(root).join("\n  ");
-        return Err(format!(
-            "case files are stale; run `cargo xtask regen`:\n  {lines}"
-        ));
+        println!("{lint_line}");
+        if open > 0 {
+            failures.push(format!("{open} lint(s) not allowed (listed above)"));
+        }
+        return if failures.is_empty() {
+            Ok(())
+        } else {
+            Err(failures.join("\n"))
+        };
     }
     xtask::apply(&plan).map_err(|e| format!("cannot write the case files: {e}"))?;
     let reports = xtask::reports(&book)?;
@@ -58,6 +83,10 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
         plan.unchanged,
         w = xtask::label_width(&book)
     );
+    println!("{lint_line}");
+    if open > 0 {
+        return Err(format!("{open} lint(s) not allowed (listed above)"));
+    }
     Ok(())
 }
 
