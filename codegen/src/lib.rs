@@ -22,6 +22,7 @@ use std::sync::Arc;
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use model::Book;
 use model::{Chapter, System};
+pub use parse::markdown_options;
 pub use source::SourceFile;
 
 /// Compiles every `<system>/<chapter>.md` under `spec_root`. Paths in

@@ -68,6 +68,8 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// The schema comment's span.
     pub span: Span,
+    /// The table's whole source: its schema comment through its last line.
+    pub extent: Span,
 }
 
 #[derive(Debug, Clone, PartialEq)]

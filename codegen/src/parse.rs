@@ -13,7 +13,9 @@ use crate::source::{SourceFile, Span};
 use crate::table::{RawTable, Schema, build_table, parse_schema};
 use crate::toml_spans::Doc;
 
-fn options() -> Options {
+/// The Markdown extensions the book is written with: tables, heading ids and
+/// `+++` front matter. Whatever else renders a chapter parses it the same way.
+pub fn markdown_options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
@@ -66,7 +68,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let chapter_id = file.stem();
     let current = |sections: &[Section]| sections.last().map(|s| s.id.clone());
 
-    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
                 front_seen = true;

@@ -534,6 +534,7 @@ pub fn build_table(
         parent: schema.parent,
         errata: schema.errata,
         rows,
+        extent: schema.span.start..raw.span.end,
         span: schema.span,
     })
 }
