@@ -1,12 +1,12 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), and evaluate examples of any file.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use codegen::emit::cases::{CaseFile, case_file, case_files};
+use codegen::model::System;
 use codegen::{Book, Diagnostics};
 use conformance::{Case, Report, Verdict, evaluate};
 
@@ -100,17 +100,24 @@ fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 /// over the old one, so a reader never sees half a file.
 pub fn apply(plan: &Plan) -> io::Result<()> {
     for (path, text) in &plan.writes {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let tmp = path.with_extension("toml.tmp");
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, path)?;
+        write_atomically(path, text)?;
     }
     for path in &plan.removes {
         std::fs::remove_file(path)?;
     }
     Ok(())
+}
+
+/// Writes `text` to a `.tmp` sibling of `path` (creating its folder) and renames
+/// it into place, so a reader sees the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
 }
 
 /// Runs every example of the book as its case file would, in book order.
@@ -121,41 +128,89 @@ pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
         .collect()
 }
 
+/// What one system holds and how its examples came out: the figures of regen's
+/// summary, which the audit's front page and JSON repeat.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub chapters: usize,
+    pub tables: usize,
+    pub rows: usize,
+    pub rules: usize,
+    pub examples: usize,
+    /// Examples that copy the book (`[book]`).
+    pub book: usize,
+    /// Examples of ours (`[expect]`).
+    pub ours: usize,
+    pub agrees: usize,
+    pub erratum: usize,
+    pub fails: usize,
+    /// Errata entries on the examples' claims.
+    pub errata: usize,
+    /// Errata entries on table cells.
+    pub table_errata: usize,
+}
+
+/// Counts what `system` holds, and its examples among `reports` by verdict.
+pub fn counts(system: &System, reports: &[Report]) -> Counts {
+    let chapters = &system.chapters;
+    let tables = || chapters.iter().flat_map(|c| &c.tables);
+    let mut counts = Counts {
+        chapters: chapters.len(),
+        tables: tables().count(),
+        rows: tables().map(|t| t.rows.len()).sum(),
+        rules: chapters.iter().map(|c| c.rules.len()).sum(),
+        errata: chapters
+            .iter()
+            .flat_map(|c| &c.examples)
+            .map(|e| e.errata.len())
+            .sum(),
+        table_errata: tables().map(|t| t.errata.len()).sum(),
+        ..Counts::default()
+    };
+    for r in reports.iter().filter(|r| r.case.system == system.id) {
+        counts.examples += 1;
+        if r.case.ours {
+            counts.ours += 1;
+        } else {
+            counts.book += 1;
+        }
+        *match r.verdict {
+            Verdict::Agrees => &mut counts.agrees,
+            Verdict::Erratum => &mut counts.erratum,
+            Verdict::Fails => &mut counts.fails,
+        } += 1;
+    }
+    counts
+}
+
 /// The one-screen summary regen prints: per system, what the book holds, and the
 /// examples by verdict.
 pub fn summary(book: &Book, reports: &[Report]) -> String {
     let mut out = String::new();
     let w = label_width(book);
     for system in &book.systems {
-        let chapters = system.chapters.len();
-        let tables: usize = system.chapters.iter().map(|c| c.tables.len()).sum();
-        let rows: usize = system
-            .chapters
-            .iter()
-            .flat_map(|c| &c.tables)
-            .map(|t| t.rows.len())
-            .sum();
-        let rules: usize = system.chapters.iter().map(|c| c.rules.len()).sum();
-        let mut by: BTreeMap<Verdict, usize> = BTreeMap::new();
-        let mut ours = 0;
-        for r in reports.iter().filter(|r| r.case.system == system.id) {
-            *by.entry(r.verdict).or_default() += 1;
-            ours += usize::from(r.case.ours);
-        }
-        let examples: usize = by.values().sum();
+        let Counts {
+            chapters,
+            tables,
+            rows,
+            rules,
+            examples,
+            book,
+            ours,
+            agrees,
+            erratum,
+            fails,
+            ..
+        } = counts(system, reports);
         let _ = writeln!(
             out,
-            "{:<w$} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({} book, {ours} ours)",
+            "{:<w$} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({book} book, {ours} ours)",
             system.id,
-            examples - ours
         );
         let _ = writeln!(
             out,
-            "{:<w$} verdicts: {} agrees, {} erratum, {} fails",
-            "",
-            by.get(&Verdict::Agrees).unwrap_or(&0),
-            by.get(&Verdict::Erratum).unwrap_or(&0),
-            by.get(&Verdict::Fails).unwrap_or(&0)
+            "{:<w$} verdicts: {agrees} agrees, {erratum} erratum, {fails} fails",
+            ""
         );
     }
     out
