@@ -1,5 +1,8 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
-//! files up to date (or say which are stale), and evaluate examples of any file.
+//! files up to date (or say which are stale), evaluate examples of any file, and
+//! write the audit report ([`audit`]).
+
+pub mod audit;
 
 use std::fmt::Write as _;
 use std::io;
