@@ -25,6 +25,7 @@ pub use diagnostic::{Diagnostic, Diagnostics};
 pub use lint::{Lint, LintKind, lints};
 pub use model::Book;
 use model::{Chapter, System};
+pub use parse::markdown_options;
 pub use source::SourceFile;
 
 /// Compiles every `<system>/<chapter>.md` under `spec_root`. Paths in

@@ -366,7 +366,7 @@ fn unread(
     reads: &dyn Fn(&str, &str) -> bool,
     fired: &mut Vec<(LintKind, Diagnostic)>,
 ) {
-    let names = table.constants();
+    let names = table.constant_names();
     if names.iter().any(|n| reads(module, n)) {
         return;
     }

@@ -73,6 +73,8 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// The schema comment's span.
     pub span: Span,
+    /// The table's whole source: its schema comment through its last line.
+    pub extent: Span,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -250,22 +252,31 @@ pub struct Erratum {
 }
 
 impl Table {
-    /// The names of the Rust constants the table compiles to: its slice
-    /// constant, or one per row of a constants table.
-    pub fn constants(&self) -> Vec<&str> {
+    /// The names of the Rust constants the table becomes: its `const` for a rows
+    /// table, one per row for a constants table.
+    pub fn constant_names(&self) -> Vec<&str> {
         match &self.kind {
             TableKind::Rows { const_name, .. } => vec![const_name.as_str()],
-            TableKind::Constants => {
-                let name = self.columns.iter().position(|c| c.field == "name");
-                self.rows
-                    .iter()
-                    .filter_map(|r| match &r.cells[name?].value {
-                        CellValue::Ident(n) => Some(n.as_str()),
-                        _ => None,
-                    })
-                    .collect()
-            }
+            TableKind::Constants => self.constant_rows().map(|(name, _)| name).collect(),
         }
+    }
+
+    /// A constants table's rows with the constant each becomes (its `name` cell);
+    /// nothing for a rows table.
+    pub fn constant_rows(&self) -> impl Iterator<Item = (&str, &Row)> {
+        let name = self
+            .columns
+            .iter()
+            .position(|c| c.field == "name")
+            .unwrap_or(0);
+        let constants = self.kind == TableKind::Constants;
+        self.rows
+            .iter()
+            .filter(move |_| constants)
+            .filter_map(move |r| match &r.cells[name].value {
+                CellValue::Ident(n) => Some((n.as_str(), r)),
+                _ => None,
+            })
     }
 }
 

@@ -14,7 +14,9 @@ use crate::source::{SourceFile, Span};
 use crate::table::{RawTable, Schema, build_table, lint_for, parse_schema, stated_reason};
 use crate::toml_spans::Doc;
 
-fn options() -> Options {
+/// The Markdown extensions the book is written with: tables, heading ids and
+/// `+++` front matter. Whatever else renders a chapter parses it the same way.
+pub fn markdown_options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
@@ -69,7 +71,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     // Allow comments sit right under a heading: only other allow comments may come between.
     let mut under_heading = false;
 
-    for (event, range) in Parser::new_ext(text, options()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
         if matches!(open, Open::Nothing)
             && matches!(event, Event::Start(_))
             && !(matches!(event, Event::Start(Tag::HtmlBlock))

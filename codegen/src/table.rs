@@ -608,6 +608,7 @@ pub fn build_table(
         errata: schema.errata,
         allows: schema.allows,
         rows,
+        extent: schema.span.start..raw.span.end,
         span: schema.span,
     })
 }

@@ -1,13 +1,15 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
-//! files up to date (or say which are stale), lint the book, and evaluate
-//! examples of any file.
+//! files up to date (or say which are stale), lint the book, evaluate examples
+//! of any file, and write the audit report ([`audit`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+pub mod audit;
+
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use codegen::emit::cases::{CaseFile, case_file, case_files};
+use codegen::model::System;
 use codegen::{Book, Diagnostics, Lint};
 use conformance::{Case, Report, Verdict, evaluate};
 
@@ -25,169 +27,14 @@ pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
     codegen::compile_dir(&root.join("spec"), root)
 }
 
-/// Runs codegen's lints over `book`, with the constants that the resolver under
-/// `root/rules/src` reads (see [`read_constants`]).
-pub fn lint_book(root: &Path, book: &Book) -> io::Result<Vec<Lint>> {
-    let read = read_constants(&root.join("rules").join("src"))?;
+/// Runs codegen's lints over `book`, with the tables the resolver under
+/// `root/rules/src` reads as [`audit::readers::Readers`] finds them.
+pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
+    let readers = audit::readers::Readers::scan(&root.join("rules").join("src"))?;
     Ok(codegen::lints(book, &|module, name| {
-        read.contains(&(module.to_string(), name.to_string()))
+        let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
+        !readers.of(system, chapter, name).is_empty()
     }))
-}
-
-/// Which generated constants the resolver reads, as `(module, NAME)` pairs such
-/// as `("action::falling", "FALLING")`, from every `.rs` file under `rules_src`.
-///
-/// The resolver imports constants by name (`use crate::spec::action::falling::{FALLING, ids};`),
-/// so a file reads the constant `NAME` of chapter module `module` when its code
-/// (comments left out) names the path `spec::<module>` and the word `NAME`. Both
-/// are needed because two chapters may have constants of the same name.
-pub fn read_constants(rules_src: &Path) -> io::Result<BTreeSet<(String, String)>> {
-    let mut read = BTreeSet::new();
-    for path in rs_files(rules_src)? {
-        let code = without_comments(&std::fs::read_to_string(&path)?);
-        let tokens = tokens(&code);
-        let modules = spec_modules(&tokens);
-        let words: BTreeSet<&str> = tokens
-            .iter()
-            .copied()
-            .filter(|t| {
-                t.starts_with(|c: char| c.is_ascii_uppercase())
-                    && t.chars()
-                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
-            })
-            .collect();
-        for m in &modules {
-            for w in &words {
-                read.insert((m.clone(), w.to_string()));
-            }
-        }
-    }
-    Ok(read)
-}
-
-fn rs_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            out.extend(rs_files(&path)?);
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    Ok(out)
-}
-
-/// The code with `//` and `/* */` comments blanked out (string literals kept).
-fn without_comments(src: &str) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut chars = src.chars().peekable();
-    let mut in_string = false;
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if in_string => {
-                out.push(c);
-                out.extend(chars.next());
-            }
-            '"' => {
-                in_string = !in_string;
-                out.push(c);
-            }
-            // `'"'` is a char, not the start of a string.
-            '\'' if !in_string && chars.peek() == Some(&'"') => {
-                out.push(c);
-                out.extend(chars.next());
-            }
-            '/' if !in_string && chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            '/' if !in_string && chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut last = ' ';
-                for c in chars.by_ref() {
-                    if last == '*' && c == '/' {
-                        break;
-                    }
-                    last = c;
-                }
-                out.push(' ');
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Identifiers (without `r#`), `::`, and every other character that is not
-/// white space, one token each.
-fn tokens(code: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = code;
-    while let Some(c) = rest.chars().next() {
-        let len = if c.is_alphanumeric() || c == '_' {
-            rest.find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len())
-        } else if rest.starts_with("::") {
-            2
-        } else {
-            c.len_utf8()
-        };
-        let (token, tail) = rest.split_at(len);
-        if !c.is_whitespace() {
-            out.push(token);
-        }
-        rest = tail;
-    }
-    // `r#type` splits into `r`, `#`, `type`: keep the name only.
-    let mut i = 0;
-    while i + 2 < out.len() {
-        if out[i] == "r" && out[i + 1] == "#" {
-            out.drain(i..i + 2);
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The chapter modules that paths through `spec` name: `spec::action::falling`
-/// and `spec::action::{falling::FALLING, damage}` give `action::falling` (and
-/// `action::damage`).
-fn spec_modules(tokens: &[&str]) -> BTreeSet<String> {
-    let ident = |t: &str| t.starts_with(|c: char| c.is_alphabetic() || c == '_');
-    let mut out = BTreeSet::new();
-    for i in 0..tokens.len() {
-        let [_, "::", system, "::", next, ..] = &tokens[i..] else {
-            continue;
-        };
-        if tokens[i] != "spec" || !ident(system) {
-            continue;
-        }
-        if ident(next) {
-            out.insert(format!("{system}::{next}"));
-        } else if *next == "{" {
-            let mut depth = 0;
-            for (j, t) in tokens.iter().enumerate().skip(i + 4) {
-                match *t {
-                    "{" => depth += 1,
-                    "}" => depth -= 1,
-                    t if depth == 1 && ident(t) && matches!(tokens[j - 1], "{" | ",") => {
-                        out.insert(format!("{system}::{t}"));
-                    }
-                    _ => {}
-                }
-                if depth == 0 {
-                    break;
-                }
-            }
-        }
-    }
-    out
 }
 
 /// What regen would change in the cases folder.
@@ -266,17 +113,24 @@ fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
 /// over the old one, so a reader never sees half a file.
 pub fn apply(plan: &Plan) -> io::Result<()> {
     for (path, text) in &plan.writes {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let tmp = path.with_extension("toml.tmp");
-        std::fs::write(&tmp, text)?;
-        std::fs::rename(&tmp, path)?;
+        write_atomically(path, text)?;
     }
     for path in &plan.removes {
         std::fs::remove_file(path)?;
     }
     Ok(())
+}
+
+/// Writes `text` to a `.tmp` sibling of `path` (creating its folder) and renames
+/// it into place, so a reader sees the old file or the new one, never half of one.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
 }
 
 /// Runs every example of the book as its case file would, in book order.
@@ -287,41 +141,89 @@ pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
         .collect()
 }
 
+/// What one system holds and how its examples came out: the figures of regen's
+/// summary, which the audit's front page and JSON repeat.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub chapters: usize,
+    pub tables: usize,
+    pub rows: usize,
+    pub rules: usize,
+    pub examples: usize,
+    /// Examples that copy the book (`[book]`).
+    pub book: usize,
+    /// Examples of ours (`[expect]`).
+    pub ours: usize,
+    pub agrees: usize,
+    pub erratum: usize,
+    pub fails: usize,
+    /// Errata entries on the examples' claims.
+    pub errata: usize,
+    /// Errata entries on table cells.
+    pub table_errata: usize,
+}
+
+/// Counts what `system` holds, and its examples among `reports` by verdict.
+pub fn counts(system: &System, reports: &[Report]) -> Counts {
+    let chapters = &system.chapters;
+    let tables = || chapters.iter().flat_map(|c| &c.tables);
+    let mut counts = Counts {
+        chapters: chapters.len(),
+        tables: tables().count(),
+        rows: tables().map(|t| t.rows.len()).sum(),
+        rules: chapters.iter().map(|c| c.rules.len()).sum(),
+        errata: chapters
+            .iter()
+            .flat_map(|c| &c.examples)
+            .map(|e| e.errata.len())
+            .sum(),
+        table_errata: tables().map(|t| t.errata.len()).sum(),
+        ..Counts::default()
+    };
+    for r in reports.iter().filter(|r| r.case.system == system.id) {
+        counts.examples += 1;
+        if r.case.ours {
+            counts.ours += 1;
+        } else {
+            counts.book += 1;
+        }
+        *match r.verdict {
+            Verdict::Agrees => &mut counts.agrees,
+            Verdict::Erratum => &mut counts.erratum,
+            Verdict::Fails => &mut counts.fails,
+        } += 1;
+    }
+    counts
+}
+
 /// The one-screen summary regen prints: per system, what the book holds, and the
 /// examples by verdict.
 pub fn summary(book: &Book, reports: &[Report]) -> String {
     let mut out = String::new();
     let w = label_width(book);
     for system in &book.systems {
-        let chapters = system.chapters.len();
-        let tables: usize = system.chapters.iter().map(|c| c.tables.len()).sum();
-        let rows: usize = system
-            .chapters
-            .iter()
-            .flat_map(|c| &c.tables)
-            .map(|t| t.rows.len())
-            .sum();
-        let rules: usize = system.chapters.iter().map(|c| c.rules.len()).sum();
-        let mut by: BTreeMap<Verdict, usize> = BTreeMap::new();
-        let mut ours = 0;
-        for r in reports.iter().filter(|r| r.case.system == system.id) {
-            *by.entry(r.verdict).or_default() += 1;
-            ours += usize::from(r.case.ours);
-        }
-        let examples: usize = by.values().sum();
+        let Counts {
+            chapters,
+            tables,
+            rows,
+            rules,
+            examples,
+            book,
+            ours,
+            agrees,
+            erratum,
+            fails,
+            ..
+        } = counts(system, reports);
         let _ = writeln!(
             out,
-            "{:<w$} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({} book, {ours} ours)",
+            "{:<w$} {chapters} chapters, {tables} tables ({rows} rows), {rules} rules, {examples} examples ({book} book, {ours} ours)",
             system.id,
-            examples - ours
         );
         let _ = writeln!(
             out,
-            "{:<w$} verdicts: {} agrees, {} erratum, {} fails",
-            "",
-            by.get(&Verdict::Agrees).unwrap_or(&0),
-            by.get(&Verdict::Erratum).unwrap_or(&0),
-            by.get(&Verdict::Fails).unwrap_or(&0)
+            "{:<w$} verdicts: {agrees} agrees, {erratum} erratum, {fails} fails",
+            ""
         );
     }
     out

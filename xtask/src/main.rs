@@ -7,19 +7,30 @@ use std::process::ExitCode;
 const HELP: &str = "\
 usage: cargo xtask <command>
 
-  regen            compile spec/, rewrite the case files that changed, print a summary,
-                   lint the book; exit non-zero on a lint that no allow silences
-  check            exit non-zero, naming each stale case file, if regen would change
-                   anything, and on a lint that no allow silences
-  eval FILE.md...  run the worked examples of any Markdown files against the resolver";
+  regen              compile spec/, rewrite the case files that changed, print a summary,
+                     lint the book; exit non-zero on a lint that no allow silences
+  check              exit non-zero, naming each stale case file, if regen would change
+                     anything, and on a lint that no allow silences
+  check --reviewed   the same, and also name each item changed since review (spec/reviewed.toml)
+  eval FILE.md...    run the worked examples of any Markdown files against the resolver
+  audit              write the auditors' report to target/audit/ (index.html, audit.json)
+  audit --stamp      record the book as reviewed in spec/reviewed.toml, then write the report
+
+XTASK_ROOT=DIR runs the commands on the workspace copy at DIR.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let root = xtask::workspace_root();
+    // Tests point the commands at a scratch copy of the workspace.
+    let root = std::env::var_os("XTASK_ROOT").map_or_else(xtask::workspace_root, PathBuf::from);
     let result = match args.first().map(String::as_str) {
-        Some("regen") => regen(&root, false),
-        Some("check") => regen(&root, true),
+        Some("regen") if args.len() == 1 => regen(&root, false),
+        Some("check") if args.len() == 1 => regen(&root, true),
+        Some("check") if args[1..] == ["--reviewed"] => {
+            regen(&root, true).and_then(|()| reviewed(&root))
+        }
         Some("eval") if args.len() > 1 => eval(&root, &args[1..]),
+        Some("audit") if args.len() == 1 => audit(&root, false),
+        Some("audit") if args[1..] == ["--stamp"] => audit(&root, true),
         Some("help" | "--help" | "-h") => {
             println!("{HELP}");
             Ok(())
@@ -39,8 +50,7 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let plan = xtask::plan(&book, &xtask::cases_dir(root))
         .map_err(|e| format!("cannot read the case files: {e}"))?;
-    let lints = xtask::lint_book(root, &book)
-        .map_err(|e| format!("cannot read the resolver's sources: {e}"))?;
+    let lints = xtask::lint_book(root, &book)?;
     let open = lints.iter().filter(|l| !l.is_allowed()).count();
     let lint_line = format!(
         "{:<w$} {open} to fix, {} allowed",
@@ -87,6 +97,43 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     if open > 0 {
         return Err(format!("{open} lint(s) not allowed (listed above)"));
     }
+    Ok(())
+}
+
+/// Fails naming every item whose text differs from the reviewed state.
+fn reviewed(root: &std::path::Path) -> Result<(), String> {
+    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
+    let changes = xtask::audit::Stamp::load(root)?.changes(&book);
+    if changes.is_empty() {
+        println!(
+            "every item is as reviewed ({})",
+            xtask::audit::REVIEWED_FILE
+        );
+        return Ok(());
+    }
+    let lines: Vec<String> = changes.iter().map(ToString::to_string).collect();
+    Err(format!(
+        "{} items changed since review; read them (`cargo xtask audit` marks them), then run `cargo xtask audit --stamp`:\n  {}",
+        changes.len(),
+        lines.join("\n  ")
+    ))
+}
+
+fn audit(root: &std::path::Path, stamp: bool) -> Result<(), String> {
+    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
+    let audit = xtask::audit::run(root, &book, stamp)?;
+    if stamp {
+        println!(
+            "stamped every item as reviewed in {}",
+            xtask::audit::REVIEWED_FILE
+        );
+    }
+    println!(
+        "{}/index.html: {} systems, {} items changed since review (facts in audit.json)",
+        xtask::audit::REPORT_DIR,
+        audit.systems.len(),
+        audit.changed_since_review.len()
+    );
     Ok(())
 }
 

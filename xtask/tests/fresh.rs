@@ -2,44 +2,11 @@
 //! produces (what `cargo xtask check` enforces), and `plan`/`apply` notice and
 //! repair a stale, a missing-from-the-book and an edited case file.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-/// A scratch folder under the system's temp dir, removed when dropped (also when
-/// the test panics).
-struct Scratch(PathBuf);
+use std::path::Path;
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let dir =
-            std::env::temp_dir().join(format!("xtask-fresh-{name}-{}-{nanos}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create the scratch folder");
-        Scratch(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create a folder in the copy");
-    for entry in std::fs::read_dir(from).expect("read the cases folder") {
-        let entry = entry.expect("read a cases folder entry");
-        let path = entry.path();
-        let dest = to.join(entry.file_name());
-        if path.is_dir() {
-            copy_dir(&path, &dest);
-        } else {
-            std::fs::copy(&path, &dest).expect("copy a case file");
-        }
-    }
-}
+use common::{Scratch, copy_dir};
 
 #[test]
 fn case_files_are_up_to_date() {

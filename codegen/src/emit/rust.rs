@@ -135,20 +135,12 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             }
         }
         TableKind::Constants => {
-            let name_col = t
-                .columns
-                .iter()
-                .position(|c| c.field == "name")
-                .unwrap_or(0);
             let value_col = t
                 .columns
                 .iter()
                 .position(|c| c.field == "value")
                 .unwrap_or(1);
-            let consts = t.rows.iter().map(|r| {
-                let CellValue::Ident(name) = &r.cells[name_col].value else {
-                    return quote!();
-                };
+            let consts = t.constant_rows().map(|(name, r)| {
                 let konst = format_ident!("{}", name);
                 let ty = column_type(&t.columns[value_col].ty);
                 let v = cell_value(&t.columns[value_col].ty, &r.cells[value_col].value);

@@ -1,0 +1,518 @@
+//! What the audit reports, gathered once from the compiled book, the
+//! conformance reports, the resolver's sources and the stamp. The HTML pages and
+//! `audit.json` are both written from these facts, so they cannot disagree.
+
+use std::collections::{BTreeMap, HashMap};
+
+use codegen::Book;
+use codegen::model::{Chapter, Param, System, TableKind};
+use conformance::{Report, Status};
+use rules::value::Value;
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use super::readers::{Readers, module_name};
+use super::review::{Change, REVIEWED_FILE, Review, Stamp, tracked};
+use crate::{Counts, counts};
+
+#[derive(Debug, Serialize)]
+pub struct Audit {
+    pub generated_by: &'static str,
+    /// The reviewed state that every item's `review` compares with.
+    pub reviewed_file: &'static str,
+    pub systems: Vec<SystemFacts>,
+    /// Every item changed, new or removed since the stamp, in book order.
+    pub changed_since_review: Vec<Change>,
+    /// Lints allowed on a table or section, each with its reason.
+    pub lint_allows: Vec<LintAllow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LintAllow {
+    pub system: String,
+    /// The table or section id the allow sits on.
+    pub item: String,
+    pub lint: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SystemFacts {
+    pub id: String,
+    /// The figures `cargo xtask regen` prints for the system.
+    pub counts: Counts,
+    /// Rules that no example of the system names.
+    pub unexercised_rules: Vec<Cite>,
+    pub chapters: Vec<ChapterFacts>,
+}
+
+/// A spec item one fact points at, with its title and its place in the report
+/// (relative to the report's folder) when the system has it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cite {
+    pub id: String,
+    pub title: Option<String>,
+    pub href: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChapterFacts {
+    pub id: String,
+    pub title: String,
+    /// The Markdown file, relative to the workspace.
+    pub path: String,
+    /// Its page in the report, relative to the report's folder.
+    pub page: String,
+    pub source_book: String,
+    pub source_section: String,
+    pub version: String,
+    pub sections: Vec<SectionFacts>,
+    pub tables: Vec<TableFacts>,
+    pub rules: Vec<RuleFacts>,
+    pub examples: Vec<ExampleFacts>,
+}
+
+impl ChapterFacts {
+    /// How many of the chapter's examples came out `verdict`.
+    pub fn with_verdict(&self, verdict: &str) -> usize {
+        self.examples
+            .iter()
+            .filter(|e| e.verdict == verdict)
+            .count()
+    }
+
+    /// How many of its sections, tables, rules and examples are not as reviewed.
+    pub fn unreviewed(&self) -> usize {
+        self.sections
+            .iter()
+            .map(|s| s.item.review)
+            .chain(self.tables.iter().map(|t| t.item.review))
+            .chain(self.rules.iter().map(|r| r.item.review))
+            .chain(self.examples.iter().map(|e| e.item.review))
+            .filter(|r| *r != Review::Reviewed)
+            .count()
+    }
+}
+
+/// What every tracked item has: its id, where it starts, and its review.
+#[derive(Debug, Serialize)]
+pub struct ItemFacts {
+    pub id: String,
+    pub line: usize,
+    pub checksum: String,
+    pub review: Review,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SectionFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub title: String,
+    pub level: u8,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TableFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub title: Option<String>,
+    pub section: Option<String>,
+    /// The generated constants: one for a rows table, one per row for a constants table.
+    pub constants: Vec<String>,
+    /// The row struct of a rows table.
+    pub row_type: Option<String>,
+    pub rows: usize,
+    /// The resolver items that read the constants, as `module::item`.
+    pub readers: Vec<String>,
+    pub errata: Vec<TableErratumFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TableErratumFacts {
+    pub row: String,
+    pub column: String,
+    pub printed: String,
+    pub reading: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RuleFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub section: Option<String>,
+    /// The hand-written function the registry calls, under `rules::`.
+    pub resolver: String,
+    pub given: Vec<ParamFacts>,
+    pub outputs: Vec<ParamFacts>,
+    /// The examples that exercise it, from any chapter of the system.
+    pub examples: Vec<Cite>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ParamFacts {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: &'static str,
+    pub optional: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExampleFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub section: Option<String>,
+    pub rule: Cite,
+    /// An example of ours (`[expect]`) rather than the book's (`[book]`).
+    pub ours: bool,
+    /// `agrees`, `erratum` or `fails`.
+    pub verdict: String,
+    pub given: BTreeMap<String, Json>,
+    pub claims: Vec<ClaimFacts>,
+    pub trace: Vec<StepFacts>,
+    /// Why the case failed as a whole, if it did.
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClaimFacts {
+    pub name: String,
+    /// What the book prints (or, for an example of ours, what we worked out).
+    pub book: Json,
+    /// What the resolver gave; none when it gave nothing for this claim.
+    pub rules: Option<Json>,
+    /// `agrees`, `erratum` or `fails`.
+    pub status: &'static str,
+    /// Why the claim fails, if it does.
+    pub why: Option<String>,
+    pub erratum: Option<ErratumFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ErratumFacts {
+    /// What the erratum says the rules give.
+    pub rules: Json,
+    pub ruling: Cite,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct StepFacts {
+    pub cites: Cite,
+    pub text: String,
+}
+
+/// A chapter's page, relative to the report's folder.
+pub fn page(system: &str, chapter: &str) -> String {
+    format!("{system}/{chapter}.html")
+}
+
+/// The anchor of a rule's signature on its chapter's page. Rule ids hold a dot,
+/// which no section, table or example id does, so the anchors cannot clash.
+pub fn rule_anchor(rule: &str) -> String {
+    format!("rule-{rule}")
+}
+
+/// Gathers the facts. `reports` holds one report per example (see `crate::reports`).
+pub fn collect(
+    book: &Book,
+    reports: &[Report],
+    readers: &Readers,
+    stamp: &Stamp,
+) -> Result<Audit, String> {
+    let by_id: HashMap<(&str, &str), &Report> = reports
+        .iter()
+        .map(|r| ((r.case.system.as_str(), r.case.id.as_str()), r))
+        .collect();
+    let systems = book
+        .systems
+        .iter()
+        .map(|system| {
+            let cites = Cites::of(book, system);
+            let chapters: Vec<ChapterFacts> = system
+                .chapters
+                .iter()
+                .map(|c| chapter(system, c, &cites, &by_id, readers, stamp))
+                .collect::<Result<_, String>>()?;
+            let unexercised_rules = chapters
+                .iter()
+                .flat_map(|c: &ChapterFacts| &c.rules)
+                .filter(|r| r.examples.is_empty())
+                .map(|r| cites.rule(&r.item.id))
+                .collect();
+            Ok(SystemFacts {
+                id: system.id.clone(),
+                counts: counts(system, reports),
+                unexercised_rules,
+                chapters,
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Audit {
+        generated_by: "cargo xtask audit",
+        reviewed_file: REVIEWED_FILE,
+        systems,
+        changed_since_review: stamp.changes(book),
+        lint_allows: lint_allows(book),
+    })
+}
+
+/// Every allow the book writes, on tables and sections, with its reason.
+fn lint_allows(book: &Book) -> Vec<LintAllow> {
+    book.chapters()
+        .flat_map(|(system, chapter)| {
+            let tables = chapter.tables.iter().flat_map(|t| &t.allows);
+            let sections = chapter.sections.iter().flat_map(|s| &s.allows);
+            tables.chain(sections).map(move |a| LintAllow {
+                system: system.id.clone(),
+                item: a.item.clone(),
+                lint: a.lint.name().to_string(),
+                reason: a.reason.clone(),
+            })
+        })
+        .collect()
+}
+
+/// Where each section, table and rule of one system sits in the report.
+struct Cites<'a> {
+    system: &'a System,
+    /// Section or table id -> (chapter id, title).
+    anchors: HashMap<&'a str, (&'a str, &'a str)>,
+    book: &'a Book,
+}
+
+impl<'a> Cites<'a> {
+    fn of(book: &'a Book, system: &'a System) -> Cites<'a> {
+        let mut anchors = HashMap::new();
+        for c in &system.chapters {
+            for s in &c.sections {
+                anchors.insert(s.id.as_str(), (c.id.as_str(), s.title.as_str()));
+            }
+            for t in &c.tables {
+                let title = if t.title.is_empty() { &t.id } else { &t.title };
+                anchors.insert(t.id.as_str(), (c.id.as_str(), title.as_str()));
+            }
+        }
+        Cites {
+            system,
+            anchors,
+            book,
+        }
+    }
+
+    /// A section or table id.
+    fn spec_id(&self, id: &str) -> Cite {
+        let found = self.anchors.get(id);
+        Cite {
+            id: id.to_string(),
+            title: found.map(|(_, title)| title.to_string()),
+            href: found.map(|(chapter, _)| format!("{}#{id}", page(&self.system.id, chapter))),
+        }
+    }
+
+    fn rule(&self, id: &str) -> Cite {
+        let rule = self.book.rule(&self.system.id, id);
+        Cite {
+            id: id.to_string(),
+            title: None,
+            href: rule
+                .map(|r| format!("{}#{}", page(&self.system.id, &r.chapter), rule_anchor(id))),
+        }
+    }
+}
+
+fn chapter(
+    system: &System,
+    chapter: &Chapter,
+    cites: &Cites,
+    reports: &HashMap<(&str, &str), &Report>,
+    readers: &Readers,
+    stamp: &Stamp,
+) -> Result<ChapterFacts, String> {
+    let tracked = tracked(chapter);
+    let item = |id: &str| {
+        let t = tracked
+            .iter()
+            .find(|t| t.id == id)
+            .unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
+        ItemFacts {
+            id: id.to_string(),
+            line: t.line,
+            checksum: t.checksum.clone(),
+            review: stamp.review(&system.id, t),
+        }
+    };
+    let sections = chapter
+        .sections
+        .iter()
+        .map(|s| SectionFacts {
+            item: item(&s.id),
+            title: s.title.clone(),
+            level: s.level,
+        })
+        .collect();
+    let tables = chapter
+        .tables
+        .iter()
+        .map(|t| {
+            let constants = t.constant_names();
+            let mut readers: Vec<String> = constants
+                .iter()
+                .flat_map(|name| readers.of(&system.id, &chapter.id, name))
+                .collect();
+            readers.sort();
+            readers.dedup();
+            TableFacts {
+                item: item(&t.id),
+                title: (!t.title.is_empty()).then(|| t.title.clone()),
+                section: t.section.clone(),
+                constants: constants.into_iter().map(str::to_string).collect(),
+                row_type: match &t.kind {
+                    TableKind::Rows { row_type, .. } => Some(row_type.clone()),
+                    TableKind::Constants => None,
+                },
+                rows: t.rows.len(),
+                readers,
+                errata: t
+                    .errata
+                    .iter()
+                    .map(|e| TableErratumFacts {
+                        row: e.row.clone(),
+                        column: e.column.clone(),
+                        printed: e.printed.clone(),
+                        reading: e.reading.clone(),
+                        reason: e.reason.clone(),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let rules = chapter
+        .rules
+        .iter()
+        .map(|r| RuleFacts {
+            item: item(&r.id),
+            section: r.section.clone(),
+            resolver: format!(
+                "{}::{}::{}",
+                module_name(&system.id),
+                module_name(&r.chapter),
+                module_name(&r.name)
+            ),
+            given: params(&r.given),
+            outputs: params(&r.outputs),
+            examples: system
+                .chapters
+                .iter()
+                .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
+                .filter(|(_, e)| e.rule == r.id)
+                .map(|(c, e)| Cite {
+                    id: e.id.clone(),
+                    title: None,
+                    href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
+                })
+                .collect(),
+        })
+        .collect();
+    let examples = chapter
+        .examples
+        .iter()
+        .map(|e| {
+            let report = reports
+                .get(&(system.id.as_str(), e.id.as_str()))
+                .ok_or_else(|| format!("example `{}` has no conformance report", e.id))?;
+            Ok(example(item(&e.id), e.section.clone(), report, cites))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(ChapterFacts {
+        id: chapter.id.clone(),
+        title: chapter.front.title.clone(),
+        path: chapter.file.path.display().to_string(),
+        page: page(&system.id, &chapter.id),
+        source_book: chapter.front.source_book.clone(),
+        source_section: chapter.front.source_section.clone(),
+        version: chapter.front.version.clone(),
+        sections,
+        tables,
+        rules,
+        examples,
+    })
+}
+
+fn params(ps: &[Param]) -> Vec<ParamFacts> {
+    ps.iter()
+        .map(|p| ParamFacts {
+            name: p.name.clone(),
+            ty: p.ty.name(),
+            optional: p.optional,
+        })
+        .collect()
+}
+
+fn example(
+    item: ItemFacts,
+    section: Option<String>,
+    report: &Report,
+    cites: &Cites,
+) -> ExampleFacts {
+    let case = &report.case;
+    let claims = report
+        .claims
+        .iter()
+        .map(|c| {
+            let (status, why) = match &c.status {
+                Status::Agrees => ("agrees", None),
+                Status::Erratum { .. } => ("erratum", None),
+                Status::Fails(why) => ("fails", Some(why.clone())),
+            };
+            ClaimFacts {
+                name: c.name.clone(),
+                book: json(&c.book),
+                rules: c.rules.as_ref().map(json),
+                status,
+                why,
+                erratum: case.errata.get(&c.name).map(|e| ErratumFacts {
+                    rules: json(&e.rules),
+                    ruling: cites.spec_id(&e.ruling),
+                    reason: e.reason.clone(),
+                }),
+            }
+        })
+        .collect();
+    ExampleFacts {
+        item,
+        section,
+        rule: cites.rule(&case.rule),
+        ours: case.ours,
+        verdict: report.verdict.to_string(),
+        given: case
+            .given
+            .0
+            .iter()
+            .map(|(k, v)| (k.clone(), json(v)))
+            .collect(),
+        claims,
+        trace: report
+            .trace
+            .steps
+            .iter()
+            .map(|s| StepFacts {
+                cites: cites.spec_id(s.cites),
+                text: s.text.clone(),
+            })
+            .collect(),
+        error: report.error.clone(),
+    }
+}
+
+/// A value as JSON: numbers, booleans and strings as such, dice in dice notation.
+fn json(v: &Value) -> Json {
+    match v {
+        Value::Int(n) => (*n).into(),
+        Value::Bool(b) => (*b).into(),
+        Value::Text(s) => s.clone().into(),
+        Value::Dice(d) => d.to_string().into(),
+        Value::IntList(ns) => ns.clone().into(),
+        Value::TextList(ts) => ts.clone().into(),
+    }
+}

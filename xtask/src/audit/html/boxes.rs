@@ -1,0 +1,211 @@
+//! What stands in a chapter's page for its machine-readable parts: a verdict
+//! box for each worked example, the signature of each rule, and the facts above
+//! each table.
+
+use std::fmt::Write as _;
+
+use super::{cite, esc, plural, review_badge, shown, verdict_tag};
+use crate::audit::facts::{ExampleFacts, ParamFacts, RuleFacts, TableFacts, rule_anchor};
+
+/// Chapter pages sit one folder below the site's root.
+const ROOT: &str = "../";
+
+/// An example's verdict in place: its claims with the book's value beside the
+/// resolver's, any erratum with its ruling and reason, and the derivation.
+pub fn example(e: &ExampleFacts) -> String {
+    let mut out = String::new();
+    let whose = if e.ours {
+        "example of ours"
+    } else {
+        "worked example of the book"
+    };
+    let _ = write!(
+        out,
+        "<section class=\"example {v}\" id=\"{id}\">\n<header>{tag} <span class=\"kind\">{whose}</span> \
+         <code class=\"id\">{id}</code> · rule {rule}{badge}</header>\n",
+        v = esc(&e.verdict),
+        id = esc(&e.item.id),
+        tag = verdict_tag(&e.verdict),
+        rule = cite(&e.rule, ROOT, &format!("<code>{}</code>", esc(&e.rule.id))),
+        badge = review_badge(e.item.review),
+    );
+    if !e.given.is_empty() {
+        out.push_str("<p class=\"given\">given");
+        for (name, v) in &e.given {
+            let _ = write!(out, " <code>{} = {}</code>", esc(name), esc(&shown(v)));
+        }
+        out.push_str("</p>\n");
+    }
+    let _ = write!(
+        out,
+        "<table class=\"claims\">\n<thead><tr><th>claim</th><th>{}</th><th>rules</th><th>verdict</th></tr></thead>\n<tbody>\n",
+        if e.ours { "ours" } else { "book" }
+    );
+    for c in &e.claims {
+        let rules = c.rules.as_ref().map_or("(none)".to_string(), shown);
+        let mut why = String::new();
+        if let Some(reason) = &c.why {
+            let _ = write!(why, " <span class=\"why\">{}</span>", esc(reason));
+        }
+        if let Some(er) = &c.erratum {
+            let ruling = cite(
+                &er.ruling,
+                ROOT,
+                &esc(er.ruling.title.as_deref().unwrap_or(&er.ruling.id)),
+            );
+            let _ = write!(
+                why,
+                "<div class=\"erratum-note\">ruling {ruling} (<code>{}</code>): {}</div>",
+                esc(&er.ruling.id),
+                esc(&er.reason)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<tr class=\"{s}\"><td><code>{name}</code></td><td class=\"value book\">{book}</td>\
+             <td class=\"value rules\">{rules}</td><td>{tag}{why}</td></tr>",
+            s = c.status,
+            name = esc(&c.name),
+            book = esc(&shown(&c.book)),
+            rules = esc(&rules),
+            tag = verdict_tag(c.status),
+        );
+    }
+    out.push_str("</tbody>\n</table>\n");
+    if let Some(err) = &e.error {
+        let _ = writeln!(out, "<p class=\"error\">{}</p>", esc(err));
+    }
+    let open = if e.verdict == "agrees" { "" } else { " open" };
+    let _ = write!(
+        out,
+        "<details class=\"trace\"{open}><summary>derivation: {}</summary>\n<ol>\n",
+        plural(e.trace.len(), "step")
+    );
+    for step in &e.trace {
+        let _ = writeln!(
+            out,
+            "<li>{} {}</li>",
+            cite(
+                &step.cites,
+                ROOT,
+                &format!("<code>{}</code>", esc(&step.cites.id))
+            ),
+            esc(&step.text)
+        );
+    }
+    out.push_str("</ol>\n</details>\n</section>\n");
+    out
+}
+
+/// A rule's signature, the function that implements it, and its examples.
+pub fn rule(r: &RuleFacts) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<section class=\"rule\" id=\"{anchor}\">\n<header><span class=\"tag\">rule</span> \
+         <code class=\"id\">{id}</code> · resolved by <code>rules::{resolver}</code>{badge}</header>\n\
+         <table class=\"signature\">\n<thead><tr><th>given</th><th>outputs</th></tr></thead>\n\
+         <tbody><tr><td>{given}</td><td>{outputs}</td></tr></tbody>\n</table>\n",
+        anchor = esc(&rule_anchor(&r.item.id)),
+        id = esc(&r.item.id),
+        resolver = esc(&r.resolver),
+        badge = review_badge(r.item.review),
+        given = params(&r.given),
+        outputs = params(&r.outputs),
+    );
+    if r.examples.is_empty() {
+        out.push_str("<p class=\"unexercised\">No example exercises this rule.</p>\n");
+    } else {
+        let links: Vec<String> = r
+            .examples
+            .iter()
+            .map(|e| cite(e, ROOT, &format!("<code>{}</code>", esc(&e.id))))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<p class=\"exercised\">exercised by {}</p>",
+            links.join(", ")
+        );
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+fn params(ps: &[ParamFacts]) -> String {
+    let items: Vec<String> = ps
+        .iter()
+        .map(|p| {
+            let optional = if p.optional { "?" } else { "" };
+            format!("<code>{}: {}{optional}</code>", esc(&p.name), esc(p.ty))
+        })
+        .collect();
+    items.join("<br>")
+}
+
+/// What a table becomes in the code: its constants, its rows, who reads it,
+/// and the cells the book printed broken.
+pub fn table(t: &TableFacts) -> String {
+    let mut out = String::new();
+    let constants: Vec<String> = t
+        .constants
+        .iter()
+        .map(|c| format!("<code>{}</code>", esc(c)))
+        .collect();
+    let what = match &t.row_type {
+        Some(row) => format!(
+            "constant {} · {} of <code>{}</code>",
+            constants.join(", "),
+            plural(t.rows, "row"),
+            esc(row)
+        ),
+        None => format!(
+            "{}, one constant each: {}",
+            plural(t.rows, "row"),
+            constants.join(", ")
+        ),
+    };
+    let readers = if t.readers.is_empty() {
+        "<span class=\"unread\">no resolver function reads it</span>".to_string()
+    } else {
+        let names: Vec<String> = t
+            .readers
+            .iter()
+            .map(|r| format!("<code>{}</code>", esc(r)))
+            .collect();
+        format!("read by {}", names.join(", "))
+    };
+    let title = t
+        .title
+        .as_deref()
+        .map(|s| format!(" {}", esc(s)))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "<div class=\"table-facts\" id=\"{id}\">\n<header><span class=\"tag\">table</span> \
+         <code class=\"id\">{id}</code>{title}{badge}</header>\n<p>{what}</p>\n<p>{readers}</p>\n",
+        id = esc(&t.item.id),
+        badge = review_badge(t.item.review),
+    );
+    if !t.errata.is_empty() {
+        let cell = |s: &str| match s {
+            "" => "<i>blank</i>".to_string(),
+            s => format!("<code>{}</code>", esc(s)),
+        };
+        out.push_str("<ul class=\"table-errata\">\n");
+        for e in &t.errata {
+            let _ = writeln!(
+                out,
+                "<li><span class=\"verdict erratum\">erratum</span> row <b>{}</b>, column <code>{}</code>: \
+                 printed {}, read as {}: {}</li>",
+                esc(&e.row),
+                esc(&e.column),
+                cell(&e.printed),
+                cell(&e.reading),
+                esc(&e.reason)
+            );
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("</div>\n");
+    out
+}

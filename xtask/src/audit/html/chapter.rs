@@ -1,0 +1,169 @@
+//! A chapter's page: the chapter rendered by pulldown-cmark, parsed with the
+//! compiler's own options, where each example block becomes its verdict box,
+//! each rule block its signature, and each table schema the table's facts.
+//! Headings keep their ids as anchors and show them.
+
+use std::fmt::Write as _;
+
+use codegen::markdown_options;
+use codegen::model::Chapter;
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
+
+use super::{boxes, esc, plural, review_badge};
+use crate::audit::facts::ChapterFacts;
+
+pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
+    let mut out = header(system, facts);
+    out.push_str("<main class=\"book\">\n");
+    html::push_html(&mut out, events(chapter, facts).into_iter());
+    out.push_str("</main>\n");
+    out
+}
+
+fn header(system: &str, f: &ChapterFacts) -> String {
+    let changed = f.unreviewed();
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<nav><a href=\"../index.html\">Audit</a> › <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n\
+         <header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
+         <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples}: \
+         {agrees} agrees, {erratum} erratum, {fails} fails",
+        s = esc(system),
+        title = esc(&f.title),
+        path = esc(&f.path),
+        version = esc(&f.version),
+        book = esc(&f.source_book),
+        section = esc(&f.source_section),
+        tables = plural(f.tables.len(), "table"),
+        rules = plural(f.rules.len(), "rule"),
+        examples = plural(f.examples.len(), "example"),
+        agrees = f.with_verdict("agrees"),
+        erratum = f.with_verdict("erratum"),
+        fails = f.with_verdict("fails"),
+    );
+    if changed > 0 {
+        let _ = write!(
+            out,
+            " · <span class=\"badge review\">{changed} changed since review</span>"
+        );
+    }
+    out.push_str("</p>\n</header>\n");
+    out
+}
+
+/// The chapter's events with its blocks replaced and raw HTML escaped.
+fn events<'a>(chapter: &'a Chapter, facts: &ChapterFacts) -> Vec<Event<'a>> {
+    let mut out = Vec::new();
+    let mut heading: Option<String> = None;
+    let mut parser = Parser::new_ext(&chapter.file.text, markdown_options()).into_offset_iter();
+    while let Some((event, range)) = parser.next() {
+        let at = range.start;
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
+                let example = chapter.examples.iter().position(|e| e.span.start == at);
+                let rule = chapter.rules.iter().position(|r| r.span.start == at);
+                let replaced = match (example, rule) {
+                    (Some(i), _) => boxes::example(&facts.examples[i]),
+                    (None, Some(i)) => boxes::rule(&facts.rules[i]),
+                    (None, None) => {
+                        out.push(event);
+                        continue;
+                    }
+                };
+                skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
+                out.push(Event::Html(replaced.into()));
+            }
+            Event::Start(Tag::HtmlBlock) => {
+                let raw = skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::HtmlBlock)));
+                let replaced = match chapter.tables.iter().position(|t| t.span.start == at) {
+                    Some(i) => boxes::table(&facts.tables[i]),
+                    None => format!("<pre class=\"raw-html\">{}</pre>\n", esc(&raw)),
+                };
+                out.push(Event::Html(replaced.into()));
+            }
+            Event::InlineHtml(raw) | Event::Html(raw) => out.push(Event::Text(raw)),
+            Event::Start(Tag::Heading { ref id, .. }) => {
+                heading = id.as_ref().map(|i| i.to_string());
+                out.push(event);
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some(id) = heading.take() {
+                    let review = facts
+                        .sections
+                        .iter()
+                        .find(|s| s.item.id == id)
+                        .map_or(String::new(), |s| review_badge(s.item.review));
+                    out.push(Event::InlineHtml(
+                        format!(
+                            " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
+                            id = esc(&id)
+                        )
+                        .into(),
+                    ));
+                }
+                out.push(event);
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) => out.push(Event::Start(Tag::Link {
+                link_type,
+                dest_url: chapter_link(dest_url),
+                title,
+                id,
+            })),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Consumes events up to and including the first that `end` accepts; returns
+/// the text and HTML they held.
+fn skip_to<'a>(
+    parser: &mut impl Iterator<Item = (Event<'a>, std::ops::Range<usize>)>,
+    end: impl Fn(&Event) -> bool,
+) -> String {
+    let mut text = String::new();
+    for (event, _) in parser.by_ref() {
+        if end(&event) {
+            break;
+        }
+        if let Event::Text(t) | Event::Html(t) = event {
+            text.push_str(&t);
+        }
+    }
+    text
+}
+
+/// A link to another chapter (`healing.md#id`) leads to that chapter's page.
+fn chapter_link(dest: CowStr<'_>) -> CowStr<'_> {
+    let (path, anchor) = dest
+        .split_once('#')
+        .map_or((&*dest, None), |(p, a)| (p, Some(a)));
+    match path.strip_suffix(".md") {
+        Some(stem) if !stem.is_empty() && !dest.contains("://") => {
+            let anchor = anchor.map(|a| format!("#{a}")).unwrap_or_default();
+            format!("{stem}.html{anchor}").into()
+        }
+        _ => dest,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chapter_link;
+
+    #[test]
+    fn links_to_chapters_lead_to_their_pages() {
+        let link = |s: &'static str| chapter_link(s.into()).to_string();
+        assert_eq!(link("healing.md"), "healing.html");
+        assert_eq!(link("damage.md#wound-table"), "damage.html#wound-table");
+        assert_eq!(link("#falling-table"), "#falling-table");
+        assert_eq!(link("https://example.org/a.md"), "https://example.org/a.md");
+        assert_eq!(link("notes.txt"), "notes.txt");
+    }
+}

@@ -1,0 +1,194 @@
+//! The front page: each system's figures (the ones `cargo xtask regen` prints,
+//! with errata and unexercised rules), what changed since review, the lint
+//! allows, and every chapter with its verdicts.
+
+use std::fmt::Write as _;
+
+use super::{cite, esc, plural, review_badge};
+use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
+use crate::audit::review::Kind;
+
+/// The columns of the systems table: the key in `counts` (and `data-count`) and the heading.
+const COLUMNS: [(&str, &str); 12] = [
+    ("chapters", "chapters"),
+    ("tables", "tables"),
+    ("rows", "rows"),
+    ("rules", "rules"),
+    ("examples", "examples"),
+    ("book", "book's"),
+    ("ours", "ours"),
+    ("agrees", "agrees"),
+    ("erratum", "erratum"),
+    ("fails", "fails"),
+    ("errata", "errata"),
+    ("table_errata", "table errata"),
+];
+
+pub fn body(audit: &Audit) -> String {
+    let mut out = String::from(
+        "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
+         with the verdict of each worked example in place, the code each table becomes, and what \
+         changed since the last review. Written by <code>cargo xtask audit</code>; the same facts \
+         for tools are in <a href=\"audit.json\"><code>audit.json</code></a>.</p>\n</header>\n<main>\n",
+    );
+    systems_table(&mut out, audit);
+    review(&mut out, audit);
+    lint_allows(&mut out, audit);
+    for system in &audit.systems {
+        system_section(&mut out, system);
+    }
+    out.push_str("</main>\n");
+    out
+}
+
+fn systems_table(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"systems\">\n<h2>Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>");
+    for (_, heading) in COLUMNS {
+        let _ = write!(out, "<th>{heading}</th>");
+    }
+    out.push_str("<th>unexercised rules</th></tr></thead>\n<tbody>\n");
+    for s in &audit.systems {
+        let counts = serde_json::to_value(&s.counts).unwrap_or_default();
+        let id = esc(&s.id);
+        let _ = write!(
+            out,
+            "<tr data-system=\"{id}\"><th><a href=\"#system-{id}\">{id}</a></th>"
+        );
+        for (key, _) in COLUMNS {
+            let n = &counts[key];
+            let class = match key {
+                "agrees" | "erratum" | "fails" if n != 0 => format!(" class=\"{key}\""),
+                _ => String::new(),
+            };
+            let _ = write!(out, "<td data-count=\"{key}\"{class}>{n}</td>");
+        }
+        let _ = writeln!(
+            out,
+            "<td data-count=\"unexercised_rules\">{}</td></tr>",
+            s.unexercised_rules.len()
+        );
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+fn review(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"review\">\n<h2>Changed since review</h2>\n");
+    let file = esc(audit.reviewed_file);
+    if audit.changed_since_review.is_empty() {
+        let _ = writeln!(
+            out,
+            "<p class=\"all-reviewed\">Every section, table, rule and example is as stamped in <code>{file}</code>.</p>"
+        );
+        out.push_str("</section>\n");
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<p>{} differ from <code>{file}</code>. Read them, then run <code>cargo xtask audit --stamp</code>; \
+         until then <code>cargo xtask check --reviewed</code> fails.</p>\n<table class=\"changes\">\n\
+         <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>",
+        plural(audit.changed_since_review.len(), "item"),
+    );
+    for c in &audit.changed_since_review {
+        let id = format!("<code>{}</code>", esc(&c.id));
+        let item = match (&c.chapter, c.kind) {
+            (Some(chapter), Some(kind)) => {
+                let anchor = match kind {
+                    Kind::Rule => rule_anchor(&c.id),
+                    _ => c.id.clone(),
+                };
+                let target = Cite {
+                    id: c.id.clone(),
+                    title: None,
+                    href: Some(format!("{}#{anchor}", page(&c.system, chapter))),
+                };
+                format!("{kind} {}", cite(&target, "", &id))
+            }
+            _ => id,
+        };
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
+            esc(&c.system),
+            esc(c.location.as_deref().unwrap_or("(gone)")),
+            review_badge(c.review)
+        );
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+fn lint_allows(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"lint-allows\">\n<h2>Lint allows</h2>\n");
+    if audit.lint_allows.is_empty() {
+        out.push_str("<p>No lint is allowed anywhere in the book.</p>\n");
+    } else {
+        out.push_str("<table>\n<thead><tr><th>system</th><th>item</th><th>lint</th><th>reason</th></tr></thead>\n<tbody>\n");
+        for a in &audit.lint_allows {
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
+                esc(&a.system),
+                esc(&a.item),
+                esc(&a.lint),
+                esc(&a.reason)
+            );
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    out.push_str("</section>\n");
+}
+
+fn system_section(out: &mut String, s: &SystemFacts) {
+    let id = esc(&s.id);
+    let _ = writeln!(
+        out,
+        "<section class=\"system\" id=\"system-{id}\">\n<h2>{id}</h2>"
+    );
+    out.push_str("<h3>Rules that no example exercises</h3>\n");
+    if s.unexercised_rules.is_empty() {
+        out.push_str("<p>None: every rule has at least one example.</p>\n");
+    } else {
+        let links: Vec<String> = s
+            .unexercised_rules
+            .iter()
+            .map(|r| cite(r, "", &format!("<code>{}</code>", esc(&r.id))))
+            .collect();
+        let _ = writeln!(out, "<p class=\"unexercised\">{}</p>", links.join(", "));
+    }
+    out.push_str(
+        "<h3>Chapters</h3>\n<table class=\"chapters\">\n<thead><tr><th>chapter</th><th>tables</th><th>rows</th>\
+         <th>rules</th><th>examples</th><th>agrees</th><th>erratum</th><th>fails</th><th>review</th></tr></thead>\n<tbody>\n",
+    );
+    for c in &s.chapters {
+        chapter_row(out, c);
+    }
+    out.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+fn chapter_row(out: &mut String, c: &ChapterFacts) {
+    let cell = |verdict: &str| match c.with_verdict(verdict) {
+        0 => "<td>0</td>".to_string(),
+        n => format!("<td class=\"{verdict}\">{n}</td>"),
+    };
+    let changed = c.unreviewed();
+    let review = if changed == 0 {
+        "reviewed".to_string()
+    } else {
+        format!("<span class=\"badge review\">{changed} changed</span>")
+    };
+    let _ = writeln!(
+        out,
+        "<tr><td><a href=\"{page}\">{title}</a> <code>{path}</code></td><td>{tables}</td><td>{rows}</td>\
+         <td>{rules}</td><td>{examples}</td>{agrees}{erratum}{fails}<td>{review}</td></tr>",
+        page = esc(&c.page),
+        title = esc(&c.title),
+        path = esc(&c.path),
+        tables = c.tables.len(),
+        rows = c.tables.iter().map(|t| t.rows).sum::<usize>(),
+        rules = c.rules.len(),
+        examples = c.examples.len(),
+        agrees = cell("agrees"),
+        erratum = cell("erratum"),
+        fails = cell("fails"),
+    );
+}

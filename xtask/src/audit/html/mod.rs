@@ -1,0 +1,110 @@
+//! The report as a static site: `index.html` (the front page), one page per
+//! chapter under `<system>/`, and `audit.css`. No script, no network: it opens
+//! from disk. Everything the book or the resolver says is HTML-escaped.
+
+mod boxes;
+mod chapter;
+mod front;
+
+use std::io;
+use std::path::Path;
+
+use codegen::Book;
+use serde_json::Value as Json;
+
+use super::facts::{Audit, Cite};
+use super::review::Review;
+
+const CSS: &str = include_str!("audit.css");
+
+/// Writes the site's files into `dir`.
+pub fn write_site(audit: &Audit, book: &Book, dir: &Path) -> io::Result<()> {
+    crate::write_atomically(&dir.join("audit.css"), CSS)?;
+    crate::write_atomically(
+        &dir.join("index.html"),
+        &page("Audit of the book", "", &front::body(audit)),
+    )?;
+    for (system, facts) in book.systems.iter().zip(&audit.systems) {
+        for (chapter, facts) in system.chapters.iter().zip(&facts.chapters) {
+            let title = format!("{} · {}", facts.title, system.id);
+            let body = chapter::body(&system.id, chapter, facts);
+            crate::write_atomically(&dir.join(&facts.page), &page(&title, "../", &body))?;
+        }
+    }
+    Ok(())
+}
+
+/// A whole page; `root` leads from the page's folder back to the site's.
+fn page(title: &str, root: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<link rel=\"stylesheet\" href=\"{root}audit.css\">\n</head>\n\
+         <body>\n{body}</body>\n</html>\n",
+        esc(title)
+    )
+}
+
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A value as the book would print it: strings without quotes, lists in brackets.
+fn shown(v: &Json) -> String {
+    match v {
+        Json::String(s) => s.clone(),
+        Json::Array(items) => {
+            let items: Vec<String> = items.iter().map(shown).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Json::Null => "(none)".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `text` (already HTML) linked to what `c` cites; marked as unresolved when the
+/// system has no such id.
+fn cite(c: &Cite, root: &str, text: &str) -> String {
+    let title = c.title.as_deref().map(esc).unwrap_or_default();
+    match &c.href {
+        Some(href) => format!(
+            "<a href=\"{root}{}\" title=\"{title}\">{text}</a>",
+            esc(href)
+        ),
+        None => {
+            format!("<span class=\"unresolved\" title=\"no such id in this system\">{text}</span>")
+        }
+    }
+}
+
+/// The "changed since review" mark of an item; nothing for a reviewed one.
+fn review_badge(r: Review) -> String {
+    match r {
+        Review::Reviewed => String::new(),
+        Review::Changed | Review::New | Review::Removed => {
+            format!(" <span class=\"badge review\">{r}</span>")
+        }
+    }
+}
+
+/// `1 step`, `2 steps`.
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The verdict as a coloured tag.
+fn verdict_tag(verdict: &str) -> String {
+    let v = esc(verdict);
+    format!("<span class=\"verdict {v}\">{v}</span>")
+}
