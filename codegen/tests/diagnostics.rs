@@ -8,39 +8,18 @@
 //! first, empty line as 1) is file line `8 + k`: the usual `# Demo {#demo}`
 //! heading right after it is line 10.
 
-use std::path::PathBuf;
+mod common;
 
 use codegen::cell::{CellValue, DiceSpec};
 use codegen::{Book, Diagnostic, Diagnostics};
 
-/// Lines 1-8 of every fixture built with [`chapter`].
-const FRONT: &str = r#"+++
-system = "demo"
-title = "Demo"
-version = "1"
-[source]
-book = "Some book"
-section = "Some section"
-+++
-"#;
-
 /// The front matter, then `body`.
 fn chapter(body: &str) -> String {
-    format!("{FRONT}{body}")
+    format!("{}{body}", common::FRONT)
 }
 
-/// Writes `text` to `demo.md` in a fresh folder named after the test, compiles
-/// it with locations shown relative to that folder, and removes the folder.
 fn compile(test: &str, text: &str) -> Result<Book, Diagnostics> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("codegen-diagnostics-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create the test folder");
-    let path = dir.join("demo.md");
-    std::fs::write(&path, text).expect("write the fixture");
-    let result = codegen::compile_with(Book::default(), &[path], &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    common::compile("diagnostics", test, text)
 }
 
 /// The diagnostics of a compilation that must fail.

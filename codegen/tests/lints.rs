@@ -2,36 +2,18 @@
 //! runs `codegen::lints`, and checks the finding's kind, `demo.md:line:col`,
 //! message, and whether an allow silences it.
 //!
-//! Fixtures are the front matter ([`FRONT`], 8 lines) followed by a body written
+//! Fixtures are the front matter ([`common::FRONT`], 8 lines) followed by a body written
 //! as a raw string that opens with a newline, so body line `k` (counting that
 //! first, empty line as 1) is file line `8 + k`: the `# Demo {#demo}` heading
 //! right after it is line 10.
 
-use std::path::PathBuf;
+mod common;
 
 use codegen::model::Allow;
 use codegen::{Book, Diagnostic, Diagnostics, Lint, LintKind, lints};
 
-const FRONT: &str = r#"+++
-system = "demo"
-title = "Demo"
-version = "1"
-[source]
-book = "Some book"
-section = "Some section"
-+++
-"#;
-
 fn compile(test: &str, body: &str) -> Result<Book, Diagnostics> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("codegen-lints-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create the test folder");
-    let path = dir.join("demo.md");
-    std::fs::write(&path, format!("{FRONT}{body}")).expect("write the fixture");
-    let result = codegen::compile_with(Book::default(), &[path], &dir);
-    let _ = std::fs::remove_dir_all(&dir);
-    result
+    common::compile("lints", test, &format!("{}{body}", common::FRONT))
 }
 
 /// Every lint of a chapter that compiles, with every table read.

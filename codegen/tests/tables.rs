@@ -1,23 +1,15 @@
 //! Table shapes the books print: header rows repeated inside a table, parent rows
 //! with lowercase child rows, and broken cells read through a table erratum.
 
-use std::path::PathBuf;
+mod common;
 
 use codegen::Book;
 use codegen::cell::CellValue;
 use codegen::model::Table;
 
-const FRONT: &str = "+++\nsystem = \"demo\"\ntitle = \"Demo\"\nversion = \"1\"\n\n[source]\nbook = \"A book\"\nsection = \"A section\"\n+++\n\n# Demo {#demo}\n\n";
-
 fn compile(test: &str, body: &str) -> Result<Book, codegen::Diagnostics> {
-    let dir: PathBuf =
-        std::env::temp_dir().join(format!("codegen-tables-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("demo.md");
-    std::fs::write(&path, format!("{FRONT}{body}")).unwrap();
-    let result = codegen::compile_with(Book::default(), &[path], &dir);
-    std::fs::remove_dir_all(&dir).unwrap();
-    result
+    let text = format!("{}\n# Demo {{#demo}}\n\n{body}", common::FRONT);
+    common::compile("tables", test, &text)
 }
 
 fn table(book: &Book) -> &Table {
@@ -99,7 +91,7 @@ fn a_table_erratum_that_does_not_match_is_reported() {
             .contains("table erratum expects `¼ AV vs. Blunt damage`"),
         "{d}"
     );
-    assert_eq!(d.0[0].location(), "demo.md:24:13");
+    assert_eq!(d.0[0].location(), "demo.md:23:13");
 
     let wrong_row = ARMOR.replace("row = \"Samurai\"", "row = \"Ronin\"");
     let d = compile("erratum-unused", &wrong_row).unwrap_err();
