@@ -144,6 +144,20 @@ impl std::fmt::Display for DamageType {
     }
 }
 
+/// The row of `rows` whose `key` is `name` (ignoring case); the error reads
+/// "no `what` `name` in `table`".
+pub fn by_name<'a, R>(
+    rows: &'a [R],
+    key: impl Fn(&R) -> &str,
+    name: &str,
+    what: &str,
+    table: &str,
+) -> Result<&'a R, crate::value::RuleError> {
+    rows.iter()
+        .find(|r| key(r).eq_ignore_ascii_case(name))
+        .ok_or_else(|| crate::value::RuleError::Invalid(format!("no {what} `{name}` in {table}")))
+}
+
 /// The one row of `rows` whose `key` starts with `prefix` (ignoring case); `what`
 /// names the table in the error when none or several do.
 pub fn by_prefix<'a, R>(

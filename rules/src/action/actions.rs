@@ -10,7 +10,7 @@ use crate::spec::action::actions::{
 };
 use crate::spec::action::combat_modifiers::{AIMING, DEF_MODIFIERS, ids as cm_ids};
 use crate::spec::action::moving::{PACES, ids as moving_ids};
-use crate::table::{Or, Rate, Term};
+use crate::table::{Or, Rate, Term, by_name};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -365,10 +365,7 @@ pub fn disarm(g: &disarm::Given, t: &mut Trace) -> Result<disarm::Outcome, RuleE
 }
 
 pub fn held(g: &held::Given, t: &mut Trace) -> Result<held::Outcome, RuleError> {
-    let row = HELD
-        .iter()
-        .find(|r| r.hold.eq_ignore_ascii_case(&g.hold))
-        .ok_or_else(|| RuleError::Invalid(format!("no hold `{}` in the held table", g.hold)))?;
+    let row = by_name(HELD, |r| r.hold, &g.hold, "hold", "the held table")?;
     t.step(
         ids::HELD_TABLE,
         format!("{}: every action at {:+}", row.hold, row.penalty),
@@ -446,12 +443,13 @@ pub fn strike(g: &strike::Given, t: &mut Trace) -> Result<strike::Outcome, RuleE
 }
 
 pub fn reload(g: &reload::Given, t: &mut Trace) -> Result<reload::Outcome, RuleError> {
-    let row = RELOAD
-        .iter()
-        .find(|r| r.weapon.eq_ignore_ascii_case(&g.weapon))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no weapon `{}` in the reload table", g.weapon))
-        })?;
+    let row = by_name(
+        RELOAD,
+        |r| r.weapon,
+        &g.weapon,
+        "weapon",
+        "the reload table",
+    )?;
     let turns = match (row.turns.per, g.loads) {
         (Some(per), None) => {
             return Err(RuleError::Invalid(format!(

@@ -4,14 +4,12 @@ use crate::spec::action::armor::{
     ARMOR, ARMOR_NOTES, ARMOR_SHORTFALL_PENALTY, AV_DIVISOR, Armor, absorb, armor_shortfall, ids,
     worn,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 fn armor(name: &str) -> Result<&'static Armor, RuleError> {
-    ARMOR
-        .iter()
-        .find(|a| a.item.eq_ignore_ascii_case(name))
-        .ok_or_else(|| RuleError::Invalid(format!("no armor `{name}` in the table")))
+    by_name(ARMOR, |a| a.item, name, "armor", "the table")
 }
 
 /// AV after halving (once, however many reasons), and the damage that gets through.

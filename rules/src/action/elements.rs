@@ -2,14 +2,18 @@
 
 use crate::dice::Dice;
 use crate::spec::action::elements::{ELEMENT_DAMAGE, SEVERITY, damage_type, exposure, ids};
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn exposure(g: &exposure::Given, t: &mut Trace) -> Result<exposure::Outcome, RuleError> {
-    let row = SEVERITY
-        .iter()
-        .find(|r| r.severity.eq_ignore_ascii_case(&g.severity))
-        .ok_or_else(|| RuleError::Invalid(format!("no severity `{}` in the table", g.severity)))?;
+    let row = by_name(
+        SEVERITY,
+        |r| r.severity,
+        &g.severity,
+        "severity",
+        "the table",
+    )?;
     let periods = i32::try_from(g.periods)
         .ok()
         .filter(|&p| p >= 0)
@@ -37,15 +41,13 @@ pub fn damage_type(
     g: &damage_type::Given,
     t: &mut Trace,
 ) -> Result<damage_type::Outcome, RuleError> {
-    let row = ELEMENT_DAMAGE
-        .iter()
-        .find(|r| r.element.eq_ignore_ascii_case(&g.element))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!(
-                "no element `{}` in the element damage table",
-                g.element
-            ))
-        })?;
+    let row = by_name(
+        ELEMENT_DAMAGE,
+        |r| r.element,
+        &g.element,
+        "element",
+        "the element damage table",
+    )?;
     let damage_type = row.damage_type.to_string();
     t.step(
         ids::ELEMENT_DAMAGE_TABLE,

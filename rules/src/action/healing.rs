@@ -6,21 +6,14 @@ use crate::spec::action::healing::{
     PERCENT_PER_STEP, RECOVERY, STABILIZATION, TREATMENT, ids, recover, stabilize, treat,
 };
 use crate::spec::action::wounds::LIF_LOST_PER_PERIOD;
-use crate::table::Label;
+use crate::table::{Label, by_name};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
-/// The total modifier of the conditions named in `situation`, separated by `;`.
-fn situation_modifier(situation: Option<&str>, t: &mut Trace) -> Result<i64, RuleError> {
-    let Some(situation) = situation else {
-        return Ok(0);
-    };
+/// The total modifier of the conditions named in `situation`.
+fn situation_modifier(situation: &[String], t: &mut Trace) -> Result<i64, RuleError> {
     let mut total = 0;
-    for name in situation
-        .split(';')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
+    for name in situation {
         let row = MEDICAL_SITUATION
             .iter()
             .find(|c| c.condition.name.eq_ignore_ascii_case(name))
@@ -62,12 +55,13 @@ fn no_roll(wound: &str, cell: Label) -> RuleError {
 }
 
 pub fn stabilize(g: &stabilize::Given, t: &mut Trace) -> Result<stabilize::Outcome, RuleError> {
-    let row = STABILIZATION
-        .iter()
-        .find(|r| r.wound.eq_ignore_ascii_case(&g.wound))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no wound `{}` in the stabilization table", g.wound))
-        })?;
+    let row = by_name(
+        STABILIZATION,
+        |r| r.wound,
+        &g.wound,
+        "wound",
+        "the stabilization table",
+    )?;
     let tn = tn_of(row.difficulty, t)?.ok_or_else(|| no_roll(row.wound, row.difficulty))?;
     t.step(
         ids::STABILIZATION_TABLE,
@@ -76,7 +70,7 @@ pub fn stabilize(g: &stabilize::Given, t: &mut Trace) -> Result<stabilize::Outco
             row.wound, row.difficulty.name, row.roll_required
         ),
     );
-    let modifier = situation_modifier(g.situation.as_deref(), t)?;
+    let modifier = situation_modifier(g.situation.as_deref().unwrap_or_default(), t)?;
     let needed = tn - modifier;
     t.step(
         ids::MEDICAL_SITUATION,
@@ -112,12 +106,13 @@ pub fn treat(g: &treat::Given, t: &mut Trace) -> Result<treat::Outcome, RuleErro
             g.points
         )));
     }
-    let row = TREATMENT
-        .iter()
-        .find(|r| r.wound.eq_ignore_ascii_case(&g.wound))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no wound `{}` in the treatment table", g.wound))
-        })?;
+    let row = by_name(
+        TREATMENT,
+        |r| r.wound,
+        &g.wound,
+        "wound",
+        "the treatment table",
+    )?;
     let tn = tn_of(row.difficulty, t)?.ok_or_else(|| no_roll(row.wound, row.difficulty))?;
     t.step(
         ids::TREATMENT_TABLE,
@@ -126,7 +121,7 @@ pub fn treat(g: &treat::Given, t: &mut Trace) -> Result<treat::Outcome, RuleErro
             row.wound, row.difficulty.name, row.time
         ),
     );
-    let modifier = situation_modifier(g.situation.as_deref(), t)?;
+    let modifier = situation_modifier(g.situation.as_deref().unwrap_or_default(), t)?;
     let total = g.roll + modifier;
     let effect_number = total - tn;
     let stabilized = effect_number >= 0;
@@ -178,15 +173,13 @@ pub fn recover(g: &recover::Given, t: &mut Trace) -> Result<recover::Outcome, Ru
             "HLT and periods cannot be negative".into(),
         ));
     }
-    let row = RECOVERY
-        .iter()
-        .find(|r| r.level.eq_ignore_ascii_case(&g.level))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!(
-                "no campaign level `{}` in the recovery table",
-                g.level
-            ))
-        })?;
+    let row = by_name(
+        RECOVERY,
+        |r| r.level,
+        &g.level,
+        "campaign level",
+        "the recovery table",
+    )?;
     let f = damage_form(&g.form)?;
     let period = match f.form {
         "Stunning" => row.stunning,

@@ -1,6 +1,7 @@
 //! `spec/action/moving.md`: the one other action each pace leaves room for.
 
 use crate::spec::action::moving::{PACES, ids, other_action};
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -8,10 +9,7 @@ pub fn other_action(
     g: &other_action::Given,
     t: &mut Trace,
 ) -> Result<other_action::Outcome, RuleError> {
-    let pace = PACES
-        .iter()
-        .find(|p| p.pace.eq_ignore_ascii_case(&g.pace))
-        .ok_or_else(|| RuleError::Invalid(format!("no pace `{}` in the paces table", g.pace)))?;
+    let pace = by_name(PACES, |p| p.pace, &g.pace, "pace", "the paces table")?;
     t.step(
         ids::PACE_TABLE,
         format!(

@@ -4,6 +4,7 @@ use crate::spec::action::objects::{
     DEMOLISHED_MULTIPLE, MATERIALS, Material, OBJECTS, SPLIT_PARTS, THICKNESSES, cinematic,
     condition, ids, plate,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -59,10 +60,13 @@ fn hits_at(m: &Material, millimetres: i64, t: &mut Trace) -> Result<i64, RuleErr
 }
 
 pub fn plate(g: &plate::Given, t: &mut Trace) -> Result<plate::Outcome, RuleError> {
-    let m = MATERIALS
-        .iter()
-        .find(|m| m.material.eq_ignore_ascii_case(&g.material))
-        .ok_or_else(|| RuleError::Invalid(format!("no material `{}` in the table", g.material)))?;
+    let m = by_name(
+        MATERIALS,
+        |m| m.material,
+        &g.material,
+        "material",
+        "the table",
+    )?;
     let hits = hits_at(m, g.millimetres, t)?;
     let split_av = hits.div_euclid(SPLIT_PARTS.into());
     let split_hits = hits - split_av;
@@ -78,12 +82,13 @@ pub fn plate(g: &plate::Given, t: &mut Trace) -> Result<plate::Outcome, RuleErro
 }
 
 pub fn cinematic(g: &cinematic::Given, t: &mut Trace) -> Result<cinematic::Outcome, RuleError> {
-    let o = OBJECTS
-        .iter()
-        .find(|o| o.object.eq_ignore_ascii_case(&g.object))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no object `{}` in the AV/Hits table", g.object))
-        })?;
+    let o = by_name(
+        OBJECTS,
+        |o| o.object,
+        &g.object,
+        "object",
+        "the AV/Hits table",
+    )?;
     let hits = o
         .hits
         .ok_or_else(|| RuleError::Invalid(format!("the table gives {} no Hits", o.object)))?;

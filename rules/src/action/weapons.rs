@@ -7,15 +7,12 @@ use crate::spec::action::weapons::{
     RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
     melee_damage, optimal_distance, range_offset, ranged_shot, rate_of_fire, str_shortfall,
 };
-use crate::table::{Amount, Or, RateOfFire};
+use crate::table::{Amount, Or, RateOfFire, by_name};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 fn melee(name: &str) -> Result<&'static MeleeWeapon, RuleError> {
-    MELEE
-        .iter()
-        .find(|w| w.weapon.eq_ignore_ascii_case(name))
-        .ok_or_else(|| RuleError::Invalid(format!("no melee weapon `{name}` in the table")))
+    by_name(MELEE, |w| w.weapon, name, "melee weapon", "the table")
 }
 
 fn optimal(w: &MeleeWeapon, t: &mut Trace) -> Result<i64, RuleError> {

@@ -5,6 +5,7 @@ use crate::spec::active_defense::defense_rolls::{
     AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSES_PER_ATTACK, DOUBLE_DEFENSE_ROLLS,
     DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll, double_defense, ids,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -37,12 +38,13 @@ pub fn defense_allowed(
     t: &mut Trace,
 ) -> Result<defense_allowed::Outcome, RuleError> {
     if let Some(s) = g.states.iter().flatten().next() {
-        let row = UNABLE_TO_DEFEND
-            .iter()
-            .find(|r| r.state.eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                RuleError::Invalid(format!("no state `{s}` in the unable-to-defend table"))
-            })?;
+        let row = by_name(
+            UNABLE_TO_DEFEND,
+            |r| r.state,
+            s,
+            "state",
+            "the unable-to-defend table",
+        )?;
         t.step(
             ids::UNABLE_TO_DEFEND,
             format!("{}: {}, so no active defense", row.state, row.why),

@@ -6,6 +6,7 @@ use crate::spec::active_defense::retreat::{
     RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, ids, retreat,
     retreat_distance,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -91,12 +92,13 @@ pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, Ru
     }
     let mut how = "a step back";
     for s in g.states.iter().flatten() {
-        let st = RETREAT_STATES
-            .iter()
-            .find(|r| r.state.eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                RuleError::Invalid(format!("no state `{s}` in the retreat-states table"))
-            })?;
+        let st = by_name(
+            RETREAT_STATES,
+            |r| r.state,
+            s,
+            "state",
+            "the retreat-states table",
+        )?;
         t.step(ids::RETREAT_STATES, format!("{}: {}", st.state, st.retreat));
         match st.retreat {
             "no" => return Ok(none),

@@ -6,6 +6,7 @@ use crate::spec::active_defense::unarmed_parry::{
     ARM_CRIPPLING_DIVISOR, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS, UnarmedParrySkill, ids,
     parrying_arm, unarmed_parry,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -27,12 +28,13 @@ pub fn unarmed_parry(
     g: &unarmed_parry::Given,
     t: &mut Trace,
 ) -> Result<unarmed_parry::Outcome, RuleError> {
-    let attack = UNARMED_PARRY_ATTACKS
-        .iter()
-        .find(|r| r.attack.eq_ignore_ascii_case(&g.attack))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no attack `{}` in unarmed-parry-attacks", g.attack))
-        })?;
+    let attack = by_name(
+        UNARMED_PARRY_ATTACKS,
+        |r| r.attack,
+        &g.attack,
+        "attack",
+        "unarmed-parry-attacks",
+    )?;
     let off_hand = g.off_hand == Some(true) && g.ambidextrous != Some(true);
     let mut options: Vec<(&'static UnarmedParrySkill, i64)> = Vec::new();
     match (&g.skill, g.level) {

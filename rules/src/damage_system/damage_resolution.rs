@@ -20,12 +20,7 @@ pub fn resolve_attack(
         ids::SIX_STEPS,
         "steps 1 and 2: damage reduction and mitigation",
     );
-    let armor = Armor {
-        dr: g.dr,
-        mp: g.mp,
-        tag: g.tag.as_deref(),
-        sacrifice: g.sacrifice == Some(true),
-    };
+    let armor = Armor::of(g.dr, g.mp, &g.tag, g.sacrifice);
     let m = mitigate_hits(&g.dc, &armor, t)?;
 
     t.step(ids::SIX_STEPS, "step 3: wounds");

@@ -66,13 +66,20 @@ pub(crate) struct Armor<'a> {
     pub sacrifice: bool,
 }
 
+impl<'a> Armor<'a> {
+    /// The armor as the rules that face an attack all take it.
+    pub fn of(dr: i64, mp: i64, tag: &'a Option<String>, sacrifice: Option<bool>) -> Armor<'a> {
+        Armor {
+            dr,
+            mp,
+            tag: tag.as_deref(),
+            sacrifice: sacrifice == Some(true),
+        }
+    }
+}
+
 pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome, RuleError> {
-    let armor = Armor {
-        dr: g.dr,
-        mp: g.mp,
-        tag: g.tag.as_deref(),
-        sacrifice: g.sacrifice == Some(true),
-    };
+    let armor = Armor::of(g.dr, g.mp, &g.tag, g.sacrifice);
     let m = mitigate_hits(&g.dc, &armor, t)?;
     Ok(mitigate::Outcome {
         after_dr: all_points(&m.after_dr),

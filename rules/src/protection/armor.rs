@@ -5,7 +5,7 @@ use crate::spec::protection::armor::{
     ARMOR, Armor, CARRIED, FIRE_DEFENSE_DIVISOR, HARMS, PACK_DEX_HEAVIER, PACK_DEX_LIGHTER, hit,
     ids, outfit,
 };
-use crate::table::Or;
+use crate::table::{Or, by_name};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -137,10 +137,7 @@ pub fn hit(g: &hit::Given, t: &mut Trace) -> Result<hit::Outcome, RuleError> {
         }
     };
     let harm_name = g.harm.as_deref().unwrap_or("Weapon");
-    let harm = HARMS
-        .iter()
-        .find(|h| h.harm.eq_ignore_ascii_case(harm_name))
-        .ok_or_else(|| RuleError::Invalid(format!("no harm `{harm_name}` in the harm table")))?;
+    let harm = by_name(HARMS, |h| h.harm, harm_name, "harm", "the harm table")?;
     let dv = match harm.defense_counts {
         "in full" => printed,
         "in part" => {

@@ -8,6 +8,7 @@ use crate::spec::protection::energy_shields::{
 };
 use crate::spec::protection::shielding::ids as shielding_ids;
 use crate::spec::protection::shields::ids as shields_ids;
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -97,12 +98,13 @@ pub fn switch_on(g: &switch_on::Given, t: &mut Trace) -> Result<switch_on::Outco
 }
 
 pub fn shot(g: &shot::Given, t: &mut Trace) -> Result<shot::Outcome, RuleError> {
-    let kind = SHIELD_KINDS
-        .iter()
-        .find(|k| k.kind.eq_ignore_ascii_case(&g.kind))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!("no kind `{}` in the shield kind table", g.kind))
-        })?;
+    let kind = by_name(
+        SHIELD_KINDS,
+        |k| k.kind,
+        &g.kind,
+        "kind",
+        "the shield kind table",
+    )?;
     let passes = |why: String, t: &mut Trace| {
         t.step(ids::RULING_REFLECTOR, why);
         Ok(shot::Outcome {

@@ -3,15 +3,13 @@
 use crate::protection::armor;
 use crate::spec::protection::armor::{Armor, CARRIED};
 use crate::spec::protection::shields::{COVER, HEX_ZONES, HexZone, defense, ids};
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 /// The row of the hex zone table for the attacker's hex.
 pub fn hex(name: &str) -> Result<&'static HexZone, RuleError> {
-    HEX_ZONES
-        .iter()
-        .find(|h| h.hex.eq_ignore_ascii_case(name))
-        .ok_or_else(|| RuleError::Invalid(format!("no hex `{name}` in the hex zone table")))
+    by_name(HEX_ZONES, |h| h.hex, name, "hex", "the hex zone table")
 }
 
 /// The zone an item covers, from how it is carried and its position.
