@@ -145,7 +145,10 @@ fn a_wrong_claim_fails_and_shows_both_values() {
         run.stdout.contains("undocumented disagreement"),
         "the failure does not say why:\n{run}"
     );
-    assert!(run.stderr.contains("some examples fail"), "{run}");
+    assert!(
+        run.stderr.contains("some examples or properties fail"),
+        "{run}"
+    );
 }
 
 #[test]
