@@ -27,14 +27,16 @@ fn property_files_are_up_to_date() {
     let root = xtask::workspace_root();
     let book = xtask::compile_book(&root)
         .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    let plan =
-        xtask::property_plan(&book, &xtask::properties_dir(&root)).expect("read the files");
+    let plan = xtask::property_plan(&book, &xtask::properties_dir(&root)).expect("read the files");
     assert!(
         plan.is_empty(),
         "the property files under conformance/properties are stale; run `cargo xtask regen`:\n  {}",
         plan.describe(&root).join("\n  ")
     );
-    assert!(plan.unchanged > 0, "the book produced no property files at all");
+    assert!(
+        plan.unchanged > 0,
+        "the book produced no property files at all"
+    );
 }
 
 #[test]
@@ -47,7 +49,9 @@ fn plan_reports_an_edited_a_deleted_and_a_stray_property_file_and_apply_repairs_
     copy_dir(&xtask::properties_dir(&root), &dir);
     let total = xtask::property_plan(&book, &dir).expect("plan").unchanged;
 
-    let edited = dir.join("action").join("falling-damage-never-decreases.toml");
+    let edited = dir
+        .join("action")
+        .join("falling-damage-never-decreases.toml");
     let original = std::fs::read_to_string(&edited).expect("a committed property file");
     let changed = original.replace("to = 10000", "to = 100");
     assert_ne!(changed, original, "the edit did not change the file");
@@ -68,7 +72,10 @@ fn plan_reports_an_edited_a_deleted_and_a_stray_property_file_and_apply_repairs_
     );
     assert_eq!(plan.unchanged, total - 2);
     xtask::apply(&plan).expect("apply the plan");
-    assert_eq!(std::fs::read_to_string(&edited).expect("rewritten"), original);
+    assert_eq!(
+        std::fs::read_to_string(&edited).expect("rewritten"),
+        original
+    );
     assert!(deleted.exists() && !stray.exists());
     let after = xtask::property_plan(&book, &dir).expect("plan after apply");
     assert!(after.is_empty() && after.unchanged == total);
