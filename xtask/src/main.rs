@@ -7,12 +7,14 @@ use std::process::ExitCode;
 const HELP: &str = "\
 usage: cargo xtask <command>
 
-  regen              compile spec/, rewrite the case files that changed, print a summary,
-                     lint the book; exit non-zero on a lint that no allow silences
-  check              exit non-zero, naming each stale case file, if regen would change
-                     anything, and on a lint that no allow silences
+  regen              compile spec/, rewrite the case and property files that changed,
+                     print a summary, lint the book; exit non-zero on a lint that no
+                     allow silences
+  check              exit non-zero, naming each stale case or property file, if regen
+                     would change anything, and on a lint that no allow silences
   check --reviewed   the same, and also name each item changed since review (spec/reviewed.toml)
-  eval FILE.md...    run the worked examples of any Markdown files against the resolver
+  eval FILE.md...    run the worked examples and check the properties of any Markdown
+                     files against the resolver
   audit              write the auditors' report to target/audit/ (index.html, audit.json)
   audit --stamp      record the book as reviewed in spec/reviewed.toml, then write the report
 

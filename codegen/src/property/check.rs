@@ -136,18 +136,18 @@ impl At<'_> {
             } => {
                 let out = self.ordered_output(key, output, rule);
                 let bound = self.bound(key, bound, p, rule);
-                if let (Some(out), Some((ty, name))) = (out, self.bound_type(&bound, rule)) {
-                    if !comparable(out, ty) {
-                        self.push(
-                            &output.span,
-                            format!(
-                                "law `{key}` compares `{}` ({}) with {name} ({})",
-                                output.name,
-                                out.name(),
-                                ty.name()
-                            ),
-                        );
-                    }
+                if let (Some(out), Some((ty, name))) = (out, self.bound_type(&bound, rule))
+                    && !comparable(out, ty)
+                {
+                    self.push(
+                        &output.span,
+                        format!(
+                            "law `{key}` compares `{}` ({}) with {name} ({})",
+                            output.name,
+                            out.name(),
+                            ty.name()
+                        ),
+                    );
                 }
                 Law::Bounded {
                     output: output.clone(),

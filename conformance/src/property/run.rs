@@ -84,7 +84,7 @@ fn drawn(case: &PropertyCase, cases: u32) -> Option<Failure> {
 fn judge(case: &PropertyCase, draw: &Draw) -> (Vec<Point>, Result<(), String>) {
     let low = resolve(case, draw.given.clone());
     let verdict = match &case.law {
-        Law::Resolves => output_of(&low, None).map(|_| ()),
+        Law::Resolves => outputs(&low).map(|_| ()),
         Law::Bounded {
             output,
             relation,
@@ -133,20 +133,19 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
-/// The point's value of `output` (or only that it resolved, for `None`).
-fn output_of<'a>(p: &'a Point, output: Option<&str>) -> Result<Option<&'a Value>, String> {
-    let values = p
-        .outcome
+/// The point's outputs, or why it has none.
+fn outputs(p: &Point) -> Result<&Values, String> {
+    p.outcome
         .as_ref()
-        .map_err(|e| format!("at {}: {e}", p.inputs()))?;
-    let Some(name) = output else {
-        return Ok(None);
-    };
-    values
+        .map_err(|e| format!("at {}: {e}", p.inputs()))
+}
+
+/// The point's value of `output`.
+fn output_of<'a>(p: &'a Point, output: &str) -> Result<&'a Value, String> {
+    outputs(p)?
         .0
-        .get(name)
-        .map(Some)
-        .ok_or_else(|| format!("at {}: the rule gave no `{name}`", p.inputs()))
+        .get(output)
+        .ok_or_else(|| format!("at {}: the rule gave no `{output}`", p.inputs()))
 }
 
 fn monotone(
@@ -156,8 +155,8 @@ fn monotone(
     input: &str,
     direction: Direction,
 ) -> Result<(), String> {
-    let a = output_of(low, Some(output))?.expect("asked for an output");
-    let b = output_of(high, Some(output))?.expect("asked for an output");
+    let a = output_of(low, output)?;
+    let b = output_of(high, output)?;
     let (wrong, moved) = match direction {
         Direction::NonDecreasing => (Ordering::Greater, "fell"),
         Direction::NonIncreasing => (Ordering::Less, "rose"),
@@ -175,7 +174,7 @@ fn monotone(
 }
 
 fn bounded(p: &Point, output: &str, relation: Relation, bound: &Bound) -> Result<(), String> {
-    let a = output_of(p, Some(output))?.expect("asked for an output");
+    let a = output_of(p, output)?;
     let constant;
     let (b, named) = match bound {
         Bound::Constant(n) => {
@@ -189,10 +188,7 @@ fn bounded(p: &Point, output: &str, relation: Relation, bound: &Bound) -> Result
                 .ok_or_else(|| format!("the property gives no input `{n}`"))?,
             format!("`{n}` (input) = "),
         ),
-        Bound::Output(n) => (
-            output_of(p, Some(n))?.expect("asked for an output"),
-            format!("`{n}` = "),
-        ),
+        Bound::Output(n) => (output_of(p, n)?, format!("`{n}` = ")),
     };
     let holds = match (relation, compare(a, b)?) {
         (Relation::AtMost, o) => o != Ordering::Greater,
