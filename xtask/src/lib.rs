@@ -287,15 +287,22 @@ pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostic
             );
             for c in &report.claims {
                 let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
-                let status = match &c.status {
-                    conformance::Status::Agrees => "agrees".to_string(),
-                    conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
-                    conformance::Status::Fails(why) => format!("fails: {why}"),
-                };
                 let _ = writeln!(
                     out,
-                    "    {}: book {} | rules {}  {status}",
-                    c.name, c.book, rules
+                    "    {}: book {} | rules {}  {}",
+                    c.name,
+                    c.book,
+                    rules,
+                    status_word(&c.status)
+                );
+            }
+            if let Some(r) = &report.refusal {
+                let _ = writeln!(
+                    out,
+                    "    refused: {:?} | rules {}  {}",
+                    r.reason,
+                    r.rules_shown(),
+                    status_word(&r.status)
                 );
             }
             if let Some(err) = &report.error {
@@ -307,4 +314,13 @@ pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostic
         out.push_str("no examples in the given files\n");
     }
     Ok((out, failed))
+}
+
+/// A claim's (or a refusal's) outcome, as `eval` prints it.
+fn status_word(status: &conformance::Status) -> String {
+    match status {
+        conformance::Status::Agrees => "agrees".to_string(),
+        conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
+        conformance::Status::Fails(why) => format!("fails: {why}"),
+    }
 }
