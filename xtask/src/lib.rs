@@ -1,8 +1,10 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), lint the book, evaluate examples
-//! of any file, and write the audit report ([`audit`]).
+//! of any file, write the audit report ([`audit`]), and keep the record of
+//! mutation testing ([`mutants`]).
 
 pub mod audit;
+pub mod mutants;
 
 use std::fmt::Write as _;
 use std::io;
