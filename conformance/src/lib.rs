@@ -7,4 +7,4 @@ pub mod property;
 mod verdict;
 
 pub use case::{Case, Erratum};
-pub use verdict::{ClaimResult, Report, Status, Verdict, evaluate};
+pub use verdict::{ClaimResult, RefusalResult, Report, Status, Verdict, evaluate};
