@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use crate::dice::Dice;
 
@@ -141,7 +142,7 @@ macro_rules! value_conversions {
             const TYPE: Type = Type::$variant;
             fn from_value(name: &str, v: &Value) -> Result<Self, RuleError> {
                 match v {
-                    Value::$variant(x) => Ok(x.clone()),
+                    Value::$variant(x) => Self::within_book(name, x.clone()),
                     other => Err(RuleError::WrongType { name: name.to_string(), expected: Self::TYPE, found: other.type_of() }),
                 }
             }
@@ -155,3 +156,65 @@ macro_rules! value_conversions {
 }
 
 value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList, Vec<String> => TextList);
+
+/// The whole numbers a rule takes: every figure the book prints fits in 32 bits
+/// (its tables compile to `i32`), so a larger one is no figure of the book.
+/// Refusing it once, here, for every rule keeps the resolver's `i64` arithmetic
+/// (sums and products of a few figures) exact.
+pub const FIGURES: RangeInclusive<i64> = i32::MIN as i64..=i32::MAX as i64;
+
+/// What a value of each type must be, whatever the rule, before a rule sees it.
+trait WithinBook: Sized {
+    fn within_book(name: &str, x: Self) -> Result<Self, RuleError>;
+}
+
+fn figure(name: &str, n: i64) -> Result<i64, RuleError> {
+    if FIGURES.contains(&n) {
+        Ok(n)
+    } else {
+        Err(RuleError::Invalid(format!(
+            "`{name}` is {n}, beyond any figure the book uses"
+        )))
+    }
+}
+
+impl WithinBook for i64 {
+    fn within_book(name: &str, n: i64) -> Result<i64, RuleError> {
+        figure(name, n)
+    }
+}
+
+impl WithinBook for Vec<i64> {
+    fn within_book(name: &str, ns: Vec<i64>) -> Result<Vec<i64>, RuleError> {
+        ns.into_iter().map(|n| figure(name, n)).collect()
+    }
+}
+
+/// Dice are at least one die of one side, and every total they can roll is a figure.
+impl WithinBook for Dice {
+    fn within_book(name: &str, d: Dice) -> Result<Dice, RuleError> {
+        if d.count < 1 || d.sides < 1 {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {d}: dice need at least one die of one side"
+            )))
+        } else if d.totals_fit() {
+            Ok(d)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {d}, beyond any roll the book uses"
+            )))
+        }
+    }
+}
+
+macro_rules! taken_as_given {
+    ($($t:ty),*) => {$(
+        impl WithinBook for $t {
+            fn within_book(_: &str, x: $t) -> Result<$t, RuleError> {
+                Ok(x)
+            }
+        }
+    )*};
+}
+
+taken_as_given!(bool, String, Vec<String>);

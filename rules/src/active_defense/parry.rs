@@ -47,9 +47,7 @@ pub fn repeated_penalty(
         .iter()
         .find(|r| r.case == case)
         .ok_or_else(|| RuleError::Invalid(format!("no repeated-parries row `{case}`")))?;
-    let n = i32::try_from(earlier)
-        .map_err(|_| RuleError::Invalid(format!("{earlier} earlier parries")))?;
-    let penalty = i64::from(row.penalty.for_amount(n));
+    let penalty = row.penalty.for_amount(earlier);
     t.step(
         ids::REPEATED_PARRIES,
         format!(
