@@ -11,6 +11,7 @@ use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn attack(g: &attack::Given, t: &mut Trace) -> Result<attack::Outcome, RuleError> {
+    super::ratings(g.penetration, g.sealed_below)?;
     let armor = match (g.coverage.as_deref(), g.partial.as_deref()) {
         (Some(c), Some(p)) => Some((c, p)),
         (None, None) => None,
