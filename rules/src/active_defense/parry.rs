@@ -3,6 +3,7 @@
 
 use crate::active_defense::defense_rolls::judge;
 use crate::active_defense::retreat::bonus as retreat_bonus;
+use crate::bounds::non_negative;
 use crate::spec::active_defense::parry::{
     COUNTER_BLOW_MODIFIERS, OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR,
     REPEATED_PARRIES, THROWN_WEAPON_PARRIES, WEAPON_BALANCE, counter_blow, ids, parry,
@@ -13,9 +14,7 @@ use crate::value::RuleError;
 
 /// `3 + floor(skill / 2)`: the Parry (and Block) base of a skill level.
 pub fn half_skill_score(level: i64) -> Result<i64, RuleError> {
-    if level < 0 {
-        return Err(RuleError::Invalid(format!("a skill of {level}")));
-    }
+    non_negative([("a skill", level)])?;
     Ok(i64::from(PARRY_BASE) + level.div_euclid(PARRY_SKILL_DIVISOR.into()))
 }
 
@@ -34,9 +33,7 @@ pub fn repeated_penalty(
     earlier: i64,
     t: &mut Trace,
 ) -> Result<i64, RuleError> {
-    if earlier < 0 {
-        return Err(RuleError::Invalid(format!("{earlier} earlier parries")));
-    }
+    non_negative([("earlier parries", earlier)])?;
     let case = match (fencing, trained) {
         (false, false) => "Any other weapon, or a bare hand, without the advantages",
         (true, false) => "A fencing weapon",
@@ -182,6 +179,7 @@ pub fn counter_blow(
     g: &counter_blow::Given,
     t: &mut Trace,
 ) -> Result<counter_blow::Outcome, RuleError> {
+    non_negative([("a skill", g.level)])?;
     let row = COUNTER_BLOW_MODIFIERS
         .iter()
         .find(|r| r.attacker_skill.eq_ignore_ascii_case(&g.attacker_skill))
