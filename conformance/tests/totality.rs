@@ -90,25 +90,44 @@ fn dice_part() -> BoxedStrategy<i32> {
     .boxed()
 }
 
+/// Text that reads as a number, for inputs that parse one (`"0.5"`, a band `"5-8"`).
+fn numeral() -> BoxedStrategy<String> {
+    prop_oneof![
+        int().prop_map(|n| n.to_string()),
+        any::<f64>().prop_map(|x| x.to_string()),
+        (int(), int()).prop_map(|(a, b)| format!("{a}-{b}")),
+        proptest::sample::select(&["inf", "-inf", "NaN", "1e300", "-0", "0.5", "1e-300"][..])
+            .prop_map(str::to_string),
+    ]
+    .boxed()
+}
+
 fn text(words: &[String]) -> BoxedStrategy<String> {
-    let any_text = prop_oneof![Just(String::new()), any::<String>(), "[a-z -]{0,12}"];
+    let any_text = prop_oneof![
+        Just(String::new()),
+        any::<String>(),
+        "[a-z -]{0,12}",
+        numeral(),
+        numeral()
+    ];
     if words.is_empty() {
         return any_text.boxed();
     }
-    prop_oneof![3 => proptest::sample::select(words.to_vec()), 1 => any_text].boxed()
+    prop_oneof![3 => proptest::sample::select(words.to_vec()), 2 => any_text].boxed()
 }
 
 /// A value of the declared type: often one an example gives this input, else
 /// anything of the type, extremes first.
 fn value(ty: Type, seen: &[Value], seeds: &Seeds) -> BoxedStrategy<Value> {
-    let words: Vec<String> = seen
+    let own: Vec<String> = seen
         .iter()
-        .filter_map(|v| match v {
-            Value::Text(s) => Some(s.clone()),
-            _ => None,
+        .flat_map(|v| match v {
+            Value::Text(s) => vec![s.clone()],
+            Value::TextList(ts) => ts.clone(),
+            _ => Vec::new(),
         })
-        .chain(seeds.words.iter().cloned())
         .collect();
+    let words: Vec<String> = own.iter().chain(&seeds.words).cloned().collect();
     let fresh = match ty {
         Type::Int => int().prop_map(Value::Int).boxed(),
         Type::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
@@ -122,9 +141,13 @@ fn value(ty: Type, seen: &[Value], seeds: &Seeds) -> BoxedStrategy<Value> {
         ]
         .prop_map(Value::IntList)
         .boxed(),
-        Type::TextList => proptest::collection::vec(text(&words), 0..6)
-            .prop_map(Value::TextList)
-            .boxed(),
+        Type::TextList => prop_oneof![
+            proptest::collection::vec(text(&words), 0..6),
+            proptest::collection::vec(numeral(), 0..6),
+            proptest::collection::vec(text(&own), 0..6),
+        ]
+        .prop_map(Value::TextList)
+        .boxed(),
     };
     if seen.is_empty() {
         return fresh;
