@@ -730,3 +730,94 @@ fn malformed_ids_are_reported_not_emitted() {
         "## Notes {#1st.part}",
     );
 }
+
+/// A chapter with rule `demo.retreat` (`retreat` of type `ty`) and one example
+/// giving `retreat = "<given>"` on file line 22.
+fn with_word_rule(ty: &str, given: &str) -> String {
+    chapter(&format!(
+        r#"
+# Demo {{#demo}}
+
+```rule retreat
+[given]
+retreat = "{ty}"
+[outputs]
+bonus = "int"
+```
+
+```example step-back
+rule = "demo.retreat"
+[given]
+retreat = "{given}"
+[book]
+bonus = 3
+```
+"#
+    ))
+}
+
+#[test]
+fn a_word_of_the_set_compiles() {
+    let text = with_word_rule("word(step|slip|none)", "slip");
+    let book = compile("word_ok", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rule = &book.systems[0].chapters[0].rules[0];
+    assert_eq!(rule.given[0].ty.to_string(), "word(step|slip|none)");
+}
+
+#[test]
+fn a_word_outside_its_set_is_reported_with_the_nearest_word() {
+    let text = with_word_rule("word(step|slip|none)", "stpe");
+    let diags = errors("word_misspelt", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:22:1",
+        &[
+            "input `retreat`",
+            "`stpe`",
+            "not one of its words: step, slip, none",
+        ],
+        r#"retreat = "stpe""#,
+    );
+    assert_eq!(d.label, "did you mean `step`?");
+    assert!(d.render().contains("did you mean `step`?"));
+}
+
+#[test]
+fn a_word_like_none_of_the_set_is_reported_without_a_guess() {
+    let text = with_word_rule("word(step|slip|none)", "cartwheel");
+    let diags = errors("word_far", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:22:1",
+        &["`cartwheel`", "step, slip, none"],
+        r#"retreat = "cartwheel""#,
+    );
+    assert!(!d.render().contains("did you mean"), "{}", d.render());
+}
+
+#[test]
+fn a_word_type_with_an_empty_or_repeated_word_is_reported_at_the_type() {
+    for (ty, says) in [
+        ("word(step||none)", "an empty word"),
+        ("word(step|slip|step)", "`step` is listed twice"),
+    ] {
+        let text = with_word_rule(ty, "step");
+        let diags = errors("word_type_bad", &text);
+        // The example then names a rule that did not compile: a second error.
+        let d = find(&diags, "lists its words badly");
+        // `retreat = "word(…)"`: the value's opening quote is column 11 of line 14.
+        let offending = format!(r#"retreat = "{ty}""#);
+        assert_report(
+            &text,
+            d,
+            "demo.md:14:11",
+            &["`retreat` lists its words badly", says],
+            &offending,
+        );
+        assert_eq!(caret_column(&d.render(), &offending), 11);
+    }
+}

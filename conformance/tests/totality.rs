@@ -132,6 +132,13 @@ fn value(ty: Type, seen: &[Value], seeds: &Seeds) -> BoxedStrategy<Value> {
         Type::Int => int().prop_map(Value::Int).boxed(),
         Type::Bool => any::<bool>().prop_map(Value::Bool).boxed(),
         Type::Text => text(&words).prop_map(Value::Text).boxed(),
+        // Its own words mostly; any other text must be refused, not panic.
+        Type::Word(listed) => {
+            let listed: Vec<String> = listed.iter().map(|w| w.to_string()).collect();
+            prop_oneof![3 => proptest::sample::select(listed), 1 => text(&words)]
+                .prop_map(Value::Text)
+                .boxed()
+        }
         Type::Dice => (dice_part(), dice_part(), dice_part())
             .prop_map(|(c, s, b)| Value::Dice(Dice::new(c, s, b)))
             .boxed(),

@@ -12,6 +12,8 @@ pub enum Type {
     Int,
     Bool,
     Text,
+    /// Text that is one of these words; its value is a [`Value::Text`].
+    Word(&'static [&'static str]),
     Dice,
     IntList,
     TextList,
@@ -125,6 +127,22 @@ impl Values {
         self.0.get(name).map(|v| T::from_value(name, v)).transpose()
     }
 
+    /// A word input: text that must be one of `words`, as the rule block lists them.
+    pub fn word(&self, name: &str, words: &[&str]) -> Result<String, RuleError> {
+        self.word_opt(name, words)?
+            .ok_or_else(|| RuleError::Missing(name.to_string()))
+    }
+
+    pub fn word_opt(&self, name: &str, words: &[&str]) -> Result<Option<String>, RuleError> {
+        match self.get_opt::<String>(name)? {
+            Some(w) if !words.contains(&w.as_str()) => Err(RuleError::Invalid(format!(
+                "`{name}` is `{w}`, which is not one of its words: {}",
+                words.join(", ")
+            ))),
+            w => Ok(w),
+        }
+    }
+
     pub fn set(&mut self, name: &str, v: impl Into<Value>) {
         self.0.insert(name.to_string(), v.into());
     }
@@ -218,3 +236,60 @@ macro_rules! taken_as_given {
 }
 
 taken_as_given!(bool, String, Vec<String>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STEPS: &[&str] = &["step", "slip", "none"];
+
+    #[test]
+    fn a_word_input_takes_only_its_words() {
+        let mut v = Values::default();
+        assert_eq!(v.word_opt("retreat", STEPS), Ok(None));
+        assert_eq!(
+            v.word("retreat", STEPS),
+            Err(RuleError::Missing("retreat".into()))
+        );
+        v.set("retreat", "slip".to_string());
+        assert_eq!(v.word("retreat", STEPS), Ok("slip".to_string()));
+        v.set("retreat", "Slip".to_string());
+        let e = v.word("retreat", STEPS).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`retreat` is `Slip`, which is not one of its words: step, slip, none"
+        );
+        v.set("retreat", 3_i64);
+        assert!(matches!(
+            v.word("retreat", STEPS),
+            Err(RuleError::WrongType { .. })
+        ));
+    }
+
+    #[test]
+    fn figures_and_dice_beyond_the_book_are_refused() {
+        let mut v = Values::default();
+        v.set("str", *FIGURES.end());
+        assert_eq!(v.get("str"), Ok(*FIGURES.end()));
+        v.set("str", *FIGURES.start() - 1);
+        assert!(matches!(v.get::<i64>("str"), Err(RuleError::Invalid(_))));
+        v.set("distances", vec![3, *FIGURES.end() + 1]);
+        assert!(matches!(
+            v.get::<Vec<i64>>("distances"),
+            Err(RuleError::Invalid(_))
+        ));
+        for bad in [
+            Dice::new(0, 6, 0),
+            Dice::new(2, 0, 0),
+            Dice::new(i32::MAX, 2, 0),
+        ] {
+            v.set("damage", bad);
+            assert!(
+                matches!(v.get::<Dice>("damage"), Err(RuleError::Invalid(_))),
+                "{bad}"
+            );
+        }
+        v.set("damage", Dice::d6(9));
+        assert_eq!(v.get("damage"), Ok(Dice::d6(9)));
+    }
+}
