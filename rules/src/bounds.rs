@@ -40,6 +40,15 @@ pub fn rolled<'a>(
     }
 }
 
+/// Names the book leaves open (any weapon skill, any unarmed skill): still a name,
+/// not blank text.
+pub fn named<'a>(names: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<(), RuleError> {
+    match names.into_iter().find(|(_, n)| n.trim().is_empty()) {
+        Some((what, _)) => Err(RuleError::Invalid(format!("{what} needs a name"))),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,5 +64,8 @@ mod tests {
         let e = rolled(three, [("roll", 19)]).unwrap_err();
         assert_eq!(e.to_string(), "roll cannot be 19: 3d6 rolls 3 to 18");
         assert!(rolled(three, [("roll", 2)]).is_err());
+        assert_eq!(named([("a skill", "Rapier")]), Ok(()));
+        let e = named([("a skill", "Rapier"), ("the attacker's skill", " ")]).unwrap_err();
+        assert_eq!(e.to_string(), "the attacker's skill needs a name");
     }
 }

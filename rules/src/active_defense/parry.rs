@@ -3,7 +3,7 @@
 
 use crate::active_defense::defense_rolls::judge;
 use crate::active_defense::retreat::bonus as retreat_bonus;
-use crate::bounds::non_negative;
+use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::parry::{
     COUNTER_BLOW_MODIFIERS, OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR,
     REPEATED_PARRIES, THROWN_WEAPON_PARRIES, WEAPON_BALANCE, counter_blow, ids, parry,
@@ -56,6 +56,7 @@ pub fn repeated_penalty(
 }
 
 pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleError> {
+    named([("a weapon skill", g.skill.as_str())])?;
     // 1. balance
     let balance = g.balance.as_deref().unwrap_or("Balanced");
     let row = WEAPON_BALANCE
@@ -180,6 +181,7 @@ pub fn counter_blow(
     t: &mut Trace,
 ) -> Result<counter_blow::Outcome, RuleError> {
     non_negative([("a skill", g.level)])?;
+    named([("the attacker's skill", g.attacker_skill.as_str())])?;
     let row = COUNTER_BLOW_MODIFIERS
         .iter()
         .find(|r| r.attacker_skill.eq_ignore_ascii_case(&g.attacker_skill))

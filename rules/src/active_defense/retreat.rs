@@ -2,7 +2,7 @@
 //! cannot be taken.
 
 use crate::active_defense::defense_rolls::{attack_row, open};
-use crate::bounds::non_negative;
+use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::retreat::{
     RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, ids, retreat,
     retreat_distance,
@@ -78,6 +78,9 @@ pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, Ru
         allowed: false,
         bonus: 0,
     };
+    if let Some(skill) = &g.skill {
+        named([("a parrying skill", skill.as_str())])?;
+    }
     let row = attack_row(&g.attack)?;
     let states = g.states.iter().flatten().map(|s| {
         by_name(
