@@ -384,18 +384,24 @@ columns = ["band: range"]
 /// A chapter with rule `demo.hit` (roll: int -> damage: dice) and one example of it,
 /// whose body (starting at file line 20, after the fence on line 19) is `example`.
 fn with_example(example: &str) -> String {
+    with_rule(
+        "hit\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"dice\"",
+        "hit-one",
+        example,
+    )
+}
+
+/// A chapter with the rule block `rule` (its name, then a four-line body) and
+/// example `id`, whose body starts at file line 20.
+fn with_rule(rule: &str, id: &str, example: &str) -> String {
     chapter(&format!(
         r#"
 # Demo {{#demo}}
 
-```rule hit
-[given]
-roll = "int"
-[outputs]
-damage = "dice"
+```rule {rule}
 ```
 
-```example hit-one
+```example {id}
 {example}```
 "#
     ))
@@ -734,26 +740,10 @@ fn malformed_ids_are_reported_not_emitted() {
 /// A chapter with rule `demo.retreat` (`retreat` of type `ty`) and one example
 /// giving `retreat = "<given>"` on file line 22.
 fn with_word_rule(ty: &str, given: &str) -> String {
-    chapter(&format!(
-        r#"
-# Demo {{#demo}}
-
-```rule retreat
-[given]
-retreat = "{ty}"
-[outputs]
-bonus = "int"
-```
-
-```example step-back
-rule = "demo.retreat"
-[given]
-retreat = "{given}"
-[book]
-bonus = 3
-```
-"#
-    ))
+    let rule = format!("retreat\n[given]\nretreat = \"{ty}\"\n[outputs]\nbonus = \"int\"");
+    let example =
+        format!("rule = \"demo.retreat\"\n[given]\nretreat = \"{given}\"\n[book]\nbonus = 3\n");
+    with_rule(&rule, "step-back", &example)
 }
 
 #[test]
@@ -764,39 +754,30 @@ fn a_word_of_the_set_compiles() {
     assert_eq!(rule.given[0].ty.to_string(), "word(step|slip|none)");
 }
 
+/// A value outside the words is reported at its line, with the nearest word
+/// suggested under the caret when one is close, and no guess when none is.
 #[test]
 fn a_word_outside_its_set_is_reported_with_the_nearest_word() {
-    let text = with_word_rule("word(step|slip|none)", "stpe");
-    let diags = errors("word_misspelt", &text);
-    let d = only(&diags);
-    assert_report(
-        &text,
-        d,
-        "demo.md:22:1",
-        &[
+    for (given, meant) in [("stpe", Some("step")), ("cartwheel", None)] {
+        let text = with_word_rule("word(step|slip|none)", given);
+        let diags = errors("word_outside", &text);
+        let d = only(&diags);
+        let offending = format!(r#"retreat = "{given}""#);
+        let says = [
             "input `retreat`",
-            "`stpe`",
+            &format!("`{given}`"),
             "not one of its words: step, slip, none",
-        ],
-        r#"retreat = "stpe""#,
-    );
-    assert_eq!(d.label, "did you mean `step`?");
-    assert!(d.render().contains("did you mean `step`?"));
-}
-
-#[test]
-fn a_word_like_none_of_the_set_is_reported_without_a_guess() {
-    let text = with_word_rule("word(step|slip|none)", "cartwheel");
-    let diags = errors("word_far", &text);
-    let d = only(&diags);
-    assert_report(
-        &text,
-        d,
-        "demo.md:22:1",
-        &["`cartwheel`", "step, slip, none"],
-        r#"retreat = "cartwheel""#,
-    );
-    assert!(!d.render().contains("did you mean"), "{}", d.render());
+        ];
+        assert_report(&text, d, "demo.md:22:1", &says, &offending);
+        let guess = meant.map(|w| format!("did you mean `{w}`?"));
+        assert_eq!(guess.as_deref().unwrap_or(""), d.label, "{given}");
+        assert_eq!(
+            d.render().contains("did you mean"),
+            meant.is_some(),
+            "{}",
+            d.render()
+        );
+    }
 }
 
 #[test]

@@ -29,7 +29,11 @@ pub fn unarmed_parry(
     g: &unarmed_parry::Given,
     t: &mut Trace,
 ) -> Result<unarmed_parry::Outcome, RuleError> {
-    non_negative([("DX", g.dx), ("free hands", g.hands_free)])?;
+    non_negative([
+        ("DX", g.dx),
+        ("free hands", g.hands_free),
+        ("a skill", g.level.unwrap_or_default()),
+    ])?;
     let attack = by_name(
         UNARMED_PARRY_ATTACKS,
         |r| r.attack,
