@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
-use conformance::{Report, Status};
+use conformance::{RefusalResult, Report, Status};
 use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
@@ -460,11 +460,7 @@ fn example(
         .claims
         .iter()
         .map(|c| {
-            let (status, why) = match &c.status {
-                Status::Agrees => ("agrees", None),
-                Status::Erratum { .. } => ("erratum", None),
-                Status::Fails(why) => ("fails", Some(why.clone())),
-            };
+            let (status, why) = status_of(&c.status);
             ClaimFacts {
                 name: c.name.clone(),
                 book: json(&c.book),
@@ -478,6 +474,7 @@ fn example(
                 }),
             }
         })
+        .chain(report.refusal.as_ref().map(refusal))
         .collect();
     ExampleFacts {
         item,
@@ -502,6 +499,27 @@ fn example(
             })
             .collect(),
         error: report.error.clone(),
+    }
+}
+
+/// A refused example's one claim: the reason it gives against what the rule did.
+fn refusal(r: &RefusalResult) -> ClaimFacts {
+    let (status, why) = status_of(&r.status);
+    ClaimFacts {
+        name: "refused".into(),
+        book: r.reason.clone().into(),
+        rules: Some(r.rules_shown().into()),
+        status,
+        why,
+        erratum: None,
+    }
+}
+
+fn status_of(s: &Status) -> (&'static str, Option<String>) {
+    match s {
+        Status::Agrees => ("agrees", None),
+        Status::Erratum { .. } => ("erratum", None),
+        Status::Fails(why) => ("fails", Some(why.clone())),
     }
 }
 

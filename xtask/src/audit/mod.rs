@@ -13,6 +13,7 @@ use std::path::Path;
 
 use codegen::Book;
 
+pub use checksum::checksum;
 pub use facts::Audit;
 use readers::Readers;
 pub use review::{Change, REVIEWED_FILE, Review, Stamp};
