@@ -153,7 +153,7 @@ pub struct RuleFacts {
 pub struct ParamFacts {
     pub name: String,
     #[serde(rename = "type")]
-    pub ty: &'static str,
+    pub ty: String,
     pub optional: bool,
 }
 
@@ -443,7 +443,7 @@ fn params(ps: &[Param]) -> Vec<ParamFacts> {
     ps.iter()
         .map(|p| ParamFacts {
             name: p.name.clone(),
-            ty: p.ty.name(),
+            ty: p.ty.to_string(),
             optional: p.optional,
         })
         .collect()
