@@ -151,9 +151,13 @@ fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
             "cargo-mutants is not on PATH; install it with `{INSTALL}`"
         ));
     }
-    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    evidence_passes(root)?;
+    let mut cmd = cargo();
     cmd.current_dir(root).args([
         "mutants",
+        // The baseline is `evidence_passes`: cargo-mutants' own would test only `rules`.
+        "--baseline=skip",
+        "--timeout=60",
         "--package",
         "rules",
         "--test-package",
@@ -182,6 +186,25 @@ fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
         _ => Err(format!(
             "cargo mutants failed ({status}); see {OUTPUT_DIR}/mutants.out/debug.log"
         )),
+    }
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// The unmutated tree must pass the evidence, or every mutant would look caught.
+fn evidence_passes(root: &Path) -> Result<(), String> {
+    let status = cargo()
+        .current_dir(root)
+        .args(["test", "--package", "conformance", "--package", "rules"])
+        .args(EVIDENCE)
+        .status()
+        .map_err(|e| format!("cannot run cargo test: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("the evidence fails on the unmutated tree; fix it before measuring mutants".into())
     }
 }
 
