@@ -1,0 +1,216 @@
+//! The front page's lists across systems: the mutation run's scores, the
+//! failing examples, every erratum and every ruling.
+
+use std::fmt::Write as _;
+
+use super::{cite, esc, shown, verdict_tag};
+use crate::audit::facts::{Audit, Cite};
+use crate::audit::mutants::Score;
+
+/// The figures of a run, in the columns' order: the key in `Score` (and
+/// `data-mutation`) and the heading.
+const FIGURES: [(&str, &str); 5] = [
+    ("mutants", "mutants"),
+    ("caught", "caught"),
+    ("missed", "missed"),
+    ("unviable", "unviable"),
+    ("timeout", "timeout"),
+];
+
+/// `text` in `<code>`, linked to what `c` cites.
+fn code_cite(c: &Cite) -> String {
+    cite(c, "", &format!("<code>{}</code>", esc(&c.id)))
+}
+
+/// The score as a percentage, the way the front page shows it.
+pub fn percent(score: Option<f64>) -> String {
+    score.map_or("no viable mutant".to_string(), |s| {
+        format!("{:.1}%", s * 100.0)
+    })
+}
+
+pub fn mutation(out: &mut String, audit: &Audit) {
+    let _ = writeln!(
+        out,
+        "<section id=\"mutation\">\n<h2>Mutation testing</h2>\n<p>From <code>{file}</code>, which \
+         <code>cargo xtask mutants</code> writes. A system's files are those under \
+         <code>rules/src/&lt;system&gt;/</code>; every other file of <code>rules/src</code> is the engine's. \
+         The score is caught / (mutants − unviable).</p>\n<table class=\"mutation\">\n<thead><tr><th>scope</th>\
+         <th>files</th>{heads}<th>score</th></tr></thead>\n<tbody>",
+        file = esc(audit.mutation_file),
+        heads = FIGURES.map(|(_, h)| format!("<th>{h}</th>")).concat(),
+    );
+    for m in &audit.mutation {
+        let scope = esc(&m.scope);
+        let cells = match &m.run {
+            Some(run) => run_cells(run),
+            None => format!(
+                "<td colspan=\"{}\" class=\"no-run\">no mutation run recorded</td>",
+                FIGURES.len() + 2
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "<tr data-scope=\"{scope}\"><th>{scope}</th>{cells}</tr>"
+        );
+    }
+    out.push_str("</tbody>\n</table>\n");
+    survivors(out, audit);
+    out.push_str("</section>\n");
+}
+
+fn run_cells(run: &Score) -> String {
+    let figures = serde_json::to_value(run).unwrap_or_default();
+    let mut cells = format!("<td data-mutation=\"files\">{}</td>", run.files.len());
+    for (key, _) in FIGURES {
+        let _ = write!(cells, "<td data-mutation=\"{key}\">{}</td>", figures[key]);
+    }
+    let _ = write!(
+        cells,
+        "<td data-mutation=\"score\">{}</td>",
+        percent(run.score)
+    );
+    cells
+}
+
+fn survivors(out: &mut String, audit: &Audit) {
+    let runs: Vec<(&str, &Score)> = audit
+        .mutation
+        .iter()
+        .filter_map(|m| m.run.as_ref().map(|r| (m.scope.as_str(), r)))
+        .collect();
+    if runs.is_empty() {
+        return;
+    }
+    out.push_str("<h3>Surviving mutants</h3>\n");
+    let all: Vec<_> = runs
+        .iter()
+        .flat_map(|(scope, r)| r.survivors.iter().map(move |v| (scope, v)))
+        .collect();
+    if all.is_empty() {
+        out.push_str("<p>None: the examples kill every viable mutant.</p>\n");
+        return;
+    }
+    out.push_str("<ul class=\"survivors\">\n");
+    for (scope, v) in all {
+        let place = format!("<code>{}:{}</code>", esc(&v.file), v.line);
+        let place = match &v.href {
+            Some(href) => format!("<a href=\"{}\">{place}</a>", esc(href)),
+            None => place,
+        };
+        let _ = writeln!(
+            out,
+            "<li>{} {place} <code>{}</code>: {}</li>",
+            esc(scope),
+            esc(&v.mutant),
+            esc(&v.reason)
+        );
+    }
+    out.push_str("</ul>\n");
+}
+
+pub fn failing(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"failing\">\n<h2>Failing examples</h2>\n");
+    let rows: Vec<String> = audit
+        .systems
+        .iter()
+        .flat_map(|s| s.failing.iter().map(move |f| (s, f)))
+        .map(|(s, f)| {
+            let why: Vec<String> = f.why.iter().map(|w| esc(w)).collect();
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                esc(&s.id),
+                code_cite(&f.example),
+                code_cite(&f.rule),
+                why.join("<br>")
+            )
+        })
+        .collect();
+    table(
+        out,
+        &rows,
+        "None: every example agrees with the resolver or is an erratum.",
+        &["system", "example", "rule", "why"],
+    );
+    out.push_str("</section>\n");
+}
+
+pub fn errata(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"errata\">\n<h2>Errata</h2>\n");
+    let rows: Vec<String> = audit
+        .systems
+        .iter()
+        .flat_map(|s| s.errata.iter().map(move |e| (s, e)))
+        .map(|(s, e)| {
+            let rules = e.rules.as_ref().map_or("(none)".to_string(), shown);
+            let title = e.ruling.title.as_deref().unwrap_or(&e.ruling.id);
+            format!(
+                "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"value book\">{}</td>\
+                 <td class=\"value rules\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                esc(&s.id),
+                code_cite(&e.example),
+                esc(&e.claim),
+                esc(&shown(&e.book)),
+                esc(&rules),
+                verdict_tag(e.status),
+                cite(&e.ruling, "", &esc(title)),
+                esc(&e.reason)
+            )
+        })
+        .collect();
+    table(
+        out,
+        &rows,
+        "None: no example's claim carries an erratum.",
+        &[
+            "system", "example", "claim", "book", "rules", "verdict", "ruling", "reason",
+        ],
+    );
+    out.push_str("</section>\n");
+}
+
+pub fn rulings(out: &mut String, audit: &Audit) {
+    out.push_str("<section id=\"rulings\">\n<h2>Rulings</h2>\n");
+    let rows: Vec<String> = audit
+        .systems
+        .iter()
+        .flat_map(|s| s.rulings.iter().map(move |r| (s, r)))
+        .map(|(s, r)| {
+            let title = r.ruling.title.as_deref().unwrap_or(&r.ruling.id);
+            let cited: Vec<String> = r.cited_by.iter().map(code_cite).collect();
+            format!(
+                "<tr><td>{}</td><td>{} <code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
+                esc(&s.id),
+                cite(&r.ruling, "", &esc(title)),
+                esc(&r.ruling.id),
+                esc(&r.chapter),
+                if cited.is_empty() {
+                    "no erratum".to_string()
+                } else {
+                    cited.join(", ")
+                }
+            )
+        })
+        .collect();
+    table(
+        out,
+        &rows,
+        "None: no section of the book is a ruling.",
+        &["system", "ruling", "chapter", "errata cite it in"],
+    );
+    out.push_str("</section>\n");
+}
+
+/// A table of `rows` (already HTML) under `heads`, or `empty` when there are none.
+fn table(out: &mut String, rows: &[String], empty: &str, heads: &[&str]) {
+    if rows.is_empty() {
+        let _ = writeln!(out, "<p>{empty}</p>");
+        return;
+    }
+    let heads: String = heads.iter().map(|h| format!("<th>{h}</th>")).collect();
+    let _ = write!(
+        out,
+        "<table>\n<thead><tr>{heads}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n",
+        rows.concat()
+    );
+}
