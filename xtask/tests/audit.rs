@@ -447,35 +447,12 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     );
 }
 
-const MUTANTS: &str = r#"
-[files."rules/src/action/falling.rs"]
-checksum = "0123456789abcdef"
-mutants = 25
-caught = 18
-missed = 2
-unviable = 5
-timeout = 0
-
-[files."rules/src/table.rs"]
-checksum = "fedcba9876543210"
-mutants = 10
-caught = 6
-missed = 1
-unviable = 1
-timeout = 2
-
-[[survivors]]
-file = "rules/src/table.rs"
-line = 15
-mutant = "replace <= with < in Range::contains"
-reason = "no example sits on a band's upper edge <here>"
-"#;
-
 #[test]
 fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     let scratch = Scratch::workspace_copy("audit-front");
     let root = &scratch.0;
-    std::fs::write(root.join("conformance/mutants.toml"), MUTANTS).expect("write the record");
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
+        .expect("write the record");
     // Misprint one of the book's values, so the example fails.
     let chapter = root.join("spec/action/falling.md");
     let text = std::fs::read_to_string(&chapter).expect("read falling.md");
