@@ -51,6 +51,37 @@ fn assert_lands(root: &Path, href: &str) {
     );
 }
 
+/// Replaces `from` with `to` in `file`, which must hold it.
+fn edit(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).expect("read the file to edit");
+    assert!(text.contains(from), "{} has no `{from}`", file.display());
+    std::fs::write(file, text.replace(from, to)).expect("edit the file");
+}
+
+/// Stamps the workspace at `root` through the binary; then nothing is changed
+/// since review and `check --reviewed` passes.
+fn stamp(root: &Path) {
+    let (ok, err) = xtask(root, &["audit", "--stamp"]);
+    assert!(ok, "audit --stamp failed: {err}");
+    assert_eq!(
+        audit_json(root)["changed_since_review"],
+        Json::Array(Vec::new())
+    );
+    let (ok, err) = xtask(root, &["check", "--reviewed"]);
+    assert!(ok, "check --reviewed fails right after a stamp: {err}");
+}
+
+/// `check --reviewed` fails saying `line` while plain `check` passes, until
+/// the next stamp.
+fn fails_review_until_stamped(root: &Path, line: &str) {
+    let (ok, err) = xtask(root, &["check", "--reviewed"]);
+    assert!(!ok, "check --reviewed passes with a change since review");
+    assert!(err.contains(line), "{err}");
+    let (ok, err) = xtask(root, &["check"]);
+    assert!(ok, "plain check should not look at the review: {err}");
+    stamp(root);
+}
+
 fn n(v: &Json) -> u64 {
     v.as_u64().unwrap_or_else(|| panic!("{v} is not a count"))
 }
@@ -222,24 +253,14 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let scratch = Scratch::workspace_copy("audit-stamp");
     let root = &scratch.0;
 
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
-    assert_eq!(
-        audit_json(root)["changed_since_review"],
-        Json::Array(Vec::new())
-    );
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(ok, "check --reviewed fails right after a stamp: {err}");
+    stamp(root);
 
     // Reword a paragraph of the section `reading-the-table` (line 17).
-    let chapter = root.join("spec/action/falling.md");
-    let text = std::fs::read_to_string(&chapter).expect("read falling.md");
-    let edited = text.replace(
+    edit(
+        &root.join("spec/action/falling.md"),
         "seconds the fall lasts.",
         "seconds the fall lasts, rounded up.",
     );
-    assert_ne!(edited, text, "the edit changed nothing");
-    std::fs::write(&chapter, edited).expect("edit falling.md");
 
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
@@ -280,22 +301,9 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(front.contains("href=\"action/falling.html#reading-the-table\""));
 
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(!ok, "check --reviewed passes with a changed section");
-    assert!(
-        err.contains("spec/action/falling.md:17: section `reading-the-table` changed since review"),
-        "{err}"
-    );
-    let (ok, err) = xtask(root, &["check"]);
-    assert!(ok, "plain check should not look at the review: {err}");
-
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(ok, "check --reviewed fails after stamping again: {err}");
-    assert_eq!(
-        audit_json(root)["changed_since_review"],
-        Json::Array(Vec::new())
+    fails_review_until_stamped(
+        root,
+        "spec/action/falling.md:17: section `reading-the-table` changed since review",
     );
 }
 
@@ -357,10 +365,8 @@ fn all_rules(json: &Json) -> impl Iterator<Item = &Json> {
 fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     let scratch = Scratch::workspace_copy("audit-code");
     let root = &scratch.0;
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
+    stamp(root);
     let stamped = audit_json(root);
-    assert_eq!(stamped["changed_since_review"], Json::Array(Vec::new()));
 
     // `seal` is a private helper of sealed_armor.rs: `attack.attack` reaches it
     // only through `sealed_out`, two calls away.
@@ -371,14 +377,11 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
             && reached.contains(&"sealed-armor.sealed".to_string()),
         "{reached:?}"
     );
-    let source = root.join("rules/src/outcome_armor/sealed_armor.rs");
-    let text = std::fs::read_to_string(&source).expect("read sealed_armor.rs");
-    let edited = text.replace(
+    edit(
+        &root.join("rules/src/outcome_armor/sealed_armor.rs"),
         "sealed below {s}, as written",
         "sealed below {s}, as the sheet says",
     );
-    assert_ne!(edited, text, "the edit changed nothing");
-    std::fs::write(&source, edited).expect("edit sealed_armor.rs");
 
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
@@ -424,26 +427,13 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
         front.contains("code of rule <a href=\"outcome-armor/attack.html#rule-attack.attack\"")
     );
 
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(!ok, "check --reviewed passes with a changed helper");
     let function = code.item("outcome_armor::attack::attack").expect("attack");
-    assert!(
-        err.contains(&format!(
+    fails_review_until_stamped(
+        root,
+        &format!(
             "{}:{}: code of rule `attack.attack` changed since review",
             function.file, function.line
-        )),
-        "{err}"
-    );
-    let (ok, err) = xtask(root, &["check"]);
-    assert!(ok, "plain check should not look at the review: {err}");
-
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(ok, "check --reviewed fails after stamping again: {err}");
-    assert_eq!(
-        audit_json(root)["changed_since_review"],
-        Json::Array(Vec::new())
+        ),
     );
 }
 
@@ -454,14 +444,11 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
         .expect("write the record");
     // Misprint one of the book's values, so the example fails.
-    let chapter = root.join("spec/action/falling.md");
-    let text = std::fs::read_to_string(&chapter).expect("read falling.md");
-    let edited = text.replace(
+    edit(
+        &root.join("spec/action/falling.md"),
         "band = \"23-26\"\ndamage = \"9d6\"",
         "band = \"23-26\"\ndamage = \"8d6\"",
     );
-    assert_ne!(edited, text, "the edit changed nothing");
-    std::fs::write(&chapter, edited).expect("edit falling.md");
     let json = run_audit(root);
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
 

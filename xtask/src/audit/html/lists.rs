@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{cite, esc, shown, verdict_tag};
-use crate::audit::facts::{Audit, Cite};
+use crate::audit::facts::{Audit, Cite, SystemFacts};
 use crate::audit::mutants::Score;
 
 /// The figures of a run, in the columns' order: the key in `Score` (and
@@ -109,108 +109,128 @@ fn survivors(out: &mut String, audit: &Audit) {
     out.push_str("</ul>\n");
 }
 
-pub fn failing(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"failing\">\n<h2>Failing examples</h2>\n");
-    let rows: Vec<String> = audit
+/// What heads one of the lists.
+struct Head<'a> {
+    id: &'a str,
+    title: &'a str,
+    /// What the section says when no system has anything to list.
+    empty: &'a str,
+    /// The columns after the system's.
+    columns: &'a [&'a str],
+}
+
+/// A section with a table of every system's `items`, one row each (the system,
+/// then the cells `row` gives, already HTML), or `head.empty` when there are none.
+fn section<T>(
+    out: &mut String,
+    audit: &Audit,
+    head: &Head,
+    items: impl Fn(&SystemFacts) -> &[T],
+    row: impl Fn(&T) -> Vec<String>,
+) {
+    let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>", head.id, head.title);
+    let rows: String = audit
         .systems
         .iter()
-        .flat_map(|s| s.failing.iter().map(move |f| (s, f)))
-        .map(|(s, f)| {
-            let why: Vec<String> = f.why.iter().map(|w| esc(w)).collect();
-            format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                esc(&s.id),
-                code_cite(&f.example),
-                code_cite(&f.rule),
-                why.join("<br>")
-            )
+        .flat_map(|s| items(s).iter().map(move |item| (s, item)))
+        .map(|(s, item)| {
+            let cells: String = row(item).iter().map(|c| format!("<td>{c}</td>")).collect();
+            format!("<tr><td>{}</td>{cells}</tr>\n", esc(&s.id))
         })
         .collect();
-    table(
-        out,
-        &rows,
-        "None: every example agrees with the resolver or is an erratum.",
-        &["system", "example", "rule", "why"],
-    );
+    if rows.is_empty() {
+        let _ = writeln!(out, "<p>{}</p>", head.empty);
+    } else {
+        let heads: String = head
+            .columns
+            .iter()
+            .map(|h| format!("<th>{h}</th>"))
+            .collect();
+        let _ = write!(
+            out,
+            "<table>\n<thead><tr><th>system</th>{heads}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+        );
+    }
     out.push_str("</section>\n");
 }
 
+pub fn failing(out: &mut String, audit: &Audit) {
+    let head = Head {
+        id: "failing",
+        title: "Failing examples",
+        empty: "None: every example agrees with the resolver or is an erratum.",
+        columns: &["example", "rule", "why"],
+    };
+    section(
+        out,
+        audit,
+        &head,
+        |s| &s.failing,
+        |f| {
+            let why: Vec<String> = f.why.iter().map(|w| esc(w)).collect();
+            vec![code_cite(&f.example), code_cite(&f.rule), why.join("<br>")]
+        },
+    );
+}
+
 pub fn errata(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"errata\">\n<h2>Errata</h2>\n");
-    let rows: Vec<String> = audit
-        .systems
-        .iter()
-        .flat_map(|s| s.errata.iter().map(move |e| (s, e)))
-        .map(|(s, e)| {
+    let head = Head {
+        id: "errata",
+        title: "Errata",
+        empty: "None: no example's claim carries an erratum.",
+        columns: &[
+            "example", "claim", "book", "rules", "verdict", "ruling", "reason",
+        ],
+    };
+    section(
+        out,
+        audit,
+        &head,
+        |s| &s.errata,
+        |e| {
             let rules = e.rules.as_ref().map_or("(none)".to_string(), shown);
             let title = e.ruling.title.as_deref().unwrap_or(&e.ruling.id);
-            format!(
-                "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"value book\">{}</td>\
-                 <td class=\"value rules\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                esc(&s.id),
+            vec![
                 code_cite(&e.example),
-                esc(&e.claim),
+                format!("<code>{}</code>", esc(&e.claim)),
                 esc(&shown(&e.book)),
                 esc(&rules),
                 verdict_tag(e.status),
                 cite(&e.ruling, "", &esc(title)),
-                esc(&e.reason)
-            )
-        })
-        .collect();
-    table(
-        out,
-        &rows,
-        "None: no example's claim carries an erratum.",
-        &[
-            "system", "example", "claim", "book", "rules", "verdict", "ruling", "reason",
-        ],
+                esc(&e.reason),
+            ]
+        },
     );
-    out.push_str("</section>\n");
 }
 
 pub fn rulings(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"rulings\">\n<h2>Rulings</h2>\n");
-    let rows: Vec<String> = audit
-        .systems
-        .iter()
-        .flat_map(|s| s.rulings.iter().map(move |r| (s, r)))
-        .map(|(s, r)| {
+    let head = Head {
+        id: "rulings",
+        title: "Rulings",
+        empty: "None: no section of the book is a ruling.",
+        columns: &["ruling", "chapter", "errata cite it in"],
+    };
+    section(
+        out,
+        audit,
+        &head,
+        |s| &s.rulings,
+        |r| {
             let title = r.ruling.title.as_deref().unwrap_or(&r.ruling.id);
             let cited: Vec<String> = r.cited_by.iter().map(code_cite).collect();
-            format!(
-                "<tr><td>{}</td><td>{} <code>{}</code></td><td>{}</td><td>{}</td></tr>\n",
-                esc(&s.id),
-                cite(&r.ruling, "", &esc(title)),
-                esc(&r.ruling.id),
+            vec![
+                format!(
+                    "{} <code>{}</code>",
+                    cite(&r.ruling, "", &esc(title)),
+                    esc(&r.ruling.id)
+                ),
                 esc(&r.chapter),
                 if cited.is_empty() {
                     "no erratum".to_string()
                 } else {
                     cited.join(", ")
-                }
-            )
-        })
-        .collect();
-    table(
-        out,
-        &rows,
-        "None: no section of the book is a ruling.",
-        &["system", "ruling", "chapter", "errata cite it in"],
-    );
-    out.push_str("</section>\n");
-}
-
-/// A table of `rows` (already HTML) under `heads`, or `empty` when there are none.
-fn table(out: &mut String, rows: &[String], empty: &str, heads: &[&str]) {
-    if rows.is_empty() {
-        let _ = writeln!(out, "<p>{empty}</p>");
-        return;
-    }
-    let heads: String = heads.iter().map(|h| format!("<th>{h}</th>")).collect();
-    let _ = write!(
-        out,
-        "<table>\n<thead><tr>{heads}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n",
-        rows.concat()
+                },
+            ]
+        },
     );
 }
