@@ -233,8 +233,19 @@ pub struct Example {
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,
     pub given: Vec<Binding>,
+    /// The outputs claimed; none when the example is refused.
     pub claims: Vec<Binding>,
+    /// Set when the example says the rule refuses its inputs (`[refused]`).
+    pub refused: Option<Refusal>,
     pub errata: Vec<Erratum>,
+    pub span: Span,
+}
+
+/// An example of ours whose inputs the rule refuses: a refusal is behaviour too.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// Words that the resolver's refusal message must contain.
+    pub reason: String,
     pub span: Span,
 }
 

@@ -730,3 +730,120 @@ fn malformed_ids_are_reported_not_emitted() {
         "## Notes {#1st.part}",
     );
 }
+
+#[test]
+fn refused_example_compiles_as_ours_without_claims() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "no roll of 0"
+"#,
+    );
+    let book = compile("refused_ok", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let e = &book.systems[0].chapters[0].examples[0];
+    assert!(e.ours, "a refused example is one of ours");
+    assert!(e.claims.is_empty());
+    let refusal = e.refused.as_ref().expect("the refusal");
+    assert_eq!(refusal.reason, "no roll of 0");
+    let case = &codegen::emit::cases::case_files(&book)[0].text;
+    assert!(
+        case.ends_with(
+            "ours = true\n\n[given]\nroll = 0\n\n[refused]\nreason = \"no roll of 0\"\n"
+        ),
+        "{case}"
+    );
+}
+
+#[test]
+fn refused_and_book_together_are_reported_at_the_second() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+[refused]
+reason = "no roll of 3"
+"#,
+    );
+    let diags = errors("refused_and_book", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:1",
+        &["example `hit-one`", "both `[book]` and `[refused]`"],
+        "[refused]",
+    );
+}
+
+#[test]
+fn refusal_with_an_empty_reason_is_reported_at_the_reason() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "  "
+"#,
+    );
+    let diags = errors("refused_empty", &text);
+    let d = only(&diags);
+    // `reason = "  "`: the value's opening quote is column 10.
+    assert_report(
+        &text,
+        d,
+        "demo.md:24:10",
+        &["refusal's `reason` is empty"],
+        r#"reason = "  ""#,
+    );
+}
+
+#[test]
+fn refusal_without_a_reason_is_reported() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+why = "no roll of 0"
+"#,
+    );
+    let diags = errors("refused_no_reason", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:23:1",
+        &["an example's `refused` has no `reason`"],
+        "[refused]",
+    );
+}
+
+#[test]
+fn errata_on_a_refused_example_are_reported() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "no roll of 0"
+[errata.damage]
+rules = "2d6"
+ruling = "demo"
+reason = "none"
+"#,
+    );
+    let diags = errors("refused_errata", &text);
+    let d = only(&diags);
+    // The dotted header's span starts at its first key, `errata`, in column 2.
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:2",
+        &["an example of ours has no errata", "fix its `refused`"],
+        "[errata.damage]",
+    );
+}

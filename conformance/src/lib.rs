@@ -5,4 +5,4 @@ mod case;
 mod verdict;
 
 pub use case::{Case, Erratum};
-pub use verdict::{ClaimResult, Report, Status, Verdict, evaluate};
+pub use verdict::{ClaimResult, RefusalResult, Report, Status, Verdict, evaluate};

@@ -1,8 +1,10 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), lint the book, evaluate examples
-//! of any file, and write the audit report ([`audit`]).
+//! of any file, write the audit report ([`audit`]), and keep the record of
+//! mutation testing ([`mutants`]).
 
 pub mod audit;
+pub mod mutants;
 
 use std::fmt::Write as _;
 use std::io;
@@ -287,15 +289,22 @@ pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostic
             );
             for c in &report.claims {
                 let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
-                let status = match &c.status {
-                    conformance::Status::Agrees => "agrees".to_string(),
-                    conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
-                    conformance::Status::Fails(why) => format!("fails: {why}"),
-                };
                 let _ = writeln!(
                     out,
-                    "    {}: book {} | rules {}  {status}",
-                    c.name, c.book, rules
+                    "    {}: book {} | rules {}  {}",
+                    c.name,
+                    c.book,
+                    rules,
+                    status_word(&c.status)
+                );
+            }
+            if let Some(r) = &report.refusal {
+                let _ = writeln!(
+                    out,
+                    "    refused: {:?} | rules {}  {}",
+                    r.reason,
+                    r.rules_shown(),
+                    status_word(&r.status)
                 );
             }
             if let Some(err) = &report.error {
@@ -307,4 +316,13 @@ pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostic
         out.push_str("no examples in the given files\n");
     }
     Ok((out, failed))
+}
+
+/// A claim's (or a refusal's) outcome, as `eval` prints it.
+fn status_word(status: &conformance::Status) -> String {
+    match status {
+        conformance::Status::Agrees => "agrees".to_string(),
+        conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
+        conformance::Status::Fails(why) => format!("fails: {why}"),
+    }
 }

@@ -17,6 +17,11 @@ usage: cargo xtask <command>
   audit              write the auditors' report to target/audit/ (index.html, audit.json)
   audit --stamp      record the book and each rule's code as reviewed in spec/reviewed.toml,
                      then write the report
+  mutants [--system S] [--file F]...
+                     run cargo-mutants on the resolver (all of rules/src, the folder of spec
+                     system S, or the files F) and update conformance/mutants.toml with it
+  mutants --from DIR [--system S] [--file F]...
+                     update the record from an earlier run of that selection written to DIR
 
 XTASK_ROOT=DIR runs the commands on the workspace copy at DIR.";
 
@@ -33,6 +38,7 @@ fn main() -> ExitCode {
         Some("eval") if args.len() > 1 => eval(&root, &args[1..]),
         Some("audit") if args.len() == 1 => audit(&root, false),
         Some("audit") if args[1..] == ["--stamp"] => audit(&root, true),
+        Some("mutants") => mutants(&root, &args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{HELP}");
             Ok(())
@@ -137,6 +143,22 @@ fn audit(root: &std::path::Path, stamp: bool) -> Result<(), String> {
         audit.systems.len(),
         audit.changed_since_review.len()
     );
+    Ok(())
+}
+
+fn mutants(root: &std::path::Path, args: &[String]) -> Result<(), String> {
+    let mut selection = xtask::mutants::Selection::default();
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().cloned().ok_or_else(|| HELP.to_string());
+        match flag.as_str() {
+            "--system" => selection.system = Some(value?),
+            "--file" => selection.files.push(value?),
+            "--from" => selection.from = Some(PathBuf::from(value?)),
+            _ => return Err(HELP.to_string()),
+        }
+    }
+    print!("{}", xtask::mutants::run(root, &selection)?);
     Ok(())
 }
 

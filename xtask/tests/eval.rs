@@ -171,6 +171,32 @@ fn correct_claims_agree() {
     assert!(!run.stdout.contains("fails"), "{run}");
 }
 
+#[test]
+fn a_refusal_shows_the_reason_and_the_rules_message() {
+    let scratch = Scratch::new("refused");
+    let refused = |id: &str, distance: u32| {
+        fall_example(id, "reason = \"not one the table covers\"")
+            .replace("[book]", "[refused]")
+            .replace("distance = 24", &format!("distance = {distance}"))
+    };
+    let body = refused("scratch-refused-zero", 0) + &refused("scratch-refused-one", 1);
+    let (path, _) = scratch.chapter("refused", &body);
+    let run = eval(&path);
+    assert!(
+        !run.ok,
+        "a refusal the rule does not make must fail:\n{run}"
+    );
+    for needle in [
+        "scratch-refused-zero: agrees",
+        "refused: \"not one the table covers\" | rules refused \"a fall of 0 m is not one the table covers\"  agrees",
+        "scratch-refused-one: fails",
+        "rules resolved band = \"1-2\"",
+        "fails: the rule resolves instead of refusing",
+    ] {
+        assert!(run.stdout.contains(needle), "no `{needle}` in:\n{run}");
+    }
+}
+
 const RAGGED: &str = r#"
 # Scratch {#scratch-ragged-chapter}
 

@@ -7,15 +7,16 @@ use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
-use conformance::{Report, Status};
+use conformance::{RefusalResult, Report, Status};
 use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 
 use super::code::{Code, Item, RULES_SRC, resolver_path};
 use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
-use super::mutants::{MUTANTS_FILE, MutationFacts, Record, scores};
+use super::mutants::{MutationFacts, scores};
 use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
+use crate::mutants::{RECORD_FILE, Record};
 use crate::{Counts, counts};
 
 #[derive(Debug, Serialize)]
@@ -275,7 +276,8 @@ pub struct Sources<'a> {
     pub reports: &'a [Report],
     pub code: &'a Code,
     pub stamp: &'a Stamp,
-    pub mutants: Option<&'a Record>,
+    /// The mutation runs (empty when none is recorded).
+    pub mutants: &'a Record,
 }
 
 /// Gathers the facts.
@@ -316,7 +318,7 @@ pub fn collect(book: &Book, sources: &Sources) -> Result<Audit, String> {
         systems,
         changed_since_review: sources.stamp.changes(book, sources.code),
         lint_allows: lint_allows(book),
-        mutation_file: MUTANTS_FILE,
+        mutation_file: RECORD_FILE,
         mutation: scores(sources.mutants, &ids, sources.code),
     })
 }
@@ -590,11 +592,7 @@ fn example(
         .claims
         .iter()
         .map(|c| {
-            let (status, why) = match &c.status {
-                Status::Agrees => ("agrees", None),
-                Status::Erratum { .. } => ("erratum", None),
-                Status::Fails(why) => ("fails", Some(why.clone())),
-            };
+            let (status, why) = status_of(&c.status);
             ClaimFacts {
                 name: c.name.clone(),
                 book: json(&c.book),
@@ -608,6 +606,7 @@ fn example(
                 }),
             }
         })
+        .chain(report.refusal.as_ref().map(refusal))
         .collect();
     ExampleFacts {
         item,
@@ -632,6 +631,27 @@ fn example(
             })
             .collect(),
         error: report.error.clone(),
+    }
+}
+
+/// A refused example's one claim: the reason it gives against what the rule did.
+fn refusal(r: &RefusalResult) -> ClaimFacts {
+    let (status, why) = status_of(&r.status);
+    ClaimFacts {
+        name: "refused".into(),
+        book: r.reason.clone().into(),
+        rules: Some(r.rules_shown().into()),
+        status,
+        why,
+        erratum: None,
+    }
+}
+
+fn status_of(s: &Status) -> (&'static str, Option<String>) {
+    match s {
+        Status::Agrees => ("agrees", None),
+        Status::Erratum { .. } => ("erratum", None),
+        Status::Fails(why) => ("fails", Some(why.clone())),
     }
 }
 

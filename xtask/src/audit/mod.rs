@@ -18,6 +18,7 @@ use std::path::Path;
 
 use codegen::Book;
 
+pub use checksum::checksum;
 pub use code::Code;
 pub use facts::Audit;
 use facts::Sources;
@@ -34,12 +35,11 @@ pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
     if stamp {
         Stamp::of(book, &code).save(root)?;
     }
-    let record = mutants::load(root)?;
     let sources = Sources {
         reports: &crate::reports(book)?,
         code: &code,
         stamp: &Stamp::load(root)?,
-        mutants: record.as_ref(),
+        mutants: &crate::mutants::Record::load(root)?,
     };
     let audit = facts::collect(book, &sources)?;
     write(&audit, book, &code, &root.join(REPORT_DIR))

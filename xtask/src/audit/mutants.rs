@@ -1,65 +1,19 @@
-//! The mutation run recorded in `conformance/mutants.toml` (written by
-//! `cargo xtask mutants`), scored per system: the files under
-//! `rules/src/<system module>/` belong to that system, every other file of
-//! `rules/src` (`table.rs`, `dice.rs`, `value.rs`, ...) to the engine.
+//! The mutation runs recorded in `conformance/mutants.toml` (see
+//! [`crate::mutants`], which writes and reads it), scored per system: the
+//! files under `rules/src/<system module>/` belong to that system, every other
+//! file of `rules/src` (`table.rs`, `dice.rs`, `value.rs`, ...) to the engine.
 
 use std::collections::BTreeMap;
-use std::io;
-use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
+use super::checksum;
 use super::code::{Code, RULES_SRC, module_name};
 use super::facts::listing;
-
-/// Where the run is recorded, relative to the workspace root.
-pub const MUTANTS_FILE: &str = "conformance/mutants.toml";
+use crate::mutants::{FileEntry, Record};
 
 /// The scope of the files outside every system's folder.
 pub const ENGINE: &str = "engine";
-
-/// The record as written: per file, its checksum and its mutants by outcome;
-/// then the mutants no example kills, each with the reason.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    #[serde(default)]
-    files: BTreeMap<String, FileRun>,
-    #[serde(default)]
-    survivors: Vec<Survivor>,
-}
-
-#[derive(Debug, Clone, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct FileRun {
-    /// The checksum of the file the run mutated.
-    pub checksum: String,
-    pub mutants: u64,
-    pub caught: u64,
-    pub missed: u64,
-    pub unviable: u64,
-    pub timeout: u64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Survivor {
-    file: String,
-    line: u64,
-    mutant: String,
-    reason: String,
-}
-
-/// Reads the record under `root`; none when no run is recorded.
-pub fn load(root: &Path) -> Result<Option<Record>, String> {
-    match std::fs::read_to_string(root.join(MUTANTS_FILE)) {
-        Ok(text) => toml::from_str(&text)
-            .map(Some)
-            .map_err(|e| format!("{MUTANTS_FILE} is malformed: {e}")),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("cannot read {MUTANTS_FILE}: {e}")),
-    }
-}
 
 /// One scope's mutation figures: a system's, or the engine's.
 #[derive(Debug, Serialize)]
@@ -68,17 +22,21 @@ pub struct MutationFacts {
     pub scope: String,
     /// None when the record holds no file of the scope (or there is no record).
     pub run: Option<Score>,
+    /// The scope's files that no run has covered yet.
+    pub pending: Vec<String>,
 }
 
 #[derive(Debug, Default, Serialize)]
 pub struct Score {
     /// Each file the run mutated, with what it recorded.
-    pub files: BTreeMap<String, FileRun>,
-    pub mutants: u64,
-    pub caught: u64,
-    pub missed: u64,
-    pub unviable: u64,
-    pub timeout: u64,
+    pub files: BTreeMap<String, FileEntry>,
+    /// The files whose text is no longer the text their run mutated.
+    pub changed_since_run: Vec<String>,
+    pub mutants: usize,
+    pub caught: usize,
+    pub missed: usize,
+    pub unviable: usize,
+    pub timeout: usize,
     /// `caught / (mutants - unviable)`; none when no mutant was viable.
     pub score: Option<f64>,
     pub survivors: Vec<SurvivorFacts>,
@@ -87,7 +45,7 @@ pub struct Score {
 #[derive(Debug, Serialize)]
 pub struct SurvivorFacts {
     pub file: String,
-    pub line: u64,
+    pub line: usize,
     pub mutant: String,
     pub reason: String,
     /// The line in the report's listing of the file; none when `rules/src`
@@ -96,12 +54,18 @@ pub struct SurvivorFacts {
 }
 
 /// The figures of each system (in the order given), then the engine's.
-pub fn scores(record: Option<&Record>, systems: &[&str], code: &Code) -> Vec<MutationFacts> {
+pub fn scores(record: &Record, systems: &[&str], code: &Code) -> Vec<MutationFacts> {
     let scopes = systems.iter().copied().chain([ENGINE]);
     scopes
         .map(|scope| MutationFacts {
             scope: scope.to_string(),
-            run: record.and_then(|r| score(r, scope, systems, code)),
+            run: score(record, scope, systems, code),
+            pending: record
+                .pending
+                .iter()
+                .filter(|f| scope_of(f, systems) == scope)
+                .cloned()
+                .collect(),
         })
         .collect()
 }
@@ -116,6 +80,10 @@ fn score(record: &Record, scope: &str, systems: &[&str], code: &Code) -> Option<
             s.unviable += run.unviable;
             s.timeout += run.timeout;
             s.files.insert(file.clone(), run.clone());
+            let now = code.files.iter().find(|(f, _)| f == file);
+            if now.is_none_or(|(_, text)| checksum(text) != run.checksum) {
+                s.changed_since_run.push(file.clone());
+            }
         }
     }
     if s.files.is_empty() {
@@ -158,10 +126,21 @@ fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
 
 #[cfg(test)]
 mod tests {
-    use super::{Record, scores};
+    use super::scores;
+    use crate::audit::checksum;
     use crate::audit::code::scan_fixture;
+    use crate::mutants::Record;
 
-    const RECORD: &str = r#"
+    const TABLE: &str = "pub fn f() {}\n";
+
+    /// Runs of an action file, an active-defense file with no viable mutant
+    /// and the engine's `table.rs` (as `TABLE` reads now), a survivor, and a
+    /// pending file of protection.
+    fn record() -> Record {
+        let text = format!(
+            r#"
+pending = ["rules/src/protection/armor.rs"]
+
 [files."rules/src/action/falling.rs"]
 checksum = "0123456789abcdef"
 mutants = 25
@@ -173,13 +152,13 @@ timeout = 0
 [files."rules/src/active_defense/dodge.rs"]
 checksum = "0123456789abcdef"
 mutants = 4
-caught = 4
+caught = 0
 missed = 0
 unviable = 4
 timeout = 0
 
 [files."rules/src/table.rs"]
-checksum = "fedcba9876543210"
+checksum = "{}"
 mutants = 10
 caught = 6
 missed = 2
@@ -189,49 +168,42 @@ timeout = 1
 [[survivors]]
 file = "rules/src/table.rs"
 line = 30
-mutant = "replace - with + in fall"
+mutant = "replace - with + in f"
 reason = "no example can tell"
-"#;
-
-    #[test]
-    fn scores_each_system_s_folder_and_the_engine_apart() {
-        let record: Record = toml::from_str(RECORD).expect("the record parses");
-        let code = scan_fixture(&[("table.rs", "pub fn f() {}\n")]);
-        let facts = scores(
-            Some(&record),
-            &["action", "active-defense", "protection"],
-            &code,
+"#,
+            checksum(TABLE)
         );
-        let scopes: Vec<&str> = facts.iter().map(|f| f.scope.as_str()).collect();
-        assert_eq!(scopes, ["action", "active-defense", "protection", "engine"]);
-        let action = facts[0].run.as_ref().expect("action was run");
-        assert_eq!(
-            (action.mutants, action.caught, action.unviable),
-            (25, 20, 5)
-        );
-        assert_eq!(action.score, Some(1.0));
-        assert!(action.survivors.is_empty());
-        let defense = facts[1].run.as_ref().expect("active-defense was run");
-        assert_eq!(defense.score, None, "no viable mutant, no score");
-        assert!(facts[2].run.is_none(), "no file of protection was run");
-        let engine = facts[3].run.as_ref().expect("the engine was run");
-        assert_eq!(engine.score, Some(6.0 / 9.0));
-        assert_eq!(engine.survivors.len(), 1);
-        assert_eq!(
-            engine.survivors[0].href.as_deref(),
-            Some("code/table.rs.html#L30")
-        );
-        assert!(
-            scores(None, &["action"], &code)
-                .iter()
-                .all(|f| f.run.is_none())
-        );
+        Record::parse(&text).expect("the record parses")
     }
 
     #[test]
-    fn an_unknown_field_is_an_error() {
-        let err = toml::from_str::<Record>("[files.\"a.rs\"]\nmutants = 1\nkilled = 1\n")
-            .expect_err("not the record's format");
-        assert!(err.to_string().contains("unknown field"), "{err}");
+    fn scores_each_system_s_folder_and_the_engine_apart() {
+        let code = scan_fixture(&[("table.rs", TABLE)]);
+        let systems = ["action", "active-defense", "protection"];
+        let facts = scores(&record(), &systems, &code);
+        let scopes: Vec<&str> = facts.iter().map(|f| f.scope.as_str()).collect();
+        assert_eq!(scopes, ["action", "active-defense", "protection", "engine"]);
+        let action = facts[0].run.as_ref().expect("action was run");
+        let figures = (action.mutants, action.caught, action.unviable);
+        assert_eq!(figures, (25, 20, 5));
+        assert_eq!(action.score, Some(1.0));
+        assert!(action.survivors.is_empty());
+        assert_eq!(action.changed_since_run, ["rules/src/action/falling.rs"]);
+        let defense = facts[1].run.as_ref().expect("active-defense was run");
+        assert_eq!(defense.score, None, "no viable mutant, no score");
+        assert!(facts[2].run.is_none(), "no file of protection was run");
+        assert_eq!(facts[2].pending, ["rules/src/protection/armor.rs"]);
+        let engine = facts[3].run.as_ref().expect("the engine was run");
+        assert_eq!(engine.score, Some(6.0 / 9.0));
+        assert!(engine.changed_since_run.is_empty());
+        assert_eq!(engine.survivors.len(), 1);
+        let href = engine.survivors[0].href.as_deref();
+        assert_eq!(href, Some("code/table.rs.html#L30"));
+        let empty = scores(&Record::default(), &systems, &code);
+        assert!(
+            empty
+                .iter()
+                .all(|f| f.run.is_none() && f.pending.is_empty())
+        );
     }
 }

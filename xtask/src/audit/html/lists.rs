@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, shown, verdict_tag};
+use super::{cite, esc, plural, shown, verdict_tag};
 use crate::audit::facts::{Audit, Cite, SystemFacts};
-use crate::audit::mutants::Score;
+use crate::audit::mutants::{MutationFacts, Score};
 
 /// The figures of a run, in the columns' order: the key in `Score` (and
 /// `data-mutation`) and the heading.
@@ -36,7 +36,7 @@ pub fn mutation(out: &mut String, audit: &Audit) {
          <code>cargo xtask mutants</code> writes. A system's files are those under \
          <code>rules/src/&lt;system&gt;/</code>; every other file of <code>rules/src</code> is the engine's. \
          The score is caught / (mutants − unviable).</p>\n<table class=\"mutation\">\n<thead><tr><th>scope</th>\
-         <th>files</th>{heads}<th>score</th></tr></thead>\n<tbody>",
+         <th>files</th>{heads}<th>score</th><th>notes</th></tr></thead>\n<tbody>",
         file = esc(audit.mutation_file),
         heads = FIGURES.map(|(_, h)| format!("<th>{h}</th>")).concat(),
     );
@@ -51,12 +51,26 @@ pub fn mutation(out: &mut String, audit: &Audit) {
         };
         let _ = writeln!(
             out,
-            "<tr data-scope=\"{scope}\"><th>{scope}</th>{cells}</tr>"
+            "<tr data-scope=\"{scope}\"><th>{scope}</th>{cells}<td>{}</td></tr>",
+            notes(m)
         );
     }
     out.push_str("</tbody>\n</table>\n");
     survivors(out, audit);
     out.push_str("</section>\n");
+}
+
+/// What the figures leave out: files changed since their run, files not yet run.
+fn notes(m: &MutationFacts) -> String {
+    let changed = m.run.as_ref().map_or(0, |r| r.changed_since_run.len());
+    let mut notes = Vec::new();
+    if changed > 0 {
+        notes.push(format!("{} changed since the run", plural(changed, "file")));
+    }
+    if !m.pending.is_empty() {
+        notes.push(format!("{} not yet run", plural(m.pending.len(), "file")));
+    }
+    notes.join("; ")
 }
 
 fn run_cells(run: &Score) -> String {
