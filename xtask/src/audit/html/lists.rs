@@ -102,7 +102,7 @@ fn survivors(out: &mut String, audit: &Audit) {
         .flat_map(|(scope, r)| r.survivors.iter().map(move |v| (scope, v)))
         .collect();
     if all.is_empty() {
-        out.push_str("<p>None: the examples kill every viable mutant.</p>\n");
+        out.push_str("<p>None: in the files run, the examples kill every viable mutant.</p>\n");
         return;
     }
     out.push_str("<ul class=\"survivors\">\n");
