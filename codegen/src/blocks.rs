@@ -219,7 +219,7 @@ fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
 }
 
 /// A TOML value as an example value; dice stay text until the rule's signature types them.
-fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
+pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
     let span = doc.at(&v.span());
     let bad = || {
         doc.error(

@@ -1,5 +1,6 @@
 //! Checks across a whole book: ids are unique, examples name rules that exist and
-//! give and claim what those rules take and produce, errata cite real rulings.
+//! give and claim what those rules take and produce, errata cite real rulings;
+//! properties are checked in [`crate::property`].
 
 use std::collections::HashMap;
 
@@ -167,6 +168,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                 }
             }
         }
+        crate::property::check_properties(system, diags);
     }
 }
 
@@ -177,7 +179,7 @@ enum Slot {
     Erratum,
 }
 
-fn names(ps: &[crate::model::Param]) -> String {
+pub(crate) fn names(ps: &[crate::model::Param]) -> String {
     ps.iter()
         .map(|p| {
             format!(
@@ -191,7 +193,7 @@ fn names(ps: &[crate::model::Param]) -> String {
         .join(", ")
 }
 
-fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
+pub(crate) fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
     match (ty, v) {
         (ValueType::Int, Value::Int(_))
         | (ValueType::Bool, Value::Bool(_))
@@ -218,7 +220,8 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
             .iter()
             .map(|s| (&s.id, &s.span, "section"))
             .chain(c.tables.iter().map(|t| (&t.id, &t.span, "table")))
-            .chain(c.examples.iter().map(|e| (&e.id, &e.span, "example")));
+            .chain(c.examples.iter().map(|e| (&e.id, &e.span, "example")))
+            .chain(c.properties.iter().map(|p| (&p.id, &p.span, "property")));
         for (id, span, what) in items {
             first_or_report(&mut seen, id, c, span, what, diags);
         }

@@ -14,6 +14,7 @@ pub mod emit;
 pub mod lint;
 pub mod model;
 mod parse;
+pub mod property;
 pub mod source;
 mod table;
 mod toml_spans;

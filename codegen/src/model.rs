@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint::LintKind;
+pub use crate::property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 use crate::source::{SourceFile, Span};
 
 /// Every system of `spec/`, in folder order.
@@ -30,6 +31,7 @@ pub struct Chapter {
     pub tables: Vec<Table>,
     pub rules: Vec<Rule>,
     pub examples: Vec<Example>,
+    pub properties: Vec<Property>,
 }
 
 #[derive(Debug, Clone)]

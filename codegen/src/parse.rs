@@ -10,6 +10,7 @@ use crate::blocks::{parse_example, parse_rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
+use crate::property::parse_property;
 use crate::source::{SourceFile, Span};
 use crate::table::{RawTable, Schema, build_table, lint_for, parse_schema, stated_reason};
 use crate::toml_spans::Doc;
@@ -50,6 +51,7 @@ enum Open {
 enum FenceKind {
     Rule,
     Example,
+    Property,
 }
 
 /// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
@@ -64,6 +66,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let mut tables = Vec::new();
     let mut rules = Vec::new();
     let mut examples = Vec::new();
+    let mut properties = Vec::new();
     let mut schema: Option<Schema> = None;
     let mut open = Open::Nothing;
     let chapter_id = file.stem();
@@ -209,6 +212,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 let kind = match words.next() {
                     Some("example") => Some(FenceKind::Example),
                     Some("rule") => Some(FenceKind::Rule),
+                    Some("property") => Some(FenceKind::Property),
                     _ => None,
                 };
                 if let Some(kind) = kind {
@@ -260,6 +264,8 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     }
                     FenceKind::Example => parse_example(file, id, section, &body, base, span)
                         .map(|e| examples.push(e)),
+                    FenceKind::Property => parse_property(file, id, section, &body, base, span)
+                        .map(|p| properties.push(p)),
                 };
                 if let Err(d) = result {
                     diags.push(d);
@@ -301,6 +307,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         tables,
         rules,
         examples,
+        properties,
     })
 }
 

@@ -115,11 +115,11 @@ impl Case {
     }
 }
 
-fn param(ps: &[Param], name: &str) -> Option<Type> {
+pub(crate) fn param(ps: &[Param], name: &str) -> Option<Type> {
     ps.iter().find(|p| p.name == name).map(|p| p.ty)
 }
 
-fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> {
+pub(crate) fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> {
     let bad = |v: &toml::Value| format!("`{name}` = {v} is not a value this suite reads");
     Ok(match (ty, v) {
         (Some(Type::Dice), toml::Value::String(s)) => Value::Dice(s.parse()?),

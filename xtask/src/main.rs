@@ -7,13 +7,15 @@ use std::process::ExitCode;
 const HELP: &str = "\
 usage: cargo xtask <command>
 
-  regen              compile spec/, rewrite the case files that changed, print a summary,
-                     lint the book; exit non-zero on a lint that no allow silences
-  check              exit non-zero, naming each stale case file, if regen would change
-                     anything, and on a lint that no allow silences
+  regen              compile spec/, rewrite the case and property files that changed,
+                     print a summary, lint the book; exit non-zero on a lint that no
+                     allow silences
+  check              exit non-zero, naming each stale case or property file, if regen
+                     would change anything, and on a lint that no allow silences
   check --reviewed   the same, and also name each item (prose, or a rule's code) changed since
                      review (spec/reviewed.toml)
-  eval FILE.md...    run the worked examples of any Markdown files against the resolver
+  eval FILE.md...    run the worked examples and check the properties of any Markdown
+                     files against the resolver
   audit              write the auditors' report to target/audit/ (index.html, audit.json)
   audit --stamp      record the book and each rule's code as reviewed in spec/reviewed.toml,
                      then write the report
@@ -56,8 +58,8 @@ fn main() -> ExitCode {
 
 fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
-    let plan = xtask::plan(&book, &xtask::cases_dir(root))
-        .map_err(|e| format!("cannot read the case files: {e}"))?;
+    let [cases, properties] = xtask::plan_all(&book, root)
+        .map_err(|e| format!("cannot read the case and property files: {e}"))?;
     let lints = xtask::lint_book(root, &book)?;
     let open = lints.iter().filter(|l| !l.is_allowed()).count();
     let lint_line = format!(
@@ -72,10 +74,15 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     );
     if check_only {
         let mut failures = Vec::new();
-        if plan.is_empty() {
-            println!("case files are up to date ({} cases)", plan.unchanged);
+        if cases.is_empty() && properties.is_empty() {
+            println!(
+                "case files are up to date ({} cases, {} properties)",
+                cases.unchanged, properties.unchanged
+            );
         } else {
-            let lines = plan.describe(root).join("\n  ");
+            let mut lines = cases.describe(root);
+            lines.extend(properties.describe(root));
+            let lines = lines.join("\n  ");
             failures.push(format!(
                 "case files are stale; run `cargo xtask regen`:\n  {lines}"
             ));
@@ -90,17 +97,19 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
             Err(failures.join("\n"))
         };
     }
-    xtask::apply(&plan).map_err(|e| format!("cannot write the case files: {e}"))?;
+    xtask::apply(&cases).map_err(|e| format!("cannot write the case files: {e}"))?;
+    xtask::apply(&properties).map_err(|e| format!("cannot write the property files: {e}"))?;
     let reports = xtask::reports(&book)?;
     print!("{}", xtask::summary(&book, &reports));
-    println!(
-        "{:<w$} {} written, {} removed, {} unchanged (conformance/cases/)",
-        "cases",
-        plan.writes.len(),
-        plan.removes.len(),
-        plan.unchanged,
-        w = xtask::label_width(&book)
-    );
+    for (what, plan) in [("cases", &cases), ("properties", &properties)] {
+        println!(
+            "{what:<w$} {} written, {} removed, {} unchanged (conformance/{what}/)",
+            plan.writes.len(),
+            plan.removes.len(),
+            plan.unchanged,
+            w = xtask::label_width(&book)
+        );
+    }
     println!("{lint_line}");
     if open > 0 {
         return Err(format!("{open} lint(s) not allowed (listed above)"));
@@ -167,7 +176,7 @@ fn eval(root: &std::path::Path, files: &[String]) -> Result<(), String> {
     let (out, failed) = xtask::eval(root, &files).map_err(|d| render(&d))?;
     print!("{out}");
     if failed {
-        Err("some examples fail".into())
+        Err("some examples or properties fail".into())
     } else {
         Ok(())
     }

@@ -80,7 +80,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
     }
 }
 
-fn value(v: &Value) -> toml::Value {
+pub(crate) fn value(v: &Value) -> toml::Value {
     match v {
         Value::Int(n) => (*n).into(),
         Value::Bool(b) => (*b).into(),

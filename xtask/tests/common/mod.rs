@@ -20,11 +20,16 @@ impl Scratch {
     }
 
     /// A copy of what the commands read from the workspace: the book, the
-    /// resolver's sources, the case files and the reviewed state.
+    /// resolver's sources, the case and property files and the reviewed state.
     pub fn workspace_copy(name: &str) -> Scratch {
         let scratch = Scratch::new(name);
         let root = xtask::workspace_root();
-        for dir in ["spec", "rules/src", "conformance/cases"] {
+        for dir in [
+            "spec",
+            "rules/src",
+            "conformance/cases",
+            "conformance/properties",
+        ] {
             copy_dir(&root.join(dir), &scratch.0.join(dir));
         }
         scratch
