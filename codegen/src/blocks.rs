@@ -52,10 +52,15 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             Some(t) => (t, true),
             None => (ty_text, false),
         };
-        let Some(ty) = ValueType::parse(ty_text) else {
-            return Err(t
-                .error(vspan, format!("`{name}` has an unknown type"))
-                .label("one of \"int\", \"bool\", \"text\", \"dice\", \"[int]\", each optionally followed by `?`"));
+        let ty = match ty_text.strip_prefix("word(").and_then(|w| w.strip_suffix(')')) {
+            Some(list) => ValueType::Word(words(list).map_err(|why| {
+                t.error(vspan.clone(), format!("`{name}` lists its words badly: {why}"))
+                    .label("write the words between `|`, as in \"word(step|slip|none)\"")
+            })?),
+            None => ValueType::parse(ty_text).ok_or_else(|| {
+                t.error(vspan.clone(), format!("`{name}` has an unknown type"))
+                    .label("one of \"int\", \"bool\", \"text\", \"word(a|b)\", \"dice\", \"[int]\", \"[text]\", each optionally followed by `?`")
+            })?,
         };
         if optional && key == "outputs" {
             return Err(t.error(vspan, "outputs cannot be optional"));
@@ -66,6 +71,21 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             optional,
             span,
         });
+    }
+    Ok(out)
+}
+
+/// The words of a `word(a|b|c)` type: each one written, none twice.
+fn words(list: &str) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in list.split('|').map(str::trim) {
+        if w.is_empty() {
+            return Err("an empty word".into());
+        }
+        if out.iter().any(|o| o == w) {
+            return Err(format!("`{w}` is listed twice"));
+        }
+        out.push(w.to_string());
     }
     Ok(out)
 }

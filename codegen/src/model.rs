@@ -145,17 +145,20 @@ pub struct Cell {
 }
 
 /// The type of a rule input or output, and of the values examples give them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ValueType {
     Int,
     Bool,
     Text,
+    /// Text that is one of a fixed set of words: `word(step|slip|none)`.
+    Word(Vec<String>),
     Dice,
     IntList,
     TextList,
 }
 
 impl ValueType {
+    /// The types named by a single word; `word(...)` is read by `blocks`.
     pub fn parse(s: &str) -> Option<ValueType> {
         Some(match s {
             "int" => ValueType::Int,
@@ -167,16 +170,20 @@ impl ValueType {
             _ => return None,
         })
     }
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
+/// The type as a rule block writes it.
+impl std::fmt::Display for ValueType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             ValueType::Int => "int",
             ValueType::Bool => "bool",
             ValueType::Text => "text",
+            ValueType::Word(words) => return write!(f, "word({})", words.join("|")),
             ValueType::Dice => "dice",
             ValueType::IntList => "[int]",
             ValueType::TextList => "[text]",
-        }
+        })
     }
 }
 

@@ -108,7 +108,7 @@ impl At<'_> {
             self.diags.push(d);
             return input.clone();
         };
-        match typed_domain(&input.domain, param.ty) {
+        match typed_domain(&input.domain, &param.ty) {
             Ok(domain) => Input {
                 domain,
                 ..input.clone()
@@ -137,15 +137,15 @@ impl At<'_> {
                 let out = self.ordered_output(key, output, rule);
                 let bound = self.bound(key, bound, p, rule);
                 if let (Some(out), Some((ty, name))) = (out, self.bound_type(&bound, rule))
-                    && !comparable(out, ty)
+                    && !comparable(&out, &ty)
                 {
                     self.push(
                         &output.span,
                         format!(
                             "law `{key}` compares `{}` ({}) with {name} ({})",
                             output.name,
-                            out.name(),
-                            ty.name()
+                            out.to_string(),
+                            ty.to_string()
                         ),
                     );
                 }
@@ -174,19 +174,19 @@ impl At<'_> {
             self.diags.push(d);
             return None;
         };
-        if !ordered(param.ty) {
+        if !ordered(&param.ty) {
             let d = self.error(
                 &output.span,
                 format!(
                     "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
                     output.name,
-                    param.ty.name()
+                    param.ty.to_string()
                 ),
             ).label("a value of no order");
             self.diags.push(d);
             return None;
         }
-        Some(param.ty)
+        Some(param.ty.clone())
     }
 
     /// The input a monotone law grows: an int or bool input whose domain varies.
@@ -207,7 +207,7 @@ impl At<'_> {
                 format!(
                     "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
                     input.name,
-                    param.ty.name()
+                    param.ty.to_string()
                 ),
             );
             return;
@@ -306,9 +306,11 @@ impl At<'_> {
     fn bound_type(&self, bound: &Bound, rule: &Rule) -> Option<(ValueType, String)> {
         match bound {
             Bound::Constant(n) => Some((ValueType::Int, format!("{n}"))),
-            Bound::Input(n) => param(&rule.given, &n.name).map(|q| (q.ty, format!("`{}`", n.name))),
+            Bound::Input(n) => {
+                param(&rule.given, &n.name).map(|q| (q.ty.clone(), format!("`{}`", n.name)))
+            }
             Bound::Output(n) => {
-                param(&rule.outputs, &n.name).map(|q| (q.ty, format!("`{}`", n.name)))
+                param(&rule.outputs, &n.name).map(|q| (q.ty.clone(), format!("`{}`", n.name)))
             }
             Bound::Unqualified(_) => None,
         }
@@ -320,29 +322,31 @@ fn param<'a>(ps: &'a [Param], name: &str) -> Option<&'a Param> {
 }
 
 /// Int and dice (by their mean) are numbers; bool is false before true.
-fn ordered(ty: ValueType) -> bool {
+fn ordered(ty: &ValueType) -> bool {
     matches!(ty, ValueType::Int | ValueType::Dice | ValueType::Bool)
 }
 
-fn comparable(a: ValueType, b: ValueType) -> bool {
-    let number = |t| matches!(t, ValueType::Int | ValueType::Dice);
+fn comparable(a: &ValueType, b: &ValueType) -> bool {
+    let number = |t: &ValueType| matches!(t, ValueType::Int | ValueType::Dice);
     ordered(a) && ordered(b) && (number(a) == number(b))
 }
 
 /// The domain with its values typed by the input's type (dice text becomes dice).
 /// A list given to a list-typed input is that input's one fixed value.
-fn typed_domain(domain: &Domain, ty: ValueType) -> Result<Domain, String> {
+fn typed_domain(domain: &Domain, ty: &ValueType) -> Result<Domain, String> {
     match domain {
-        Domain::Fixed(v) => typed_value(v, ty).map(Domain::Fixed),
-        Domain::Range { .. } if ty == ValueType::Int => Ok(domain.clone()),
-        Domain::Range { .. } => Err(format!("is {}: only an int input takes a range", ty.name())),
+        Domain::Fixed(v) => typed_value(v, ty).map(Domain::Fixed).map_err(|m| m.why),
+        Domain::Range { .. } if *ty == ValueType::Int => Ok(domain.clone()),
+        Domain::Range { .. } => Err(format!("is {}: only an int input takes a range", ty)),
         Domain::OneOf(vs) if matches!(ty, ValueType::IntList | ValueType::TextList) => {
-            typed_value(&as_list(vs)?, ty).map(Domain::Fixed)
+            typed_value(&as_list(vs)?, ty)
+                .map(Domain::Fixed)
+                .map_err(|m| m.why)
         }
         Domain::OneOf(vs) if vs.is_empty() => Err("offers no value: list at least one".to_string()),
         Domain::OneOf(vs) => vs
             .iter()
-            .map(|v| typed_value(v, ty))
+            .map(|v| typed_value(v, ty).map_err(|m| m.why))
             .collect::<Result<_, _>>()
             .map(Domain::OneOf),
     }

@@ -198,7 +198,7 @@ pub struct CodeRef {
 pub struct ParamFacts {
     pub name: String,
     #[serde(rename = "type")]
-    pub ty: &'static str,
+    pub ty: String,
     pub optional: bool,
 }
 
@@ -575,7 +575,7 @@ fn params(ps: &[Param]) -> Vec<ParamFacts> {
     ps.iter()
         .map(|p| ParamFacts {
             name: p.name.clone(),
-            ty: p.ty.name(),
+            ty: p.ty.to_string(),
             optional: p.optional,
         })
         .collect()

@@ -177,7 +177,7 @@ fn params(ps: &[ParamFacts]) -> String {
         .iter()
         .map(|p| {
             let optional = if p.optional { "?" } else { "" };
-            format!("<code>{}: {}{optional}</code>", esc(&p.name), esc(p.ty))
+            format!("<code>{}: {}{optional}</code>", esc(&p.name), esc(&p.ty))
         })
         .collect();
     items.join("<br>")
