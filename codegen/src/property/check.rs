@@ -143,9 +143,7 @@ impl At<'_> {
                         &output.span,
                         format!(
                             "law `{key}` compares `{}` ({}) with {name} ({})",
-                            output.name,
-                            out.to_string(),
-                            ty.to_string()
+                            output.name, out, ty
                         ),
                     );
                 }
@@ -180,7 +178,7 @@ impl At<'_> {
                 format!(
                     "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
                     output.name,
-                    param.ty.to_string()
+                    param.ty
                 ),
             ).label("a value of no order");
             self.diags.push(d);
@@ -206,8 +204,7 @@ impl At<'_> {
                 &input.span,
                 format!(
                     "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
-                    input.name,
-                    param.ty.to_string()
+                    input.name, param.ty
                 ),
             );
             return;
