@@ -133,6 +133,17 @@ fn systems(files: &[String]) -> Vec<String> {
     out
 }
 
+/// The test targets whose verdicts count as evidence against a mutant: the
+/// worked examples, the properties, the refusal cases and `rules`' unit tests.
+/// The totality test and the tooling's own tests stay out: the first only says
+/// "no panic" and costs seconds per mutant, the others do not judge the resolver.
+const EVIDENCE: [&str; 4] = [
+    "--lib",
+    "--test=cases",
+    "--test=properties",
+    "--test=refusals",
+];
+
 /// Runs `cargo mutants` on the selection, writing under [`OUTPUT_DIR`].
 fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
     if !on_path("cargo-mutants") {
@@ -153,6 +164,9 @@ fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
         "-o",
         OUTPUT_DIR,
     ]);
+    for suite in EVIDENCE {
+        cmd.arg(format!("--cargo-test-arg={suite}"));
+    }
     if let Some(system) = &selection.system {
         cmd.args(["-f", &format!("{}/**", system_dir(system))]);
     }
