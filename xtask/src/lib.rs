@@ -36,12 +36,12 @@ pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
 }
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
-/// `root/rules/src` reads as [`audit::readers::Readers`] finds them.
+/// `root/rules/src` reads as [`audit::Code::readers`] finds them.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
-    let readers = audit::readers::Readers::scan(&root.join("rules").join("src"))?;
+    let code = audit::Code::scan(root)?;
     Ok(codegen::lints(book, &|module, name| {
         let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
-        !readers.of(system, chapter, name).is_empty()
+        !code.readers(system, chapter, name).is_empty()
     }))
 }
 

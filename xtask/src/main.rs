@@ -12,11 +12,13 @@ usage: cargo xtask <command>
                      allow silences
   check              exit non-zero, naming each stale case or property file, if regen
                      would change anything, and on a lint that no allow silences
-  check --reviewed   the same, and also name each item changed since review (spec/reviewed.toml)
+  check --reviewed   the same, and also name each item (prose, or a rule's code) changed since
+                     review (spec/reviewed.toml)
   eval FILE.md...    run the worked examples and check the properties of any Markdown
                      files against the resolver
   audit              write the auditors' report to target/audit/ (index.html, audit.json)
-  audit --stamp      record the book as reviewed in spec/reviewed.toml, then write the report
+  audit --stamp      record the book and each rule's code as reviewed in spec/reviewed.toml,
+                     then write the report
   mutants [--system S] [--file F]...
                      run cargo-mutants on the resolver (all of rules/src, the folder of spec
                      system S, or the files F) and update conformance/mutants.toml with it
@@ -115,10 +117,11 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Fails naming every item whose text differs from the reviewed state.
+/// Fails naming every item (prose, or a rule's code) whose text differs from
+/// the reviewed state.
 fn reviewed(root: &std::path::Path) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
-    let changes = xtask::audit::Stamp::load(root)?.changes(&book);
+    let changes = xtask::audit::changes(root, &book)?;
     if changes.is_empty() {
         println!(
             "every item is as reviewed ({})",
