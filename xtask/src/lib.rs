@@ -14,7 +14,7 @@ use codegen::emit::cases::{CaseFile, case_file, case_files};
 use codegen::emit::properties::{property_file, property_files};
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostics, Lint};
-use conformance::property::{self, PropertyCase};
+use conformance::property::{self, PropertyCase, PropertyReport};
 use conformance::{Case, Report, Verdict, evaluate};
 
 /// The workspace root (this crate's parent folder).
@@ -164,6 +164,19 @@ pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
         .iter()
         .map(|f| Case::parse(&f.text).map(|c| evaluate(&c)))
         .collect()
+}
+
+/// Checks every property of `book` as its property file would be checked.
+pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
+    property_files(book)
+        .iter()
+        .map(|f| check_property(&f.text).map_err(|e| format!("{}: {e}", f.path.display())))
+        .collect()
+}
+
+/// Reads a property file and checks its law as the conformance suite does.
+fn check_property(text: &str) -> Result<PropertyReport, String> {
+    PropertyCase::parse(text).map(|case| property::check(&case, property::CASES))
 }
 
 /// What one system holds and how its examples came out: the figures of regen's
@@ -356,9 +369,8 @@ fn eval_properties(system: &System, chapter: &Chapter, out: &mut String) -> bool
             chapter.file.line_col(p.span.start).0,
             p.id
         );
-        let _ = match PropertyCase::parse(&file.text) {
-            Ok(case) => {
-                let report = property::check(&case, property::CASES);
+        let _ = match check_property(&file.text) {
+            Ok(report) => {
                 failed |= !report.holds();
                 match report.holds() {
                     true => writeln!(out, "{at}: holds {}", report.tried),

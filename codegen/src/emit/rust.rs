@@ -162,7 +162,9 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
     }
 }
 
-fn column_type(ty: &ColumnType) -> TokenStream {
+/// A column's Rust type as the generated row struct declares it; also what
+/// the audit shows over each column's header.
+pub fn column_type(ty: &ColumnType) -> TokenStream {
     let base = match &ty.base {
         BaseType::Int { .. } | BaseType::Modifier => quote!(i32),
         BaseType::Rate => quote!(crate::table::Rate),
@@ -191,7 +193,9 @@ fn column_type(ty: &ColumnType) -> TokenStream {
     }
 }
 
-fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
+/// A cell's Rust value as the generated constant holds it; also what the
+/// audit shows over each cell, so that auditors read what the code reads.
+pub fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
     let inner = match v {
         CellValue::None => return quote!(None),
         CellValue::Int(n) | CellValue::Modifier(n) => int(*n),

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, lists, plural, review_badge};
+use super::{cite, esc, lists, plural, property, review_badge};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -31,11 +31,21 @@ pub fn body(audit: &Audit) -> String {
          with the verdict of each worked example in place, the code each table becomes, the source of \
          each rule's resolver, and what changed (in the book or the code) since the last review. Written \
          by <code>cargo xtask audit</code>; the same facts for tools are in \
-         <a href=\"audit.json\"><code>audit.json</code></a>.</p>\n</header>\n<main>\n",
+         <a href=\"audit.json\"><code>audit.json</code></a>; the whole book is on one page in \
+         <a href=\"print.html\">print.html</a>.</p>\n",
+    );
+    let p = &audit.provenance;
+    let _ = write!(
+        out,
+        "<p class=\"provenance\">Written <time>{}</time> from commit <code>{}</code> \
+         (<code>audit.json</code> schema version {}).</p>\n</header>\n<main>\n",
+        esc(&p.date),
+        esc(&p.commit),
+        p.schema_version
     );
     systems_table(&mut out, audit);
     lists::mutation(&mut out, audit);
-    // The book's properties and their status go here once the book states them.
+    property::front(&mut out, audit);
     review(&mut out, audit);
     lists::failing(&mut out, audit);
     lists::errata(&mut out, audit);
