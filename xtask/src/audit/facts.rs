@@ -575,17 +575,6 @@ fn chapter(
             ))
         })
         .collect::<Result<_, String>>()?;
-    let properties = chapter
-        .properties
-        .iter()
-        .map(|p| {
-            let report = ctx
-                .properties
-                .get(&(system.id.as_str(), p.id.as_str()))
-                .ok_or_else(|| format!("property `{}` has no report", p.id))?;
-            Ok(properties::facts(chapter, p, report, cites))
-        })
-        .collect::<Result<_, String>>()?;
     Ok(ChapterFacts {
         id: chapter.id.clone(),
         title: chapter.front.title.clone(),
@@ -598,8 +587,28 @@ fn chapter(
         tables,
         rules,
         examples,
-        properties,
+        properties: chapter_properties(system, chapter, cites, ctx)?,
     })
+}
+
+/// How each property of `chapter` came out.
+fn chapter_properties(
+    system: &System,
+    chapter: &Chapter,
+    cites: &Cites,
+    ctx: &Context,
+) -> Result<Vec<PropertyFacts>, String> {
+    chapter
+        .properties
+        .iter()
+        .map(|p| {
+            let report = ctx
+                .properties
+                .get(&(system.id.as_str(), p.id.as_str()))
+                .ok_or_else(|| format!("property `{}` has no report", p.id))?;
+            Ok(properties::facts(chapter, p, report, cites))
+        })
+        .collect()
 }
 
 fn params(ps: &[Param]) -> Vec<ParamFacts> {

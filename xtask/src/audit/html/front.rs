@@ -1,5 +1,6 @@
-//! The front page: each system's figures (the ones `cargo xtask regen` prints,
-//! with errata and unexercised rules), the mutation scores, what changed since
+//! The front page: when and from which commit the report was written, each
+//! system's figures (the ones `cargo xtask regen` prints, with errata and
+//! unexercised rules), the mutation scores, the properties, what changed since
 //! review, the failing examples, the errata and rulings, the lint allows, and
 //! every chapter with its verdicts.
 
@@ -28,7 +29,7 @@ const COLUMNS: [(&str, &str); 12] = [
 pub fn body(audit: &Audit) -> String {
     let mut out = String::from(
         "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
-         with the verdict of each worked example in place, the code each table becomes, the source of \
+         with the verdict of each worked example and property in place, the code each table becomes, the source of \
          each rule's resolver, and what changed (in the book or the code) since the last review. Written \
          by <code>cargo xtask audit</code>; the same facts for tools are in \
          <a href=\"audit.json\"><code>audit.json</code></a>; the whole book is on one page in \

@@ -41,7 +41,8 @@
 
   function item(entry, w) {
     var li = document.createElement("li");
-    li.className = "result " + entry.k;
+    li.className = "result";
+    li.setAttribute("data-kind", entry.k);
     var a = document.createElement("a");
     a.href = entry.h;
     a.textContent = entry.t;

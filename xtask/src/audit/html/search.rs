@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use codegen::model::Chapter;
 use codegen::{Book, markdown_options};
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Parser, Tag};
 use serde::Serialize;
 
 use crate::audit::code::Code;
@@ -122,13 +122,16 @@ fn section_texts(chapter: &Chapter) -> HashMap<&str, String> {
                     text.push_str(&t);
                 }
             }
-            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => {
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => {
                 if let Some(text) = current.and_then(|id| texts.get_mut(id)) {
                     text.push(' ');
                 }
             }
             _ => {}
         }
+    }
+    for text in texts.values_mut() {
+        *text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     }
     texts
 }
