@@ -643,6 +643,7 @@ impl Cursor<'_> {
         self.pos += rest.len() - rest.trim_start().len();
     }
 
+    /// An error at the cursor, `len` bytes long but never less than the character there.
     fn error(&self, len: usize, expected: &str) -> CellError {
         let found = match self.peek() {
             Some(ch) => format!("`{ch}`"),
@@ -650,7 +651,7 @@ impl Cursor<'_> {
         };
         CellError {
             offset: self.pos,
-            len: len.max(1),
+            len: len.max(self.peek().map_or(1, char::len_utf8)),
             message: format!("expected {expected}, found {found}"),
         }
     }

@@ -68,10 +68,10 @@ impl Diagnostic {
     fn render_with(&self, renderer: Renderer) -> String {
         let path = self.file.path.display().to_string();
         let text = &self.file.text;
-        let mut span = self.span.start.min(text.len())..self.span.end.min(text.len());
-        if span.end < span.start {
-            span.end = span.start;
-        }
+        // A span that ends before it starts, or splits a character, is a bug elsewhere;
+        // it is widened to whole characters rather than allowed to crash the report.
+        let start = text.floor_char_boundary(self.span.start);
+        let span = start..text.ceil_char_boundary(self.span.end).max(start);
         let mut title = Level::ERROR.primary_title(&self.message);
         if let Some(name) = self.lint {
             title = title.id(name);
@@ -138,3 +138,28 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A span that splits a character is a bug upstream; the report must still render.
+    #[test]
+    fn a_span_inside_a_character_covers_the_whole_character() {
+        let file = SourceFile::new("x.md", "a ½ b\n");
+        // `½` is bytes 2..4: the span starts and ends inside it.
+        let d = Diagnostic::new(&file, 3..3, "m").label("here");
+        assert_eq!(d.location(), "x.md:1:3");
+        assert!(
+            d.render().contains("1 | a ½ b\n  |   ^ here"),
+            "{}",
+            d.render()
+        );
+        let backwards = Diagnostic::new(&file, Span { start: 5, end: 1 }, "m").label("here");
+        assert!(
+            backwards.render().contains("  |     ^ here"),
+            "{}",
+            backwards.render()
+        );
+    }
+}

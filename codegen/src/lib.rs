@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod emit;
 pub mod lint;
 pub mod model;
+mod names;
 mod parse;
 pub mod source;
 mod table;
@@ -46,6 +47,11 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
     };
     let mut book = Book::default();
     for (system_dir, paths) in files {
+        if let Some(why) = names::system_problem(&system_dir) {
+            let folder = SourceFile::new(shown(&spec_root.join(&system_dir), shown_from), "");
+            diags.push(Diagnostic::new(&folder, 0..0, why).label("rename the folder"));
+            continue;
+        }
         let mut chapters = Vec::new();
         for path in paths {
             let Some(file) = read(&path, shown_from, &mut diags) else {
@@ -110,6 +116,7 @@ pub fn compile_with(
 
 fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     check::check(&mut book, &mut diags);
+    names::check(&book, &mut diags);
     if diags.is_empty() {
         Ok(book)
     } else {
@@ -117,8 +124,13 @@ fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     }
 }
 
+/// `path` as shown in diagnostics: relative to `shown_from` when it is under it.
+fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
+    path.strip_prefix(shown_from).unwrap_or(path)
+}
+
 fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
-    let shown = path.strip_prefix(shown_from).unwrap_or(path);
+    let shown = shown(path, shown_from);
     match SourceFile::read(path, shown) {
         Ok(f) => Some(f),
         Err(e) => {

@@ -282,6 +282,13 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         );
         return None;
     }
+    if let Err(why) = crate::names::ident(&chapter_id) {
+        diags.push(
+            Diagnostic::new(file, 0..0, format!("chapter `{chapter_id}`: {why}"))
+                .label("a chapter's id is its file name, and it becomes a Rust module"),
+        );
+        return None;
+    }
     let Some(front) = front else {
         if front_seen {
             return None; // its error is already reported
@@ -397,7 +404,11 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
 
 fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontMatter, Diagnostic> {
     let mut doc = Doc::parse(file, body, base, "the front matter")?;
-    let system = doc.required_string("system")?.0;
+    let (system, system_span) = doc.required_string("system")?;
+    if let Some(why) = crate::names::system_problem(&system) {
+        return Err(Diagnostic::new(file, system_span, why)
+            .label("a system's id names its folder and a Rust module"));
+    }
     let title = doc.required_string("title")?.0;
     let version = doc.required_string("version")?.0;
     let mut source = doc

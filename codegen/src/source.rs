@@ -34,14 +34,13 @@ impl SourceFile {
         Ok(SourceFile::new(shown_as, std::fs::read_to_string(path)?))
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset; an offset inside
+    /// a character counts as that character.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.text.floor_char_boundary(offset);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let col = self.text[start..offset.min(self.text.len())]
-            .chars()
-            .count()
-            + 1;
+        let col = self.text[start..offset].chars().count() + 1;
         (line + 1, col)
     }
 

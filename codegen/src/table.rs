@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use crate::cell::{CellValue, ColumnType, parse_cell};
+use crate::cell::{CellError, CellValue, ColumnType, parse_cell};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Cell, Column, Row, Table, TableErratum, TableKind};
@@ -83,6 +83,9 @@ pub fn parse_schema(
             {
                 return Err(doc.error(rs, "`row` must be a CamelCase type name"));
             }
+            if let Err(why) = crate::names::ident(&row_type) {
+                return Err(doc.error(rs, format!("`row`: {why}")));
+            }
             TableKind::Rows {
                 const_name,
                 row_type,
@@ -144,11 +147,15 @@ pub fn parse_schema(
             return Err(doc.error(espan, "a column is written `field: type`"));
         };
         let field = field.trim();
+        let field_span = inner..inner + field.len();
         if !is_snake(field) {
             return Err(doc.error(
-                inner..inner + field.len(),
+                field_span,
                 format!("`{field}` is not a snake_case field name"),
             ));
+        }
+        if let Err(why) = crate::names::ident(field) {
+            return Err(doc.error(field_span, format!("column field {why}")));
         }
         let ty_offset = inner + entry.len() - ty.trim_start().len();
         let ty_text = ty.trim();
@@ -160,7 +167,9 @@ pub fn parse_schema(
     }
     for (key, extra) in [("group", &group), ("parent", &parent)] {
         if let Some((g, gs)) = extra
-            && (!is_snake(g) || columns.iter().any(|(f, ..)| f == g))
+            && (!is_snake(g)
+                || columns.iter().any(|(f, ..)| f == g)
+                || crate::names::ident(g).is_err())
         {
             return Err(doc.error(
                 gs.clone(),
@@ -508,7 +517,7 @@ pub fn build_table(
             let read = match erratum {
                 Some(k) if schema.errata[k].printed == cell_text => {
                     used[k] = true;
-                    schema.errata[k].reading.as_str()
+                    Some(&schema.errata[k])
                 }
                 Some(k) => {
                     diags.push(
@@ -521,9 +530,9 @@ pub fn build_table(
                     ok = false;
                     continue;
                 }
-                None => cell_text,
+                None => None,
             };
-            match parse_cell(&column.ty, read) {
+            match parse_cell(&column.ty, read.map_or(cell_text, |e| &e.reading)) {
                 Ok((value, marks)) => typed.push(Cell {
                     value,
                     ditto: false,
@@ -531,19 +540,7 @@ pub fn build_table(
                     span: span.clone(),
                 }),
                 Err(e) => {
-                    let at = span.start + e.offset.min(cell_text.len());
-                    let end = (at + e.len).min(span.end).max(at);
-                    diags.push(
-                        Diagnostic::new(
-                            file,
-                            at..end,
-                            format!(
-                                "cell `{cell_text}` does not fit column `{}` of type `{}`: {}",
-                                column.field, column.ty, e.message
-                            ),
-                        )
-                        .label(e.message),
-                    );
+                    diags.push(cell_error(file, span, column, read, e));
                     ok = false;
                 }
             }
@@ -611,6 +608,49 @@ pub fn build_table(
         extent: schema.span.start..raw.span.end,
         span: schema.span,
     })
+}
+
+/// A cell that does not fit its column, reported at the character where it goes
+/// wrong; a cell read through an erratum is reported whole, since the error lies
+/// in the erratum's reading.
+fn cell_error(
+    file: &Arc<SourceFile>,
+    span: &Span,
+    column: &Column,
+    erratum: Option<&TableErratum>,
+    e: CellError,
+) -> Diagnostic {
+    let cell_text = &file.text[span.clone()];
+    let (spot, what) = match erratum {
+        Some(erratum) => (
+            span.clone(),
+            format!(
+                "table erratum reads cell `{cell_text}` as `{}`, which",
+                erratum.reading
+            ),
+        ),
+        None => {
+            let at = cell_text.floor_char_boundary(e.offset);
+            let end = cell_text.ceil_char_boundary(at + e.len);
+            (
+                span.start + at..span.start + end,
+                format!("cell `{cell_text}`"),
+            )
+        }
+    };
+    let d = Diagnostic::new(
+        file,
+        spot,
+        format!(
+            "{what} does not fit column `{}` of type `{}`: {}",
+            column.field, column.ty, e.message
+        ),
+    )
+    .label(e.message);
+    match erratum {
+        Some(erratum) => d.note(format!("erratum at {}", file.location(erratum.span.start))),
+        None => d,
+    }
 }
 
 /// The span of the whole line holding `offset`, without its newline.

@@ -9,6 +9,9 @@
 //! heading right after it is line 10.
 
 mod common;
+// Hostile input (issue 9), one module per kind of failure.
+#[path = "diagnostics/panics.rs"]
+mod panics;
 
 use codegen::cell::{CellValue, DiceSpec};
 use codegen::{Book, Diagnostic, Diagnostics};

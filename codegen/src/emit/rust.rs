@@ -5,11 +5,12 @@
 //! The output is meant to be `include!`d as `crate::spec` of the `rules` crate,
 //! whose `table`, `dice` and `value` modules hold the types named here.
 
-use proc_macro2::{Ident, Literal, Span as PmSpan, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::cell::{BaseType, CellValue, ColumnType};
 use crate::model::{Book, Chapter, Param, Rule, System, Table, TableKind, ValueType};
+use crate::names;
 
 /// The generated file, formatted, with a header naming what made it.
 pub fn rust_module(book: &Book) -> String {
@@ -86,8 +87,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             const_name,
             row_type,
         } => {
-            let konst = format_ident!("{}", const_name);
-            let row = format_ident!("{}", row_type);
+            let (konst, row) = (ident(const_name), ident(row_type));
             let fields = t.columns.iter().map(|col| {
                 let f = ident(&col.field);
                 let ty = column_type(&col.ty);
@@ -141,7 +141,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                 .position(|c| c.field == "value")
                 .unwrap_or(1);
             let consts = t.constant_rows().map(|(name, r)| {
-                let konst = format_ident!("{}", name);
+                let konst = ident(name);
                 let ty = column_type(&t.columns[value_col].ty);
                 let v = cell_value(&t.columns[value_col].ty, &r.cells[value_col].value);
                 let words: Vec<String> = t
@@ -448,13 +448,13 @@ fn registry(book: &Book) -> TokenStream {
     }
 }
 
-/// A Rust identifier for a spec name (`combat-modifiers` -> `combat_modifiers`), raw when it is a keyword.
+/// The Rust identifier of a spec name (`combat-modifiers` -> `combat_modifiers`,
+/// `type` -> `r#type`).
 fn ident(name: &str) -> Ident {
-    let snake = name.replace('-', "_");
-    if syn::parse_str::<Ident>(&snake).is_ok() {
-        Ident::new(&snake, PmSpan::call_site())
-    } else {
-        Ident::new_raw(&snake, PmSpan::call_site())
+    match names::ident(name) {
+        Ok(ident) => ident,
+        // The compiler reports every name that is no Rust name before a book exists.
+        Err(why) => unreachable!("a compiled book holds a name rustc rejects: {why}"),
     }
 }
 

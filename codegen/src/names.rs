@@ -1,0 +1,118 @@
+//! Spec names as Rust names. Systems, chapters, rules, their inputs and
+//! outputs, and table fields and types become modules, functions, fields and
+//! types of the generated Rust. Every one is checked against Rust's rules here,
+//! before anything is emitted, so that a name rustc would reject is a spec
+//! diagnostic and the emitter never meets one.
+
+use proc_macro2::{Ident, Span as PmSpan};
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{Book, Chapter, Param};
+use crate::source::Span;
+
+/// Rust's strict and reserved keywords (edition 2024): a spec name that is one
+/// becomes a raw identifier (`type` -> `r#type`).
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",
+    "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
+    "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
+    "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
+    "virtual", "where", "while", "yield",
+];
+
+/// Keywords of paths, which not even a raw identifier may be.
+const PATH_KEYWORDS: &[&str] = &["crate", "self", "Self", "super"];
+
+/// The identifier a spec name becomes (`-` read as `_`), raw when it is a
+/// keyword; or why it cannot become one.
+pub fn ident(name: &str) -> Result<Ident, String> {
+    let rust = name.replace('-', "_");
+    let well_formed = rust.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && rust.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && rust != "_";
+    if !well_formed {
+        return Err(format!(
+            "`{name}` is not a Rust name (ASCII letters, digits, `_` and `-`, not starting with a digit)"
+        ));
+    }
+    if PATH_KEYWORDS.contains(&rust.as_str()) {
+        return Err(format!(
+            "`{name}` is a Rust path keyword, which nothing can be named, not even as `r#{rust}`"
+        ));
+    }
+    Ok(if KEYWORDS.contains(&rust.as_str()) {
+        Ident::new_raw(&rust, PmSpan::call_site())
+    } else {
+        Ident::new(&rust, PmSpan::call_site())
+    })
+}
+
+/// Modules beside the systems' in the generated code (`registry`) and in the
+/// `rules` crate that it names (`crate::table`, …): no system may take their names.
+const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value", "trace"];
+
+/// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
+pub fn system_problem(id: &str) -> Option<String> {
+    if !crate::parse::is_id(id) {
+        return Some(format!(
+            "`{id}` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
+        ));
+    }
+    if TAKEN_BY_SYSTEMS.contains(&id) {
+        return Some(format!(
+            "`{id}` cannot name a system: the generated code already has a module `{id}` beside the systems'"
+        ));
+    }
+    ident(id).err()
+}
+
+/// Checks the names in `book` that become Rust names and that no earlier
+/// stage saw whole: chapter and rule modules, and rule inputs and outputs.
+pub fn check(book: &Book, diags: &mut Diagnostics) {
+    for (_, chapter) in book.chapters() {
+        for rule in &chapter.rules {
+            let at = fence_name(chapter, &rule.span);
+            if let Err(why) = ident(&rule.name) {
+                diags.push(
+                    Diagnostic::new(&chapter.file, at, format!("rule `{}`: {why}", rule.name))
+                        .label("the rule's name becomes a Rust module and function"),
+                );
+            }
+            params(chapter, &rule.given, "input", diags);
+            params(chapter, &rule.outputs, "output", diags);
+        }
+    }
+}
+
+/// A rule's inputs or outputs: each one a lowercase Rust name.
+fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
+    for p in params {
+        let lowercase = p.name.starts_with(|c: char| c.is_ascii_lowercase())
+            && !p.name.contains(|c: char| c.is_ascii_uppercase());
+        let why = match ident(&p.name) {
+            Err(why) => why,
+            Ok(_) if !lowercase => format!(
+                "`{}` must start with a lowercase letter and have no capitals",
+                p.name
+            ),
+            Ok(_) => continue,
+        };
+        diags.push(
+            Diagnostic::new(&chapter.file, p.span.clone(), format!("{what} {why}"))
+                .label("inputs and outputs become Rust fields: write them in snake_case"),
+        );
+    }
+}
+
+/// Where a block's id is written: the word after its kind, on the opening line
+/// of the fence at `span`.
+fn fence_name(chapter: &Chapter, span: &Span) -> Span {
+    let text = &chapter.file.text[span.clone()];
+    let line = &text[..text.find('\n').unwrap_or(text.len())];
+    let info = line.trim_start().trim_start_matches(['`', '~']);
+    let kind_end = info.find(char::is_whitespace).unwrap_or(info.len());
+    let id = info[kind_end..].trim_start();
+    let start = span.start + line.len() - id.len();
+    let len = id.find(char::is_whitespace).unwrap_or(id.len());
+    start..start + len
+}
