@@ -690,7 +690,7 @@ impl Cursor<'_> {
         Ok(w)
     }
 
-    /// A whole number, with thousands separators (`1,000`) allowed.
+    /// A whole number, with thousands separators (`1,000`) allowed, that fits an `i32`.
     fn number(&mut self) -> Result<i64, CellError> {
         let start = self.pos;
         let text = self.text;
@@ -716,11 +716,19 @@ impl Cursor<'_> {
         }
         self.pos += len;
         let digits: String = rest[..len].chars().filter(|&ch| ch != ',').collect();
-        digits.parse().map_err(|_| CellError {
-            offset: start,
-            len,
-            message: format!("`{}` is too large", &rest[..len]),
-        })
+        // Table figures compile to `i32`: anything larger is no figure Rust can hold.
+        match digits.parse::<i32>() {
+            Ok(n) => Ok(i64::from(n)),
+            Err(_) => Err(CellError {
+                offset: start,
+                len,
+                message: format!(
+                    "`{}` is too large: a figure is at most {}",
+                    &rest[..len],
+                    i32::MAX
+                ),
+            }),
+        }
     }
 
     fn signed(&mut self) -> Result<i64, CellError> {

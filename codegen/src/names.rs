@@ -4,10 +4,12 @@
 //! before anything is emitted, so that a name rustc would reject is a spec
 //! diagnostic and the emitter never meets one.
 
+use std::collections::HashMap;
+
 use proc_macro2::{Ident, Span as PmSpan};
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Book, Chapter, Param};
+use crate::model::{Book, Chapter, Param, TableKind};
 use crate::source::Span;
 
 /// Rust's strict and reserved keywords (edition 2024): a spec name that is one
@@ -72,7 +74,15 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
     for (_, chapter) in book.chapters() {
         for rule in &chapter.rules {
             let at = fence_name(chapter, &rule.span);
-            if let Err(why) = ident(&rule.name) {
+            let why = match ident(&rule.name) {
+                Err(why) => Some(why),
+                Ok(_) if rule.name == "ids" => Some(
+                    "`ids` is the module of the chapter's section and table ids, beside the rules'"
+                        .to_string(),
+                ),
+                Ok(_) => None,
+            };
+            if let Some(why) = why {
                 diags.push(
                     Diagnostic::new(&chapter.file, at, format!("rule `{}`: {why}", rule.name))
                         .label("the rule's name becomes a Rust module and function"),
@@ -81,12 +91,33 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
             params(chapter, &rule.given, "input", diags);
             params(chapter, &rule.outputs, "output", diags);
         }
+        constants(chapter, diags);
     }
 }
 
-/// A rule's inputs or outputs: each one a lowercase Rust name.
+/// A rule's inputs or outputs: each one a lowercase Rust name, and no two the same
+/// once `-` is read as `_`.
 fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
+    let mut seen: HashMap<String, &Param> = HashMap::new();
     for p in params {
+        if let Some(first) = seen.insert(p.name.replace('-', "_"), p) {
+            diags.push(
+                Diagnostic::new(
+                    &chapter.file,
+                    p.span.clone(),
+                    format!(
+                        "{what} `{}` becomes the same Rust field as `{}`",
+                        p.name, first.name
+                    ),
+                )
+                .label("`-` becomes `_` in Rust names")
+                .note(format!(
+                    "`{}` is at {}",
+                    first.name,
+                    chapter.file.location(first.span.start)
+                )),
+            );
+        }
         let lowercase = p.name.starts_with(|c: char| c.is_ascii_lowercase())
             && !p.name.contains(|c: char| c.is_ascii_uppercase());
         let why = match ident(&p.name) {
@@ -101,6 +132,41 @@ fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnosti
             Diagnostic::new(&chapter.file, p.span.clone(), format!("{what} {why}"))
                 .label("inputs and outputs become Rust fields: write them in snake_case"),
         );
+    }
+}
+
+/// Every constant of a chapter's module: a rows table's `const`, and one per row
+/// of a constants table. `check` already compares rows tables' constants with
+/// each other; here each constants table's names meet all the others.
+fn constants(chapter: &Chapter, diags: &mut Diagnostics) {
+    let mut seen: HashMap<&str, &Span> = chapter
+        .tables
+        .iter()
+        .filter_map(|t| match &t.kind {
+            TableKind::Rows { const_name, .. } => Some((const_name.as_str(), &t.span)),
+            TableKind::Constants => None,
+        })
+        .collect();
+    for table in &chapter.tables {
+        for (name, row) in table.constant_rows() {
+            if let Some(first) = seen.insert(name, &row.span) {
+                diags.push(
+                    Diagnostic::new(
+                        &chapter.file,
+                        row.span.clone(),
+                        format!(
+                            "constant `{name}` is defined twice in chapter `{}`",
+                            chapter.id
+                        ),
+                    )
+                    .label("each constant of a chapter needs a name of its own")
+                    .note(format!(
+                        "first defined at {}",
+                        chapter.file.location(first.start)
+                    )),
+                );
+            }
+        }
     }
 }
 

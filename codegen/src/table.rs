@@ -139,7 +139,7 @@ pub fn parse_schema(
     let entries = doc
         .strings("columns")?
         .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
-    let mut columns = Vec::new();
+    let mut columns: Vec<(String, ColumnType, Span)> = Vec::new();
     for (entry, espan) in entries {
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;
@@ -156,6 +156,12 @@ pub fn parse_schema(
         }
         if let Err(why) = crate::names::ident(field) {
             return Err(doc.error(field_span, format!("column field {why}")));
+        }
+        if let Some((_, _, first)) = columns.iter().find(|(f, ..)| f == field) {
+            return Err(doc
+                .error(field_span, format!("column field `{field}` is named twice"))
+                .label("each column needs a field of its own")
+                .note(format!("first named at {}", file.location(first.start))));
         }
         let ty_offset = inner + entry.len() - ty.trim_start().len();
         let ty_text = ty.trim();

@@ -35,16 +35,16 @@ pub fn rust_module(book: &Book) -> String {
 fn system(s: &System) -> TokenStream {
     let name = ident(&s.id);
     let chapters = s.chapters.iter().map(chapter);
-    let doc = format!(" System `{}`.", s.id);
+    let doc = doc_attr(&format!(" System `{}`.", s.id));
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name { #(#chapters)* }
     }
 }
 
 fn chapter(c: &Chapter) -> TokenStream {
     let name = ident(&c.id);
-    let doc = format!(" {} ({}).", c.front.title, c.file.path.display());
+    let doc = doc_attr(&format!(" {} ({}).", c.front.title, c.file.path.display()));
     let tables = c.tables.iter().map(|t| table(c, t));
     let rules = c.rules.iter().map(|r| rule(c, r));
     let ids = c
@@ -57,11 +57,12 @@ fn chapter(c: &Chapter) -> TokenStream {
                 .map(|t| (&t.id, format!(" Table `{}`.", t.id))),
         )
         .map(|(id, doc)| {
+            let doc = doc_attr(&doc);
             let konst = format_ident!("{}", upper(id));
-            quote! { #[doc = #doc] pub const #konst: &str = #id; }
+            quote! { #doc pub const #konst: &str = #id; }
         });
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name {
             /// Stable ids of this chapter's sections and tables, for trace steps to cite.
             pub mod ids { #(#ids)* }
@@ -91,8 +92,8 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             let fields = t.columns.iter().map(|col| {
                 let f = ident(&col.field);
                 let ty = column_type(&col.ty);
-                let doc = format!(" {} (`{}`)", col.header, col.ty);
-                quote! { #[doc = #doc] pub #f: #ty, }
+                let doc = doc_attr(&format!(" {} (`{}`)", col.header, col.ty));
+                quote! { #doc pub #f: #ty, }
             });
             let extra_fields = [
                 (&t.group, " The group row this row sits under."),
@@ -100,8 +101,8 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             ]
             .into_iter()
             .filter_map(|(field, doc)| {
-                let f = ident(field.as_ref()?);
-                Some(quote! { #[doc = #doc] pub #f: Option<&'static str>, })
+                let (f, doc) = (ident(field.as_ref()?), doc_attr(doc));
+                Some(quote! { #doc pub #f: Option<&'static str>, })
             });
             let rows = t.rows.iter().map(|r| {
                 let cells = t.columns.iter().zip(&r.cells).map(|(col, cell)| {
@@ -118,7 +119,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                     });
                 quote! { #row { #(#cells)* #(#extra)* } }
             });
-            let row_doc = format!(" A row of table {place}.");
+            let row_doc = doc_attr(&format!(" A row of table {place}."));
             let mut const_doc = format!(" {title}: table {place}, {} rows.", t.rows.len());
             for e in &t.errata {
                 const_doc.push_str(&format!(
@@ -126,11 +127,12 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                     e.row, e.column, e.printed, e.reading, e.reason
                 ));
             }
+            let const_doc = doc_attr(&const_doc);
             quote! {
-                #[doc = #row_doc]
+                #row_doc
                 #[derive(Debug, Clone, Copy, PartialEq)]
                 pub struct #row { #(#fields)* #(#extra_fields)* }
-                #[doc = #const_doc]
+                #const_doc
                 pub const #konst: &[#row] = &[ #(#rows),* ];
             }
         }
@@ -154,12 +156,20 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                         _ => None,
                     })
                     .collect();
-                let doc = format!(" {} ({title}: table {place}.)", words.join(" "));
-                quote! { #[doc = #doc] pub const #konst: #ty = #v; }
+                let doc = doc_attr(&format!(" {} ({title}: table {place}.)", words.join(" ")));
+                quote! { #doc pub const #konst: #ty = #v; }
             });
             quote! { #(#consts)* }
         }
     }
+}
+
+/// A doc attribute. Rust forbids a bare carriage return in a doc comment, and
+/// spec text may hold one (`&#13;` in a heading, `\r` in a TOML string): it
+/// ends a line before a line feed and is a space anywhere else.
+fn doc_attr(text: &str) -> TokenStream {
+    let text = text.replace("\r\n", "\n").replace('\r', " ");
+    quote!(#[doc = #text])
 }
 
 fn column_type(ty: &ColumnType) -> TokenStream {
@@ -317,11 +327,11 @@ fn int(n: i64) -> TokenStream {
 
 fn rule(c: &Chapter, r: &Rule) -> TokenStream {
     let name = ident(&r.name);
-    let doc = format!(
+    let doc = doc_attr(&format!(
         " Rule `{}` ({}): its inputs and outputs.",
         r.id,
         c.file.location(r.span.start)
-    );
+    ));
     let given_fields = r.given.iter().map(field);
     let given_reads = r.given.iter().map(|p| {
         let f = ident(&p.name);
@@ -345,7 +355,7 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
         quote!(v.set(#key, self.#f);)
     });
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name {
             /// What the rule takes.
             #[derive(Debug, Clone, PartialEq)]
