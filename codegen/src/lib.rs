@@ -15,6 +15,7 @@ pub mod lint;
 pub mod model;
 mod names;
 mod parse;
+mod rows;
 pub mod source;
 mod table;
 mod toml_spans;
@@ -130,19 +131,9 @@ fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
 }
 
 fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
-    let shown = shown(path, shown_from);
-    match SourceFile::read(path, shown) {
-        Ok(f) => Some(f),
-        Err(e) => {
-            let file = SourceFile::new(shown, "");
-            diags.push(Diagnostic::new(
-                &file,
-                0..0,
-                format!("cannot read {}: {e}", path.display()),
-            ));
-            None
-        }
-    }
+    SourceFile::read(path, shown(path, shown_from))
+        .map_err(|d| diags.push(d))
+        .ok()
 }
 
 /// `(system, chapter paths)`, both sorted, for every folder of `spec_root`.

@@ -10,8 +10,9 @@ use crate::blocks::{parse_example, parse_rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
+use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
-use crate::table::{RawTable, Schema, build_table, lint_for, parse_schema, stated_reason};
+use crate::table::{Schema, lint_for, parse_schema, stated_reason};
 use crate::toml_spans::Doc;
 
 /// The Markdown extensions the book is written with: tables, heading ids and
@@ -146,7 +147,11 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
                 let html = &text[range.clone()];
-                if is_allow_comment(html) {
+                let ours = is_allow_comment(html) || html.trim_start().starts_with("<!-- table");
+                if let Some(d) = unclosed_comment(file, html, range.start).filter(|_| ours) {
+                    schema_rejected = true;
+                    diags.push(d);
+                } else if is_allow_comment(html) {
                     match sections.last_mut().filter(|_| under_heading) {
                         Some(section) => match parse_allow(file, html, range.start, &section.id) {
                             Ok(a) if section.allows.iter().any(|x| x.lint == a.lint) => diags.push(
@@ -226,7 +231,9 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                         None => diags.push(
                             Diagnostic::new(
                                 file,
-                                range.start..range.start + 3 + info.len(),
+                                range.start
+                                    ..range.start
+                                        + text[range.clone()].find('\n').unwrap_or(range.len()),
                                 "block has no id",
                             )
                             .label(
@@ -251,6 +258,18 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 else {
                     unreachable!()
                 };
+                if !fence_closed(&text[span.clone()]) {
+                    let first_line = text[span.clone()].find('\n').unwrap_or(span.len());
+                    diags.push(
+                        Diagnostic::new(
+                            file,
+                            span.start..span.start + first_line,
+                            format!("block `{id}` is not closed"),
+                        )
+                        .label("its fence runs to the end of the file: close it with a fence line of its own"),
+                    );
+                    continue;
+                }
                 let base = base.unwrap_or(span.end);
                 let section = current(&sections);
                 let result = match kind {
@@ -308,6 +327,27 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         tables,
         rules,
         examples,
+    })
+}
+
+/// `line` without the block quote markers and indentation in front of it.
+fn unquoted(line: &str) -> &str {
+    line.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
+}
+
+/// Whether a fenced block ends in a closing fence: a line of at least as many of
+/// the opening fence's characters (and nothing else), after the opening line.
+/// Block quote markers in front of either are passed over.
+fn fence_closed(block: &str) -> bool {
+    let mut lines = block.trim_end_matches(['\n', '\r']).lines();
+    let opening = unquoted(lines.next().unwrap_or_default());
+    let Some(mark) = opening.chars().next() else {
+        return false;
+    };
+    let width = opening.len() - opening.trim_start_matches(mark).len();
+    lines.next_back().is_some_and(|last| {
+        let last = unquoted(last).trim_end();
+        last.len() >= width && last.chars().all(|c| c == mark)
     })
 }
 
@@ -391,6 +431,25 @@ fn parse_allow(
         item: section.to_string(),
         span,
     })
+}
+
+/// A comment runs to the first `-->`. One that is not closed swallows the text
+/// below it, up to the end of the next comment: it is reported where it opens.
+fn unclosed_comment(file: &Arc<SourceFile>, html: &str, start: usize) -> Option<Diagnostic> {
+    let open = html.find("<!--")? + "<!--".len();
+    let next = open + html[open..].find("<!--")?;
+    let first_line = html.find('\n').unwrap_or(html.len());
+    Some(
+        Diagnostic::new(
+            file,
+            start..start + first_line,
+            format!(
+                "this comment is not closed before the next one opens, at {}",
+                file.location(start + next)
+            ),
+        )
+        .label("end it with `-->`"),
+    )
 }
 
 fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {

@@ -5,6 +5,11 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::diagnostic::Diagnostic;
+
+/// The byte order mark some editors put first in a UTF-8 file.
+const BOM: &str = "\u{feff}";
+
 /// A byte range into one [`SourceFile`].
 pub type Span = Range<usize>;
 
@@ -18,8 +23,17 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// A file of `text`, read as Markdown reads it: a byte order mark is no part
+    /// of the text, and a carriage return not followed by a line feed ends a line
+    /// (it becomes one, so that offsets stay the same).
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<SourceFile> {
-        let text = text.into();
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len());
+        }
+        if text.contains('\r') {
+            text = lone_carriage_returns_to_line_feeds(&text);
+        }
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
@@ -30,8 +44,48 @@ impl SourceFile {
         })
     }
 
-    pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> std::io::Result<Arc<SourceFile>> {
-        Ok(SourceFile::new(shown_as, std::fs::read_to_string(path)?))
+    /// Reads the file at `path`. Text that is not UTF-8 is an error at the
+    /// first bad byte, within the file as far as it could be read.
+    pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> Result<Arc<SourceFile>, Diagnostic> {
+        let shown_as = shown_as.into();
+        match std::fs::read(path) {
+            Ok(bytes) => SourceFile::decode(shown_as, bytes),
+            Err(e) => Err(Diagnostic::new(
+                &SourceFile::new(shown_as, ""),
+                0..0,
+                format!("cannot read {}: {e}", path.display()),
+            )),
+        }
+    }
+
+    /// The file holding `bytes`, which must be UTF-8.
+    pub fn decode(
+        shown_as: impl Into<PathBuf>,
+        bytes: Vec<u8>,
+    ) -> Result<Arc<SourceFile>, Diagnostic> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(shown_as, text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let byte = e.as_bytes()[at];
+                let bom = if e.as_bytes().starts_with(BOM.as_bytes()) {
+                    BOM.len()
+                } else {
+                    0
+                };
+                // The text before the bad byte is intact; the byte shows as U+FFFD.
+                let file = SourceFile::new(shown_as, String::from_utf8_lossy(e.as_bytes()));
+                let shown = at - bom;
+                Err(Diagnostic::new(
+                    &file,
+                    shown..shown + char::REPLACEMENT_CHARACTER.len_utf8(),
+                    format!(
+                        "the file is not UTF-8: byte {byte:#04x} at offset {at} is no character"
+                    ),
+                )
+                .label("save the file as UTF-8"))
+            }
+        }
     }
 
     /// 1-based line and column (in characters) of a byte offset; an offset inside
@@ -57,4 +111,18 @@ impl SourceFile {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()
     }
+}
+
+/// `text` with every carriage return that no line feed follows turned into one.
+fn lone_carriage_returns_to_line_feeds(text: &str) -> String {
+    let mut chars = text.chars().peekable();
+    let mut out = String::with_capacity(text.len());
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
 }

@@ -12,6 +12,8 @@ mod common;
 // Hostile input (issue 9), one module per kind of failure.
 #[path = "diagnostics/panics.rs"]
 mod panics;
+#[path = "diagnostics/poor_errors.rs"]
+mod poor_errors;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
 
