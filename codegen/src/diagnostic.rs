@@ -107,6 +107,10 @@ impl Diagnostics {
         self.0.push(d);
     }
 
+    pub fn extend(&mut self, ds: impl IntoIterator<Item = Diagnostic>) {
+        self.0.extend(ds);
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -15,6 +15,7 @@ pub mod lint;
 pub mod model;
 mod names;
 mod parse;
+mod recognize;
 mod rows;
 pub mod source;
 mod table;
@@ -47,36 +48,80 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
         }
     };
     let mut book = Book::default();
-    for (system_dir, paths) in files {
-        if let Some(why) = names::system_problem(&system_dir) {
-            let folder = SourceFile::new(shown(&spec_root.join(&system_dir), shown_from), "");
-            diags.push(Diagnostic::new(&folder, 0..0, why).label("rename the folder"));
-            continue;
-        }
-        let mut chapters = Vec::new();
-        for path in paths {
-            let Some(file) = read(&path, shown_from, &mut diags) else {
-                continue;
-            };
-            if let Some(chapter) = parse::parse_chapter(&file, &mut diags) {
-                if chapter.front.system != system_dir {
-                    diags.push(
-                        Diagnostic::new(&file, 0..3, format!(
-                            "front matter says system `{}` but the chapter sits in `{system_dir}/`",
-                            chapter.front.system
-                        ))
-                        .label("system and folder must agree"),
-                    );
-                }
-                chapters.push(chapter);
-            }
-        }
-        book.systems.push(System {
-            id: system_dir,
-            chapters,
-        });
+    for (id, paths) in files {
+        let dir = spec_root.join(&id);
+        book.systems
+            .extend(compile_system(&dir, id, paths, shown_from, &mut diags));
     }
     finish(book, diags)
+}
+
+/// The chapters of one folder of `spec/`, as a system. The folder's name must be
+/// a system id, its Markdown files must be `.md` chapters, and they must hold
+/// something to compile (a table, rule or example): a folder of prose alone is
+/// more likely a mistake than a system.
+fn compile_system(
+    dir: &Path,
+    id: String,
+    paths: Vec<PathBuf>,
+    shown_from: &Path,
+    diags: &mut Diagnostics,
+) -> Option<System> {
+    let folder = || SourceFile::new(shown(dir, shown_from), "");
+    if let Some(why) = names::system_problem(&id) {
+        diags.push(Diagnostic::new(&folder(), 0..0, why).label("rename the folder"));
+        return None;
+    }
+    let before = diags.0.len();
+    let mut chapters = Vec::new();
+    for path in paths {
+        if path.extension().is_none_or(|x| x != "md") {
+            let file = SourceFile::new(shown(&path, shown_from), "");
+            diags.push(
+                Diagnostic::new(&file, 0..0, "a Markdown file that is no chapter").label(
+                    "chapters are `.md` files: rename it, or move it out of `spec/<system>/`",
+                ),
+            );
+            continue;
+        }
+        let Some(file) = read(&path, shown_from, diags) else {
+            continue;
+        };
+        if let Some(chapter) = parse::parse_chapter(&file, diags) {
+            if chapter.front.system != id {
+                diags.push(
+                    Diagnostic::new(
+                        &file,
+                        0..3,
+                        format!(
+                            "front matter says system `{}` but the chapter sits in `{id}/`",
+                            chapter.front.system
+                        ),
+                    )
+                    .label("system and folder must agree"),
+                );
+            }
+            chapters.push(chapter);
+        }
+    }
+    let parts = |c: &Chapter| c.tables.len() + c.rules.len() + c.examples.len();
+    if diags.0.len() == before && chapters.iter().map(parts).sum::<usize>() == 0 {
+        diags.push(match chapters.first() {
+            Some(c) => Diagnostic::new(
+                &c.file,
+                0..3,
+                format!("system `{id}` has nothing to compile: no table, rule or example"),
+            )
+            .label("its chapters hold prose only"),
+            None => Diagnostic::new(
+                &folder(),
+                0..0,
+                format!("system folder `{id}/` holds no chapter"),
+            )
+            .label("a chapter is a `.md` file in the folder"),
+        });
+    }
+    Some(System { id, chapters })
 }
 
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
@@ -136,7 +181,9 @@ fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<S
         .ok()
 }
 
-/// `(system, chapter paths)`, both sorted, for every folder of `spec_root`.
+/// `(system, Markdown file paths)`, both sorted, for every folder of `spec_root`.
+/// A chapter is a `.md` file; files with other Markdown extensions are listed
+/// too, for the compiler to report rather than pass over.
 pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>)>> {
     let mut systems = Vec::new();
     for entry in std::fs::read_dir(spec_root)? {
@@ -146,7 +193,7 @@ pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>
         }
         let mut chapters: Vec<PathBuf> = std::fs::read_dir(entry.path())?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .filter(|p| p.extension().is_some_and(is_markdown))
             .collect();
         chapters.sort();
         systems.push((entry.file_name().to_string_lossy().into_owned(), chapters));
@@ -163,4 +210,13 @@ impl Chapter {
             .find(|s| s.id == id)
             .map(|s| s.title.as_str())
     }
+}
+
+/// Extensions Markdown files go by.
+fn is_markdown(extension: &std::ffi::OsStr) -> bool {
+    let x = extension.to_string_lossy().to_lowercase();
+    [
+        "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtxt", "mdtext",
+    ]
+    .contains(&x.as_str())
 }

@@ -10,6 +10,10 @@ use crate::blocks::{parse_example, parse_rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
+use crate::recognize::{
+    FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
+    is_schema_comment, misspelt_fence, unclosed_comment,
+};
 use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
 use crate::table::{Schema, lint_for, parse_schema, stated_reason};
@@ -47,12 +51,6 @@ enum Open {
     },
 }
 
-#[derive(Clone, Copy)]
-enum FenceKind {
-    Rule,
-    Example,
-}
-
 /// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
 /// front matter could be read, so that later checks still see what parsed.
 pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
@@ -83,6 +81,12 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
                 front_seen = true;
+                if range.start != 0 {
+                    diags.push(
+                        Diagnostic::new(file, range.start..range.start + 3, "the front matter does not open the file")
+                            .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
+                    );
+                }
                 open = Open::Front {
                     body: String::new(),
                     base: None,
@@ -147,8 +151,9 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
                 let html = &text[range.clone()];
-                let ours = is_allow_comment(html) || html.trim_start().starts_with("<!-- table");
-                if let Some(d) = unclosed_comment(file, html, range.start).filter(|_| ours) {
+                let ours = is_allow_comment(html) || is_schema_comment(html);
+                let unclosed = unclosed_comment(file, html, range.start).filter(|_| ours);
+                if let Some(d) = unclosed.or_else(|| glued_schema(file, html, range.start)) {
                     schema_rejected = true;
                     diags.push(d);
                 } else if is_allow_comment(html) {
@@ -177,7 +182,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                             .label("it allows a lint for the section whose heading it follows"),
                         ),
                     }
-                } else if html.trim_start().starts_with("<!-- table") {
+                } else if is_schema_comment(html) {
                     if let Some(s) = schema.take() {
                         diags.push(orphan_schema(file, &s));
                     }
@@ -209,15 +214,13 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     t.event(&event, range);
                 }
             }
+            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Indented))) => {
+                diags.extend(indented_fence(file, range));
+            }
             (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
-                let mut words = info.split_whitespace();
-                let kind = match words.next() {
-                    Some("example") => Some(FenceKind::Example),
-                    Some("rule") => Some(FenceKind::Rule),
-                    _ => None,
-                };
-                if let Some(kind) = kind {
-                    match words.next() {
+                diags.extend(misspelt_fence(file, &info, range.clone()));
+                if let Some(kind) = fence_kind(&info) {
+                    match info.split_whitespace().nth(1) {
                         Some(id) if !is_id(id) => diags.push(bad_id(file, range.clone(), id)),
                         Some(id) => {
                             open = Open::Fence {
@@ -330,27 +333,6 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     })
 }
 
-/// `line` without the block quote markers and indentation in front of it.
-fn unquoted(line: &str) -> &str {
-    line.trim_start_matches(|c: char| c == '>' || c.is_whitespace())
-}
-
-/// Whether a fenced block ends in a closing fence: a line of at least as many of
-/// the opening fence's characters (and nothing else), after the opening line.
-/// Block quote markers in front of either are passed over.
-fn fence_closed(block: &str) -> bool {
-    let mut lines = block.trim_end_matches(['\n', '\r']).lines();
-    let opening = unquoted(lines.next().unwrap_or_default());
-    let Some(mark) = opening.chars().next() else {
-        return false;
-    };
-    let width = opening.len() - opening.trim_start_matches(mark).len();
-    lines.next_back().is_some_and(|last| {
-        let last = unquoted(last).trim_end();
-        last.len() >= width && last.chars().all(|c| c == mark)
-    })
-}
-
 /// Ids are kebab-case: a lowercase letter, then lowercase letters, digits and
 /// single dashes. They become Rust names, file names and URL fragments.
 pub fn is_id(id: &str) -> bool {
@@ -366,17 +348,6 @@ pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
     Diagnostic::new(file, span, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
-}
-
-/// `<!-- allow …`: a comment that allows a lint for the section above it.
-fn is_allow_comment(html: &str) -> bool {
-    html.trim_start()
-        .strip_prefix("<!--")
-        .map(str::trim_start)
-        .and_then(|rest| rest.strip_prefix("allow"))
-        .is_some_and(|rest| {
-            rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace() || c == ':')
-        })
 }
 
 /// `<!-- allow <lint>: <reason> -->`, right under the heading of section `section`.
@@ -431,25 +402,6 @@ fn parse_allow(
         item: section.to_string(),
         span,
     })
-}
-
-/// A comment runs to the first `-->`. One that is not closed swallows the text
-/// below it, up to the end of the next comment: it is reported where it opens.
-fn unclosed_comment(file: &Arc<SourceFile>, html: &str, start: usize) -> Option<Diagnostic> {
-    let open = html.find("<!--")? + "<!--".len();
-    let next = open + html[open..].find("<!--")?;
-    let first_line = html.find('\n').unwrap_or(html.len());
-    Some(
-        Diagnostic::new(
-            file,
-            start..start + first_line,
-            format!(
-                "this comment is not closed before the next one opens, at {}",
-                file.location(start + next)
-            ),
-        )
-        .label("end it with `-->`"),
-    )
 }
 
 fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {

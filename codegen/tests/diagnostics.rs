@@ -16,6 +16,8 @@ mod panics;
 mod poor_errors;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
+#[path = "diagnostics/silent.rs"]
+mod silent;
 
 use codegen::cell::{CellValue, DiceSpec};
 use codegen::{Book, Diagnostic, Diagnostics};
