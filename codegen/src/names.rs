@@ -28,24 +28,33 @@ const PATH_KEYWORDS: &[&str] = &["crate", "self", "Self", "super"];
 /// The identifier a spec name becomes (`-` read as `_`), raw when it is a
 /// keyword; or why it cannot become one.
 pub fn ident(name: &str) -> Result<Ident, String> {
+    if let Some(why) = problem(name) {
+        return Err(why);
+    }
     let rust = name.replace('-', "_");
-    let well_formed = rust.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && rust.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        && rust != "_";
-    if !well_formed {
-        return Err(format!(
-            "`{name}` is not a Rust name (ASCII letters, digits, `_` and `-`, not starting with a digit)"
-        ));
-    }
-    if PATH_KEYWORDS.contains(&rust.as_str()) {
-        return Err(format!(
-            "`{name}` is a Rust path keyword, which nothing can be named, not even as `r#{rust}`"
-        ));
-    }
-    Ok(if KEYWORDS.contains(&rust.as_str()) {
+    Ok(if KEYWORDS.contains(&name) {
         Ident::new_raw(&rust, PmSpan::call_site())
     } else {
         Ident::new(&rust, PmSpan::call_site())
+    })
+}
+
+/// Why a spec name cannot become a Rust identifier, if it cannot. (No keyword
+/// holds a `_`, so a name with a `-` is none.)
+pub fn problem(name: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let well_formed = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '-')
+        && name.chars().all(word)
+        && !matches!(name, "_" | "-");
+    if !well_formed {
+        return Some(format!(
+            "`{name}` is not a Rust name (ASCII letters, digits, `_` and `-`, not starting with a digit)"
+        ));
+    }
+    PATH_KEYWORDS.contains(&name).then(|| {
+        format!(
+            "`{name}` is a Rust path keyword, which nothing can be named, not even as `r#{name}`"
+        )
     })
 }
 
@@ -65,7 +74,7 @@ pub fn system_problem(id: &str) -> Option<String> {
             "`{id}` cannot name a system: the generated code already has a module `{id}` beside the systems'"
         ));
     }
-    ident(id).err()
+    problem(id)
 }
 
 /// Checks the names in `book` that become Rust names and that no earlier
@@ -74,14 +83,12 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
     for (_, chapter) in book.chapters() {
         for rule in &chapter.rules {
             let at = fence_name(chapter, &rule.span);
-            let why = match ident(&rule.name) {
-                Err(why) => Some(why),
-                Ok(_) if rule.name == "ids" => Some(
+            let why = problem(&rule.name).or_else(|| {
+                (rule.name == "ids").then(|| {
                     "`ids` is the module of the chapter's section and table ids, beside the rules'"
-                        .to_string(),
-                ),
-                Ok(_) => None,
-            };
+                        .to_string()
+                })
+            });
             if let Some(why) = why {
                 diags.push(
                     Diagnostic::new(&chapter.file, at, format!("rule `{}`: {why}", rule.name))
@@ -120,13 +127,13 @@ fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnosti
         }
         let lowercase = p.name.starts_with(|c: char| c.is_ascii_lowercase())
             && !p.name.contains(|c: char| c.is_ascii_uppercase());
-        let why = match ident(&p.name) {
-            Err(why) => why,
-            Ok(_) if !lowercase => format!(
+        let why = match problem(&p.name) {
+            Some(why) => why,
+            None if !lowercase => format!(
                 "`{}` must start with a lowercase letter and have no capitals",
                 p.name
             ),
-            Ok(_) => continue,
+            None => continue,
         };
         diags.push(
             Diagnostic::new(&chapter.file, p.span.clone(), format!("{what} {why}"))

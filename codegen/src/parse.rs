@@ -304,7 +304,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         );
         return None;
     }
-    if let Err(why) = crate::names::ident(&chapter_id) {
+    if let Some(why) = crate::names::problem(&chapter_id) {
         diags.push(
             Diagnostic::new(file, 0..0, format!("chapter `{chapter_id}`: {why}"))
                 .label("a chapter's id is its file name, and it becomes a Rust module"),

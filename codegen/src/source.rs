@@ -13,6 +13,9 @@ const BOM: &str = "\u{feff}";
 /// A byte range into one [`SourceFile`].
 pub type Span = Range<usize>;
 
+/// Bytes between the checkpoints of [`SourceFile::chars_before`].
+const BLOCK: usize = 256;
+
 /// One Markdown file, shared by every item parsed from it.
 #[derive(Debug)]
 pub struct SourceFile {
@@ -20,6 +23,9 @@ pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
     line_starts: Vec<usize>,
+    /// The number of characters before each multiple of [`BLOCK`] bytes, so that a
+    /// column is counted in time independent of the line's length.
+    block_chars: Vec<usize>,
 }
 
 impl SourceFile {
@@ -37,10 +43,17 @@ impl SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
+        let block_chars = std::iter::once(0)
+            .chain(text.as_bytes().chunks(BLOCK).scan(0, |n, block| {
+                *n += char_starts(block);
+                Some(*n)
+            }))
+            .collect();
         Arc::new(SourceFile {
             path: path.into(),
             text,
             line_starts,
+            block_chars,
         })
     }
 
@@ -92,10 +105,30 @@ impl SourceFile {
     /// a character counts as that character.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.text.floor_char_boundary(offset);
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
-        let col = self.text[start..offset].chars().count() + 1;
+        let line = self.line_index(offset);
+        let col = self.chars_before(offset) - self.chars_before(self.line_starts[line]) + 1;
         (line + 1, col)
+    }
+
+    /// The 0-based line holding a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The span of 0-based line `line`, without its line break.
+    pub fn line_span(&self, line: usize) -> Span {
+        let start = self.line_starts[line];
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1);
+        start..end
+    }
+
+    /// How many characters the text holds before `offset`.
+    fn chars_before(&self, offset: usize) -> usize {
+        let block = offset / BLOCK;
+        self.block_chars[block] + char_starts(&self.text.as_bytes()[block * BLOCK..offset])
     }
 
     /// `path:line:col` of a byte offset.
@@ -125,4 +158,9 @@ fn lone_carriage_returns_to_line_feeds(text: &str) -> String {
         });
     }
     out
+}
+
+/// How many characters start in `bytes`: every byte but UTF-8's continuation bytes.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }

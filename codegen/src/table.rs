@@ -2,6 +2,7 @@
 //! columns, its errata and the lints it allows. The rows under it are
 //! [`crate::rows`]' business.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::cell::ColumnType;
@@ -82,7 +83,7 @@ pub fn parse_schema(
             {
                 return Err(doc.error(rs, "`row` must be a CamelCase type name"));
             }
-            if let Err(why) = crate::names::ident(&row_type) {
+            if let Some(why) = crate::names::problem(&row_type) {
                 return Err(doc.error(rs, format!("`row`: {why}")));
             }
             TableKind::Rows {
@@ -138,43 +139,11 @@ pub fn parse_schema(
     let entries = doc
         .strings("columns")?
         .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
-    let mut columns: Vec<(String, ColumnType, Span)> = Vec::new();
-    for (entry, espan) in entries {
-        // The entry's text starts one byte into its span, after the opening quote.
-        let inner = espan.start + 1;
-        let Some((field, ty)) = entry.split_once(':') else {
-            return Err(doc.error(espan, "a column is written `field: type`"));
-        };
-        let field = field.trim();
-        let field_span = inner..inner + field.len();
-        if !is_snake(field) {
-            return Err(doc.error(
-                field_span,
-                format!("`{field}` is not a snake_case field name"),
-            ));
-        }
-        if let Err(why) = crate::names::ident(field) {
-            return Err(doc.error(field_span, format!("column field {why}")));
-        }
-        if let Some((_, _, first)) = columns.iter().find(|(f, ..)| f == field) {
-            return Err(doc
-                .error(field_span, format!("column field `{field}` is named twice"))
-                .label("each column needs a field of its own")
-                .note(format!("first named at {}", file.location(first.start))));
-        }
-        let ty_offset = inner + entry.len() - ty.trim_start().len();
-        let ty_text = ty.trim();
-        let ty = ColumnType::parse(ty_text).map_err(|m| {
-            doc.error(ty_offset..ty_offset + ty_text.len(), m)
-                .label("not a column type")
-        })?;
-        columns.push((field.to_string(), ty, espan));
-    }
+    let columns = columns(file, &doc, entries)?;
+    let fields: HashSet<&str> = columns.iter().map(|(f, ..)| f.as_str()).collect();
     for (key, extra) in [("group", &group), ("parent", &parent)] {
         if let Some((g, gs)) = extra
-            && (!is_snake(g)
-                || columns.iter().any(|(f, ..)| f == g)
-                || crate::names::ident(g).is_err())
+            && (!is_snake(g) || fields.contains(g.as_str()) || crate::names::problem(g).is_some())
         {
             return Err(doc.error(
                 gs.clone(),
@@ -189,7 +158,7 @@ pub fn parse_schema(
         ));
     }
     for e in &errata {
-        if !columns.iter().any(|(f, ..)| *f == e.column) {
+        if !fields.contains(e.column.as_str()) {
             return Err(doc.error(
                 e.span.clone(),
                 format!("table erratum names no column `{}`", e.column),
@@ -222,6 +191,49 @@ pub fn parse_schema(
         columns,
         span,
     })
+}
+
+/// The `columns` of a schema, each `field: type`: a field is a snake_case Rust
+/// name that no other column has.
+fn columns(
+    file: &Arc<SourceFile>,
+    doc: &Doc,
+    entries: Vec<(String, Span)>,
+) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
+    let mut columns = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (entry, espan) in entries {
+        // The entry's text starts one byte into its span, after the opening quote.
+        let inner = espan.start + 1;
+        let Some((field, ty)) = entry.split_once(':') else {
+            return Err(doc.error(espan, "a column is written `field: type`"));
+        };
+        let field = field.trim();
+        let field_span = inner..inner + field.len();
+        if !is_snake(field) {
+            return Err(doc.error(
+                field_span,
+                format!("`{field}` is not a snake_case field name"),
+            ));
+        }
+        if let Some(why) = crate::names::problem(field) {
+            return Err(doc.error(field_span, format!("column field {why}")));
+        }
+        if let Some(first) = seen.insert(field.to_string(), espan.start) {
+            return Err(doc
+                .error(field_span, format!("column field `{field}` is named twice"))
+                .label("each column needs a field of its own")
+                .note(format!("first named at {}", file.location(first))));
+        }
+        let ty_offset = inner + entry.len() - ty.trim_start().len();
+        let ty_text = ty.trim();
+        let ty = ColumnType::parse(ty_text).map_err(|m| {
+            doc.error(ty_offset..ty_offset + ty_text.len(), m)
+                .label("not a column type")
+        })?;
+        columns.push((field.to_string(), ty, espan));
+    }
+    Ok(columns)
 }
 
 /// The lint an allow names, which must be one that can be allowed where the allow is written.
