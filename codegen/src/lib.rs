@@ -11,6 +11,8 @@ pub mod cell;
 mod check;
 pub mod diagnostic;
 pub mod emit;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod lint;
 pub mod model;
 mod names;
@@ -127,22 +129,28 @@ fn compile_system(
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
 /// each file joins the system its front matter names, replacing a chapter of the
 /// same path. Returns the combined book, checked as a whole.
-pub fn compile_with(
-    mut book: Book,
-    paths: &[PathBuf],
-    shown_from: &Path,
-) -> Result<Book, Diagnostics> {
+pub fn compile_with(book: Book, paths: &[PathBuf], shown_from: &Path) -> Result<Book, Diagnostics> {
     let mut diags = Diagnostics::default();
-    for path in paths {
-        let Some(file) = read(path, shown_from, &mut diags) else {
-            continue;
-        };
+    let files: Vec<_> = paths
+        .iter()
+        .filter_map(|path| read(path, shown_from, &mut diags))
+        .collect();
+    compile_files(book, files, diags)
+}
+
+/// [`compile_with`] for files already read.
+fn compile_files(
+    mut book: Book,
+    files: Vec<Arc<SourceFile>>,
+    mut diags: Diagnostics,
+) -> Result<Book, Diagnostics> {
+    for file in files {
         let Some(chapter) = parse::parse_chapter(&file, &mut diags) else {
             continue;
         };
         let system = match book
             .systems
-            .iter_mut()
+            .iter()
             .position(|s| s.id == chapter.front.system)
         {
             Some(i) => &mut book.systems[i],
