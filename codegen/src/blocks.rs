@@ -6,7 +6,7 @@ use std::sync::Arc;
 use toml::de::DeValue;
 
 use crate::diagnostic::Diagnostic;
-use crate::model::{Binding, Erratum, Example, Param, Rule, Value, ValueType};
+use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::{Doc, integer};
 
@@ -52,10 +52,15 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             Some(t) => (t, true),
             None => (ty_text, false),
         };
-        let Some(ty) = ValueType::parse(ty_text) else {
-            return Err(t
-                .error(vspan, format!("`{name}` has an unknown type"))
-                .label("one of \"int\", \"bool\", \"text\", \"dice\", \"[int]\", each optionally followed by `?`"));
+        let ty = match ty_text.strip_prefix("word(").and_then(|w| w.strip_suffix(')')) {
+            Some(list) => ValueType::Word(words(list).map_err(|why| {
+                t.error(vspan.clone(), format!("`{name}` lists its words badly: {why}"))
+                    .label("write the words between `|`, as in \"word(step|slip|none)\"")
+            })?),
+            None => ValueType::parse(ty_text).ok_or_else(|| {
+                t.error(vspan.clone(), format!("`{name}` has an unknown type"))
+                    .label("one of \"int\", \"bool\", \"text\", \"word(a|b)\", \"dice\", \"[int]\", \"[text]\", each optionally followed by `?`")
+            })?,
         };
         if optional && key == "outputs" {
             return Err(t.error(vspan, "outputs cannot be optional"));
@@ -66,6 +71,21 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             optional,
             span,
         });
+    }
+    Ok(out)
+}
+
+/// The words of a `word(a|b|c)` type: each one written, none twice.
+fn words(list: &str) -> Result<Vec<String>, String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in list.split('|').map(str::trim) {
+        if w.is_empty() {
+            return Err("an empty word".into());
+        }
+        if out.iter().any(|o| o == w) {
+            return Err(format!("`{w}` is listed twice"));
+        }
+        out.push(w.to_string());
     }
     Ok(out)
 }
@@ -84,82 +104,129 @@ pub fn parse_example(
         Some(mut t) => bindings(&mut t)?,
         None => Vec::new(),
     };
-    let book = doc.table("book", "an example's `book`")?;
-    let expect = doc.table("expect", "an example's `expect`")?;
-    let (ours, mut claims_doc) = match (book, expect) {
-        (Some(b), None) => (false, b),
-        (None, Some(e)) => (true, e),
-        (Some(_), Some(e)) => {
-            return Err(Diagnostic::new(
-                file,
-                e.span,
-                "an example has `book` (the book's) or `expect` (ours), not both",
-            ));
-        }
-        (None, None) => {
-            return Err(
-                Diagnostic::new(file, span, format!("example `{id}` claims nothing")).label(
-                    "give `[book]` with what the book prints, or `[expect]` for an example of ours",
-                ),
-            );
-        }
+    let (which, claims, refused) = match said(&mut doc, &id, &span)? {
+        Said::Claims(which, claims) => (which, claims, None),
+        Said::Refused(r) => ("refused", Vec::new(), Some(r)),
     };
-    let claims = bindings(&mut claims_doc)?;
-    if claims.is_empty() {
-        return Err(Diagnostic::new(
-            file,
-            claims_doc.span.clone(),
-            format!("example `{id}` claims nothing"),
-        )
-        .label("list at least one output and its value"));
-    }
-    let mut errata = Vec::new();
-    if let Some(mut e) = doc.table("errata", "an example's errata")? {
-        if ours {
+    let errata = match doc.table("errata", "an example's errata")? {
+        Some(e) if which != "book" => {
             return Err(e.error(
                 e.span.clone(),
-                "an example of ours has no errata: fix its `expect` instead",
+                format!("an example of ours has no errata: fix its `{which}` instead"),
             ));
         }
-        for (claim, cspan, v) in e.drain() {
-            let vspan = e.at(&v.span());
-            let DeValue::Table(t) = v.into_inner() else {
-                return Err(e.error(vspan, format!("`errata.{claim}` must be a table")));
-            };
-            let mut t = e.nested(t, vspan.clone(), "an erratum");
-            let rules = match t.take("rules") {
-                Some((v, _)) => value(&t, &v)?,
-                None => {
-                    return Err(t.error(
-                        cspan,
-                        format!("erratum `{claim}` does not say what the rules give (`rules`)"),
-                    ));
-                }
-            };
-            let ruling = t.required_string("ruling")?.0;
-            let reason = t.required_string("reason")?.0;
-            t.finish()?;
-            errata.push(Erratum {
-                claim,
-                rules,
-                ruling,
-                reason,
-                span: cspan,
-            });
-        }
-    }
+        Some(mut e) => errata(&mut e)?,
+        None => Vec::new(),
+    };
     doc.finish()?;
     Ok(Example {
         id,
         section,
         rule,
         rule_span,
-        ours,
+        ours: which != "book",
         given,
         claims,
+        refused,
         errata,
         span,
     })
+}
+
+/// What an example says of its rule: the claims of `[book]` or `[expect]`
+/// (named by the table's key), or the refusal of `[refused]`.
+enum Said {
+    Claims(&'static str, Vec<Binding>),
+    Refused(Refusal),
+}
+
+/// Reads the one of `[book]`, `[expect]` and `[refused]` that an example gives.
+fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
+    let mut given = Vec::new();
+    for (key, what) in [
+        ("book", "an example's `book`"),
+        ("expect", "an example's `expect`"),
+        ("refused", "an example's `refused`"),
+    ] {
+        if let Some(t) = doc.table(key, what)? {
+            given.push((key, t));
+        }
+    }
+    given.sort_by_key(|(_, t)| t.span.start);
+    let mut given = given.into_iter();
+    let Some((key, mut t)) = given.next() else {
+        return Err(Diagnostic::new(
+            doc.file,
+            span.clone(),
+            format!("example `{id}` claims nothing"),
+        )
+        .label(
+            "give `[book]` with what the book prints, `[expect]` for an example of ours, \
+                 or `[refused]` for inputs the rule refuses",
+        ));
+    };
+    if let Some((second, t2)) = given.next() {
+        return Err(t2
+            .error(
+                t2.span.clone(),
+                format!("example `{id}` gives both `[{key}]` and `[{second}]`"),
+            )
+            .label("give one of `[book]` (the book's), `[expect]` (ours) and `[refused]` (ours)"));
+    }
+    if key == "refused" {
+        return refusal(t).map(Said::Refused);
+    }
+    let claims = bindings(&mut t)?;
+    if claims.is_empty() {
+        return Err(t
+            .error(t.span.clone(), format!("example `{id}` claims nothing"))
+            .label("list at least one output and its value"));
+    }
+    Ok(Said::Claims(key, claims))
+}
+
+/// `[refused]`: one non-empty `reason`, which the resolver's refusal must contain.
+fn refusal(mut t: Doc) -> Result<Refusal, Diagnostic> {
+    let (reason, span) = t.required_string("reason")?;
+    if reason.trim().is_empty() {
+        return Err(t
+            .error(span, "a refusal's `reason` is empty")
+            .label("give words that the resolver's refusal message contains"));
+    }
+    t.finish()?;
+    Ok(Refusal { reason, span })
+}
+
+/// `[errata.<claim>]` entries, each with what the rules give, a ruling and a reason.
+fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
+    let mut out = Vec::new();
+    for (claim, cspan, v) in e.drain() {
+        let vspan = e.at(&v.span());
+        let DeValue::Table(t) = v.into_inner() else {
+            return Err(e.error(vspan, format!("`errata.{claim}` must be a table")));
+        };
+        let mut t = e.nested(t, vspan.clone(), "an erratum");
+        let rules = match t.take("rules") {
+            Some((v, _)) => value(&t, &v)?,
+            None => {
+                return Err(t.error(
+                    cspan,
+                    format!("erratum `{claim}` does not say what the rules give (`rules`)"),
+                ));
+            }
+        };
+        let ruling = t.required_string("ruling")?.0;
+        let reason = t.required_string("reason")?.0;
+        t.finish()?;
+        out.push(Erratum {
+            claim,
+            rules,
+            ruling,
+            reason,
+            span: cspan,
+        });
+    }
+    Ok(out)
 }
 
 fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
@@ -172,7 +239,7 @@ fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
 }
 
 /// A TOML value as an example value; dice stay text until the rule's signature types them.
-fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
+pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
     let span = doc.at(&v.span());
     let bad = || {
         doc.error(

@@ -1,5 +1,6 @@
 //! Checks across a whole book: ids are unique, examples name rules that exist and
-//! give and claim what those rules take and produce, errata cite real rulings.
+//! give and claim what those rules take and produce, errata cite real rulings;
+//! properties are checked in [`crate::property`].
 
 use std::collections::HashMap;
 
@@ -59,13 +60,13 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             .label("not an input of the rule")
                             .note(format!("its inputs: {}", names(&rule.given))),
                         ),
-                        Some(p) => match typed_value(&b.value, p.ty) {
+                        Some(p) => match typed_value(&b.value, &p.ty) {
                             Ok(v) => fix.push((Slot::Given, b.name.clone(), v)),
-                            Err(m) => diags.push(Diagnostic::new(
+                            Err(m) => diags.push(m.on(Diagnostic::new(
                                 file,
                                 b.span.clone(),
-                                format!("input `{}` {m}", b.name),
-                            )),
+                                format!("input `{}` {}", b.name, m.why),
+                            ))),
                         },
                     }
                 }
@@ -95,13 +96,13 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             .label("not an output of the rule")
                             .note(format!("its outputs: {}", names(&rule.outputs))),
                         ),
-                        Some(p) => match typed_value(&b.value, p.ty) {
+                        Some(p) => match typed_value(&b.value, &p.ty) {
                             Ok(v) => fix.push((Slot::Claim, b.name.clone(), v)),
-                            Err(m) => diags.push(Diagnostic::new(
+                            Err(m) => diags.push(m.on(Diagnostic::new(
                                 file,
                                 b.span.clone(),
-                                format!("claim `{}` {m}", b.name),
-                            )),
+                                format!("claim `{}` {}", b.name, m.why),
+                            ))),
                         },
                     }
                 }
@@ -124,13 +125,13 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             format!("erratum on `{}`, which the example does not claim", e.claim),
                         ));
                     }
-                    match typed_value(&e.rules, p.ty) {
+                    match typed_value(&e.rules, &p.ty) {
                         Ok(v) => fix.push((Slot::Erratum, e.claim.clone(), v)),
-                        Err(m) => diags.push(Diagnostic::new(
+                        Err(m) => diags.push(m.on(Diagnostic::new(
                             file,
                             e.span.clone(),
-                            format!("erratum `{}`: the rules' value {m}", e.claim),
-                        )),
+                            format!("erratum `{}`: the rules' value {}", e.claim, m.why),
+                        ))),
                     }
                     if !sections.contains(&e.ruling.as_str()) {
                         diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum `{}` cites ruling `{}`, which is no section of system `{}`", e.claim, e.ruling, system.id)));
@@ -167,6 +168,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                 }
             }
         }
+        crate::property::check_properties(system, diags);
     }
 }
 
@@ -177,21 +179,34 @@ enum Slot {
     Erratum,
 }
 
-fn names(ps: &[crate::model::Param]) -> String {
+pub(crate) fn names(ps: &[crate::model::Param]) -> String {
     ps.iter()
-        .map(|p| {
-            format!(
-                "{}: {}{}",
-                p.name,
-                p.ty.name(),
-                if p.optional { "?" } else { "" }
-            )
-        })
+        .map(|p| format!("{}: {}{}", p.name, p.ty, if p.optional { "?" } else { "" }))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
+/// Why a value does not fit its type, and the word it was likely meant to be.
+pub(crate) struct Misfit {
+    pub(crate) why: String,
+    meant: Option<String>,
+}
+
+impl Misfit {
+    fn new(why: String) -> Misfit {
+        Misfit { why, meant: None }
+    }
+
+    /// The report, with the likely word under the caret.
+    fn on(&self, d: Diagnostic) -> Diagnostic {
+        match &self.meant {
+            Some(w) => d.label(format!("did you mean `{w}`?")),
+            None => d,
+        }
+    }
+}
+
+pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
     match (ty, v) {
         (ValueType::Int, Value::Int(_))
         | (ValueType::Bool, Value::Bool(_))
@@ -199,13 +214,32 @@ fn typed_value(v: &Value, ty: ValueType) -> Result<Value, String> {
         | (ValueType::IntList, Value::IntList(_))
         | (ValueType::TextList, Value::TextList(_))
         | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
+        (ValueType::Word(words), Value::Text(t)) if words.contains(t) => Ok(v.clone()),
+        (ValueType::Word(words), Value::Text(t)) => Err(Misfit {
+            why: format!(
+                "is `{t}`, which is not one of its words: {}",
+                words.join(", ")
+            ),
+            meant: nearest(t, words).map(str::to_string),
+        }),
         // `[]` has no element to tell its type by: the signature does.
         (ValueType::TextList, Value::IntList(v)) if v.is_empty() => Ok(Value::TextList(Vec::new())),
         (ValueType::Dice, Value::Text(t)) => parse_dice(t)
             .map(Value::Dice)
-            .map_err(|e| format!("is not dice: {}", e.message)),
-        _ => Err(format!("must be of type `{}`", ty.name())),
+            .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
+        _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }
+}
+
+/// The word `found` most likely meant, when one is close enough to suggest.
+fn nearest<'a>(found: &str, words: &'a [String]) -> Option<&'a str> {
+    let found = found.to_lowercase();
+    words
+        .iter()
+        .map(|w| (strsim::jaro_winkler(&found, &w.to_lowercase()), w.as_str()))
+        .filter(|(score, _)| *score > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, w)| w)
 }
 
 /// Sections, tables and examples share one namespace per system; rules another.
@@ -218,7 +252,8 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
             .iter()
             .map(|s| (&s.id, &s.span, "section"))
             .chain(c.tables.iter().map(|t| (&t.id, &t.span, "table")))
-            .chain(c.examples.iter().map(|e| (&e.id, &e.span, "example")));
+            .chain(c.examples.iter().map(|e| (&e.id, &e.span, "example")))
+            .chain(c.properties.iter().map(|p| (&p.id, &p.span, "property")));
         for (id, span, what) in items {
             first_or_report(&mut seen, id, c, span, what, diags);
         }

@@ -17,6 +17,7 @@ pub mod lint;
 pub mod model;
 mod names;
 mod parse;
+pub mod property;
 mod recognize;
 mod rows;
 pub mod source;

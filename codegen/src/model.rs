@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint::LintKind;
+pub use crate::property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 use crate::source::{SourceFile, Span};
 
 /// Every system of `spec/`, in folder order.
@@ -30,6 +31,7 @@ pub struct Chapter {
     pub tables: Vec<Table>,
     pub rules: Vec<Rule>,
     pub examples: Vec<Example>,
+    pub properties: Vec<Property>,
 }
 
 #[derive(Debug, Clone)]
@@ -143,17 +145,20 @@ pub struct Cell {
 }
 
 /// The type of a rule input or output, and of the values examples give them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ValueType {
     Int,
     Bool,
     Text,
+    /// Text that is one of a fixed set of words: `word(step|slip|none)`.
+    Word(Vec<String>),
     Dice,
     IntList,
     TextList,
 }
 
 impl ValueType {
+    /// The types named by a single word; `word(...)` is read by `blocks`.
     pub fn parse(s: &str) -> Option<ValueType> {
         Some(match s {
             "int" => ValueType::Int,
@@ -165,16 +170,20 @@ impl ValueType {
             _ => return None,
         })
     }
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
+/// The type as a rule block writes it.
+impl std::fmt::Display for ValueType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             ValueType::Int => "int",
             ValueType::Bool => "bool",
             ValueType::Text => "text",
+            ValueType::Word(words) => return write!(f, "word({})", words.join("|")),
             ValueType::Dice => "dice",
             ValueType::IntList => "[int]",
             ValueType::TextList => "[text]",
-        }
+        })
     }
 }
 
@@ -233,8 +242,19 @@ pub struct Example {
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,
     pub given: Vec<Binding>,
+    /// The outputs claimed; none when the example is refused.
     pub claims: Vec<Binding>,
+    /// Set when the example says the rule refuses its inputs (`[refused]`).
+    pub refused: Option<Refusal>,
     pub errata: Vec<Erratum>,
+    pub span: Span,
+}
+
+/// An example of ours whose inputs the rule refuses: a refusal is behaviour too.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// Words that the resolver's refusal message must contain.
+    pub reason: String,
     pub span: Span,
 }
 

@@ -10,6 +10,7 @@ use crate::blocks::{parse_example, parse_rule};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
+use crate::property::parse_property;
 use crate::recognize::{
     FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
     is_schema_comment, misspelt_fence, unclosed_comment,
@@ -63,6 +64,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let mut tables = Vec::new();
     let mut rules = Vec::new();
     let mut examples = Vec::new();
+    let mut properties = Vec::new();
     let mut schema: Option<Schema> = None;
     let mut open = Open::Nothing;
     let chapter_id = file.stem();
@@ -282,6 +284,8 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     }
                     FenceKind::Example => parse_example(file, id, section, &body, base, span)
                         .map(|e| examples.push(e)),
+                    FenceKind::Property => parse_property(file, id, section, &body, base, span)
+                        .map(|p| properties.push(p)),
                 };
                 if let Err(d) = result {
                     diags.push(d);
@@ -330,6 +334,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         tables,
         rules,
         examples,
+        properties,
     })
 }
 

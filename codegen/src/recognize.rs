@@ -14,15 +14,17 @@ use crate::source::{SourceFile, Span};
 pub enum FenceKind {
     Rule,
     Example,
+    Property,
 }
 
 impl FenceKind {
-    const ALL: [FenceKind; 2] = [FenceKind::Rule, FenceKind::Example];
+    const ALL: [FenceKind; 3] = [FenceKind::Rule, FenceKind::Example, FenceKind::Property];
 
     pub fn name(self) -> &'static str {
         match self {
             FenceKind::Rule => "rule",
             FenceKind::Example => "example",
+            FenceKind::Property => "property",
         }
     }
 }
@@ -34,7 +36,8 @@ pub fn fence_kind(info: &str) -> Option<FenceKind> {
 }
 
 /// A fence whose kind is a near miss of a block kind (`exmaple`, `Rule`,
-/// `examples`): one edit away from `rule`, two from `example`, or a change of case.
+/// `examples`): one edit away from `rule`, two from `example` or `property`,
+/// or a change of case.
 pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<Diagnostic> {
     let word = info.split_whitespace().next()?;
     let lower = word.to_lowercase();
@@ -42,7 +45,7 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
         let name = k.name();
         word != name
             && word.len() <= 2 * name.len()
-            && edit_distance(&lower, name) <= name.len() / 3
+            && strsim::osa_distance(&lower, name) <= name.len() / 3
     })?;
     Some(
         Diagnostic::new(
@@ -53,7 +56,7 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
                 kind.name()
             ),
         )
-        .label("a block is `rule <name>` or `example <id>`; any other fence is plain code"),
+        .label("a block is `rule <name>`, `example <id>` or `property <id>`; any other fence is plain code"),
     )
 }
 
@@ -156,32 +159,6 @@ pub fn unclosed_comment(file: &Arc<SourceFile>, html: &str, start: usize) -> Opt
         )
         .label("end it with `-->`"),
     )
-}
-
-/// Optimal string alignment distance: each insertion, deletion, substitution
-/// or swap of two neighbours counts one.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (rows[i - 1][j] + 1)
-                .min(rows[i][j - 1] + 1)
-                .min(rows[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = d;
-        }
-    }
-    rows[a.len()][b.len()]
 }
 
 /// The first line of `span`, without its line break.

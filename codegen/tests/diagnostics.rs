@@ -393,18 +393,24 @@ columns = ["band: range"]
 /// A chapter with rule `demo.hit` (roll: int -> damage: dice) and one example of it,
 /// whose body (starting at file line 20, after the fence on line 19) is `example`.
 fn with_example(example: &str) -> String {
+    with_rule(
+        "hit\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"dice\"",
+        "hit-one",
+        example,
+    )
+}
+
+/// A chapter with the rule block `rule` (its name, then a four-line body) and
+/// example `id`, whose body starts at file line 20.
+fn with_rule(rule: &str, id: &str, example: &str) -> String {
     chapter(&format!(
         r#"
 # Demo {{#demo}}
 
-```rule hit
-[given]
-roll = "int"
-[outputs]
-damage = "dice"
+```rule {rule}
 ```
 
-```example hit-one
+```example {id}
 {example}```
 "#
     ))
@@ -737,5 +743,188 @@ fn malformed_ids_are_reported_not_emitted() {
         "demo.md:12:1",
         &["`1st.part` is not a valid id"],
         "## Notes {#1st.part}",
+    );
+}
+
+/// A chapter with rule `demo.retreat` (`retreat` of type `ty`) and one example
+/// giving `retreat = "<given>"` on file line 22.
+fn with_word_rule(ty: &str, given: &str) -> String {
+    let rule = format!("retreat\n[given]\nretreat = \"{ty}\"\n[outputs]\nbonus = \"int\"");
+    let example =
+        format!("rule = \"demo.retreat\"\n[given]\nretreat = \"{given}\"\n[book]\nbonus = 3\n");
+    with_rule(&rule, "step-back", &example)
+}
+
+#[test]
+fn a_word_of_the_set_compiles() {
+    let text = with_word_rule("word(step|slip|none)", "slip");
+    let book = compile("word_ok", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rule = &book.systems[0].chapters[0].rules[0];
+    assert_eq!(rule.given[0].ty.to_string(), "word(step|slip|none)");
+}
+
+/// A value outside the words is reported at its line, with the nearest word
+/// suggested under the caret when one is close, and no guess when none is.
+#[test]
+fn a_word_outside_its_set_is_reported_with_the_nearest_word() {
+    for (given, meant) in [("stpe", Some("step")), ("cartwheel", None)] {
+        let text = with_word_rule("word(step|slip|none)", given);
+        let diags = errors("word_outside", &text);
+        let d = only(&diags);
+        let offending = format!(r#"retreat = "{given}""#);
+        let says = [
+            "input `retreat`",
+            &format!("`{given}`"),
+            "not one of its words: step, slip, none",
+        ];
+        assert_report(&text, d, "demo.md:22:1", &says, &offending);
+        let guess = meant.map(|w| format!("did you mean `{w}`?"));
+        assert_eq!(guess.as_deref().unwrap_or(""), d.label, "{given}");
+        assert_eq!(
+            d.render().contains("did you mean"),
+            meant.is_some(),
+            "{}",
+            d.render()
+        );
+    }
+}
+
+#[test]
+fn a_word_type_with_an_empty_or_repeated_word_is_reported_at_the_type() {
+    for (ty, says) in [
+        ("word(step||none)", "an empty word"),
+        ("word(step|slip|step)", "`step` is listed twice"),
+    ] {
+        let text = with_word_rule(ty, "step");
+        let diags = errors("word_type_bad", &text);
+        // The example then names a rule that did not compile: a second error.
+        let d = find(&diags, "lists its words badly");
+        // `retreat = "word(…)"`: the value's opening quote is column 11 of line 14.
+        let offending = format!(r#"retreat = "{ty}""#);
+        assert_report(
+            &text,
+            d,
+            "demo.md:14:11",
+            &["`retreat` lists its words badly", says],
+            &offending,
+        );
+        assert_eq!(caret_column(&d.render(), &offending), 11);
+    }
+}
+
+#[test]
+fn refused_example_compiles_as_ours_without_claims() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "no roll of 0"
+"#,
+    );
+    let book = compile("refused_ok", &text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let e = &book.systems[0].chapters[0].examples[0];
+    assert!(e.ours, "a refused example is one of ours");
+    assert!(e.claims.is_empty());
+    let refusal = e.refused.as_ref().expect("the refusal");
+    assert_eq!(refusal.reason, "no roll of 0");
+    let case = &codegen::emit::cases::case_files(&book)[0].text;
+    assert!(
+        case.ends_with(
+            "ours = true\n\n[given]\nroll = 0\n\n[refused]\nreason = \"no roll of 0\"\n"
+        ),
+        "{case}"
+    );
+}
+
+#[test]
+fn refused_and_book_together_are_reported_at_the_second() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 3
+[book]
+damage = "1d6"
+[refused]
+reason = "no roll of 3"
+"#,
+    );
+    let diags = errors("refused_and_book", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:1",
+        &["example `hit-one`", "both `[book]` and `[refused]`"],
+        "[refused]",
+    );
+}
+
+#[test]
+fn refusal_with_an_empty_reason_is_reported_at_the_reason() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "  "
+"#,
+    );
+    let diags = errors("refused_empty", &text);
+    let d = only(&diags);
+    // `reason = "  "`: the value's opening quote is column 10.
+    assert_report(
+        &text,
+        d,
+        "demo.md:24:10",
+        &["refusal's `reason` is empty"],
+        r#"reason = "  ""#,
+    );
+}
+
+#[test]
+fn refusal_without_a_reason_is_reported() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+why = "no roll of 0"
+"#,
+    );
+    let diags = errors("refused_no_reason", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:23:1",
+        &["an example's `refused` has no `reason`"],
+        "[refused]",
+    );
+}
+
+#[test]
+fn errata_on_a_refused_example_are_reported() {
+    let text = with_example(
+        r#"rule = "demo.hit"
+[given]
+roll = 0
+[refused]
+reason = "no roll of 0"
+[errata.damage]
+rules = "2d6"
+ruling = "demo"
+reason = "none"
+"#,
+    );
+    let diags = errors("refused_errata", &text);
+    let d = only(&diags);
+    // The dotted header's span starts at its first key, `errata`, in column 2.
+    assert_report(
+        &text,
+        d,
+        "demo.md:25:2",
+        &["an example of ours has no errata", "fix its `refused`"],
+        "[errata.damage]",
     );
 }

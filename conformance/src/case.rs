@@ -16,6 +16,8 @@ pub struct Case {
     pub given: Values,
     /// What the book prints, or, for an example of ours, what we worked out.
     pub claims: Vec<(String, Value)>,
+    /// For a refused example (`[refused]`): words the rule's refusal must contain.
+    pub refused: Option<String>,
     pub errata: BTreeMap<String, Erratum>,
 }
 
@@ -57,13 +59,19 @@ impl Case {
             given.0.insert(k.clone(), value(&k, v, ty)?);
         }
         let claims_t = table(&mut t, if ours { "expect" } else { "book" })?;
-        let claims = claims_t
+        let claims: Vec<(String, Value)> = claims_t
             .into_iter()
             .map(|(k, v)| {
                 let ty = info.and_then(|i| param(i.outputs, &k));
                 value(&k, v, ty).map(|v| (k, v))
             })
             .collect::<Result<_, _>>()?;
+        let refused = match table(&mut t, "refused")?.remove("reason") {
+            None => None,
+            Some(toml::Value::String(s)) if claims.is_empty() => Some(s),
+            Some(toml::Value::String(_)) => return Err("a refused case claims nothing".into()),
+            Some(_) => return Err("`refused.reason` must be a string".into()),
+        };
         let mut errata = BTreeMap::new();
         for (claim, e) in table(&mut t, "errata")? {
             let toml::Value::Table(mut e) = e else {
@@ -95,6 +103,7 @@ impl Case {
             ours,
             given,
             claims,
+            refused,
             errata,
         })
     }
@@ -106,11 +115,11 @@ impl Case {
     }
 }
 
-fn param(ps: &[Param], name: &str) -> Option<Type> {
+pub(crate) fn param(ps: &[Param], name: &str) -> Option<Type> {
     ps.iter().find(|p| p.name == name).map(|p| p.ty)
 }
 
-fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> {
+pub(crate) fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> {
     let bad = |v: &toml::Value| format!("`{name}` = {v} is not a value this suite reads");
     Ok(match (ty, v) {
         (Some(Type::Dice), toml::Value::String(s)) => Value::Dice(s.parse()?),

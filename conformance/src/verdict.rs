@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use rules::trace::Trace;
-use rules::value::Value;
+use rules::value::{RuleError, Value, Values};
 
 use crate::case::Case;
 
@@ -46,34 +46,96 @@ pub struct ClaimResult {
     pub status: Status,
 }
 
+/// How a refused example came out: the reason it gives, what the rule did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RefusalResult {
+    /// Words the refusal must contain.
+    pub reason: String,
+    /// The rule's outputs, or its error.
+    pub rules: Result<Values, RuleError>,
+    /// `Agrees` when the rule refused with a message containing `reason`.
+    pub status: Status,
+}
+
+impl RefusalResult {
+    /// What the rule did, as a report shows it: `refused "…"`, `resolved a = 1, …`
+    /// or `error: …` for a refusal other than `RuleError::Invalid`.
+    pub fn rules_shown(&self) -> String {
+        match &self.rules {
+            Err(RuleError::Invalid(msg)) => format!("refused {msg:?}"),
+            Err(e) => format!("error: {e}"),
+            Ok(outputs) => {
+                let parts: Vec<String> = outputs
+                    .0
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect();
+                format!("resolved {}", parts.join(", "))
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Report {
     pub case: Case,
     pub verdict: Verdict,
     pub claims: Vec<ClaimResult>,
+    /// For a refused example, how its refusal came out (it makes no claims).
+    pub refusal: Option<RefusalResult>,
     pub trace: Trace,
     /// Why the case failed as a whole (an unknown rule, inputs the rule refused).
     pub error: Option<String>,
 }
 
-/// Runs the case's rule and judges each claim.
+/// Runs the case's rule and judges each claim, or its refusal.
 pub fn evaluate(case: &Case) -> Report {
     let mut trace = Trace::default();
     let outcome = rules::resolve(&case.system, &case.rule, &case.given, &mut trace);
-    let outputs = match outcome {
-        Ok(o) => o,
-        Err(e) => {
-            return Report {
-                case: case.clone(),
-                verdict: Verdict::Fails,
-                claims: Vec::new(),
-                trace,
-                error: Some(e.to_string()),
-            };
-        }
+    let mut report = Report {
+        case: case.clone(),
+        verdict: Verdict::Fails,
+        claims: Vec::new(),
+        refusal: None,
+        trace,
+        error: None,
     };
-    let claims: Vec<ClaimResult> = case
+    if let Some(reason) = &case.refused {
+        report.refusal = Some(judge_refusal(reason, outcome));
+    } else {
+        match outcome {
+            Ok(outputs) => report.claims = judge_claims(case, &outputs),
+            Err(e) => {
+                report.error = Some(e.to_string());
+                return report;
+            }
+        }
+    }
+    let stray: Vec<&String> = case
+        .errata
+        .keys()
+        .filter(|k| !case.claims.iter().any(|(n, _)| n == *k))
+        .collect();
+    report.error =
+        (!stray.is_empty()).then(|| format!("errata on claims the case does not make: {stray:?}"));
+    report.verdict = report
         .claims
+        .iter()
+        .map(|c| &c.status)
+        .chain(report.refusal.as_ref().map(|r| &r.status))
+        .map(|s| match s {
+            Status::Agrees => Verdict::Agrees,
+            Status::Erratum { .. } => Verdict::Erratum,
+            Status::Fails(_) => Verdict::Fails,
+        })
+        .chain(report.error.as_ref().map(|_| Verdict::Fails))
+        .max()
+        .unwrap_or(Verdict::Fails);
+    report
+}
+
+fn judge_claims(case: &Case, outputs: &Values) -> Vec<ClaimResult> {
+    case.claims
         .iter()
         .map(|(name, book)| {
             let rules = outputs.0.get(name).cloned();
@@ -85,30 +147,28 @@ pub fn evaluate(case: &Case) -> Report {
                 status,
             }
         })
-        .collect();
-    let stray: Vec<&String> = case
-        .errata
-        .keys()
-        .filter(|k| !case.claims.iter().any(|(n, _)| n == *k))
-        .collect();
-    let error =
-        (!stray.is_empty()).then(|| format!("errata on claims the case does not make: {stray:?}"));
-    let verdict = claims
-        .iter()
-        .map(|c| match c.status {
-            Status::Agrees => Verdict::Agrees,
-            Status::Erratum { .. } => Verdict::Erratum,
-            Status::Fails(_) => Verdict::Fails,
-        })
-        .chain(error.as_ref().map(|_| Verdict::Fails))
-        .max()
-        .unwrap_or(Verdict::Fails);
-    Report {
-        case: case.clone(),
-        verdict,
-        claims,
-        trace,
-        error,
+        .collect()
+}
+
+/// A refusal agrees when the rule refuses the inputs as outside what it covers
+/// (`RuleError::Invalid`) with a message that contains `reason`.
+fn judge_refusal(reason: &str, rules: Result<Values, RuleError>) -> RefusalResult {
+    let status = match &rules {
+        Err(RuleError::Invalid(msg)) if msg.contains(reason) => Status::Agrees,
+        Err(RuleError::Invalid(msg)) => Status::Fails(format!(
+            "the rule refuses with {msg:?}, which does not contain {reason:?}"
+        )),
+        Err(e) => Status::Fails(format!(
+            "the rule rejects the case ({e}) rather than refusing its inputs with {reason:?}"
+        )),
+        Ok(_) => Status::Fails(format!(
+            "the rule resolves instead of refusing with {reason:?}"
+        )),
+    };
+    RefusalResult {
+        reason: reason.to_string(),
+        rules,
+        status,
     }
 }
 
@@ -134,6 +194,17 @@ fn judge(book: &Value, rules: Option<&Value>, erratum: Option<&crate::Erratum>) 
     }
 }
 
+/// As a snapshot shows a claim's outcome.
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Agrees => f.write_str("agrees"),
+            Status::Erratum { ruling, reason } => write!(f, "erratum, ruling {ruling}: {reason}"),
+            Status::Fails(why) => write!(f, "FAILS: {why}"),
+        }
+    }
+}
+
 impl Report {
     /// The case's outcome as a person reads it: verdict, each claim with both
     /// values, and the derivation trace. This is what the snapshots hold.
@@ -150,21 +221,26 @@ impl Report {
                 let _ = writeln!(out, "  {k} = {v}");
             }
         }
-        let _ = writeln!(out, "claims ({whose} | rules):");
+        if let Some(r) = &self.refusal {
+            let _ = writeln!(
+                out,
+                "refused: {:?} | rules: {}  -> {}",
+                r.reason,
+                r.rules_shown(),
+                r.status
+            );
+        } else {
+            let _ = writeln!(out, "claims ({whose} | rules):");
+        }
         for claim in &self.claims {
             let rules = claim
                 .rules
                 .as_ref()
                 .map_or("(none)".to_string(), Value::to_string);
-            let status = match &claim.status {
-                Status::Agrees => "agrees".to_string(),
-                Status::Erratum { ruling, reason } => format!("erratum, ruling {ruling}: {reason}"),
-                Status::Fails(why) => format!("FAILS: {why}"),
-            };
             let _ = writeln!(
                 out,
-                "  {} = {} | {}  -> {status}",
-                claim.name, claim.book, rules
+                "  {} = {} | {}  -> {}",
+                claim.name, claim.book, rules, claim.status
             );
         }
         if let Some(e) = &self.error {

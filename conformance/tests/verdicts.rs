@@ -222,3 +222,102 @@ fn the_rendered_report_shows_both_values_of_a_disagreement() {
     );
     assert!(out.contains("trace:\n  1. ["), "{out}");
 }
+
+/// A `falling.fall` case of ours for `distance` metres that says the rule refuses it.
+fn refused_case(id: &str, distance: i64, reason: &str) -> String {
+    fall_case(id, &format!("[refused]\nreason = {reason:?}\n"))
+        .replace("ours = false", "ours = true")
+        .replace("distance = 24", &format!("distance = {distance}"))
+}
+
+fn refusal_fails_because(report: &Report) -> &str {
+    let refusal = report.refusal.as_ref().expect("a refusal result");
+    match &refusal.status {
+        Status::Fails(why) => why,
+        other => panic!(
+            "the refusal is {other:?}, not a failure:\n{}",
+            report.render()
+        ),
+    }
+}
+
+#[test]
+fn a_refusal_with_the_reason_agrees() {
+    let r = run(&refused_case("t-refused", 0, "not one the table covers"));
+    assert_eq!(r.verdict, Verdict::Agrees, "{}", r.render());
+    assert!(r.claims.is_empty());
+    assert_eq!(r.error, None);
+    let refusal = r.refusal.as_ref().expect("a refusal result");
+    assert_eq!(refusal.reason, "not one the table covers");
+    assert_eq!(refusal.status, Status::Agrees);
+    assert_eq!(
+        refusal.rules,
+        Err(rules::value::RuleError::Invalid(
+            "a fall of 0 m is not one the table covers".into()
+        ))
+    );
+    assert!(
+        r.render().contains(
+            "refused: \"not one the table covers\" | rules: refused \"a fall of 0 m is not one the table covers\"  -> agrees"
+        ),
+        "{}",
+        r.render()
+    );
+}
+
+#[test]
+fn a_refusal_the_rule_resolves_instead_fails() {
+    let r = run(&refused_case("t-resolves", 1, "not one the table covers"));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    let why = refusal_fails_because(&r);
+    assert!(why.contains("resolves instead of refusing"), "{why}");
+    assert!(why.contains("not one the table covers"), "{why}");
+    let out = r.render();
+    assert!(
+        out.contains("rules: resolved band = \"1-2\", damage = 1d6"),
+        "{out}"
+    );
+    assert!(out.contains("-> FAILS: the rule resolves"), "{out}");
+}
+
+#[test]
+fn a_refusal_with_another_message_fails_naming_both() {
+    let r = run(&refused_case("t-other-reason", 0, "too short to hurt"));
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    let why = refusal_fails_because(&r);
+    assert!(
+        why.contains("\"a fall of 0 m is not one the table covers\""),
+        "{why}"
+    );
+    assert!(why.contains("\"too short to hurt\""), "{why}");
+}
+
+#[test]
+fn a_refusal_for_a_missing_input_is_no_refusal_of_the_inputs() {
+    let text = refused_case("t-missing", 0, "distance").replace("distance = 0\n", "");
+    let r = run(&text);
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    let why = refusal_fails_because(&r);
+    assert!(why.contains("rejects the case"), "{why}");
+}
+
+#[test]
+fn a_refused_case_with_errata_fails() {
+    let text = refused_case("t-refused-errata", 0, "not one the table covers")
+        + "\n[errata.damage]\nrules = \"1d6\"\nruling = \"ruling-fall-velocity\"\nreason = \"none\"\n";
+    let r = run(&text);
+    assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
+    assert!(
+        r.error.as_deref().unwrap_or("").contains("damage"),
+        "{}",
+        r.render()
+    );
+}
+
+#[test]
+fn a_refused_case_that_also_claims_is_unreadable() {
+    let text =
+        refused_case("t-refused-claims", 0, "not one the table covers") + "\n[expect]\nflat = 3\n";
+    let err = Case::parse(&text).expect_err("a refused case with claims parsed");
+    assert!(err.contains("claims nothing"), "{err}");
+}

@@ -24,6 +24,20 @@ impl Dice {
         Dice::new(count, 6, 0)
     }
 
+    /// Whether every total the dice roll fits in an `i32`, so `min` and `max` are exact.
+    pub fn totals_fit(&self) -> bool {
+        let max = self.count.checked_mul(self.sides);
+        max.and_then(|m| m.checked_add(self.bonus)).is_some()
+            && self.count.checked_add(self.bonus).is_some()
+    }
+
+    /// `n` rolls of the dice added up (3 of `1d6+1` is `3d6+3`), while the totals fit.
+    pub fn times(&self, n: i32) -> Option<Dice> {
+        let count = self.count.checked_mul(n)?;
+        let d = Dice::new(count, self.sides, self.bonus.checked_mul(n)?);
+        d.totals_fit().then_some(d)
+    }
+
     pub fn min(&self) -> i32 {
         self.count + self.bonus
     }
@@ -101,6 +115,15 @@ mod tests {
         assert_eq!(d.to_string(), "5d6+2");
         assert!("6x6".parse::<Dice>().is_err());
         assert!("0d6".parse::<Dice>().is_err());
+    }
+
+    #[test]
+    fn times_adds_rolls_up_while_the_totals_fit() {
+        assert_eq!(Dice::new(1, 6, 1).times(3), Some(Dice::new(3, 6, 3)));
+        assert!(Dice::new(i32::MAX, 1, 0).totals_fit());
+        assert!(!Dice::new(i32::MAX, 2, 0).totals_fit());
+        assert!(!Dice::new(i32::MAX, 1, 1).totals_fit());
+        assert_eq!(Dice::d6(2).times(i32::MAX), None);
     }
 
     #[test]

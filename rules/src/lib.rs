@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod active_defense;
+pub mod bounds;
 pub mod damage_system;
 pub mod dice;
 pub mod outcome_armor;

@@ -43,14 +43,17 @@ pub struct Per {
 
 impl Rate {
     /// The modifier for `amount` of the unit: one step per `count` or fraction of it,
-    /// held to the cap.
-    pub fn for_amount(&self, amount: i32) -> i32 {
+    /// held to the cap. Reckoned in `i64`, so any figure a rule takes fits.
+    pub fn for_amount(&self, amount: i64) -> i64 {
         let steps = match self.per {
-            Some(per) => (amount + per.count - 1).div_euclid(per.count),
+            Some(per) => {
+                let count = i64::from(per.count);
+                (amount + count - 1).div_euclid(count)
+            }
             None => 1,
         };
-        let total = self.value * steps;
-        match self.max {
+        let total = i64::from(self.value) * steps;
+        match self.max.map(i64::from) {
             Some(max) if max >= 0 => total.min(max),
             Some(max) => total.max(max),
             None => total,

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::RangeInclusive;
 
 use crate::dice::Dice;
 
@@ -11,6 +12,8 @@ pub enum Type {
     Int,
     Bool,
     Text,
+    /// Text that is one of these words; its value is a [`Value::Text`].
+    Word(&'static [&'static str]),
     Dice,
     IntList,
     TextList,
@@ -124,6 +127,22 @@ impl Values {
         self.0.get(name).map(|v| T::from_value(name, v)).transpose()
     }
 
+    /// A word input: text that must be one of `words`, as the rule block lists them.
+    pub fn word(&self, name: &str, words: &[&str]) -> Result<String, RuleError> {
+        self.word_opt(name, words)?
+            .ok_or_else(|| RuleError::Missing(name.to_string()))
+    }
+
+    pub fn word_opt(&self, name: &str, words: &[&str]) -> Result<Option<String>, RuleError> {
+        match self.get_opt::<String>(name)? {
+            Some(w) if !words.contains(&w.as_str()) => Err(RuleError::Invalid(format!(
+                "`{name}` is `{w}`, which is not one of its words: {}",
+                words.join(", ")
+            ))),
+            w => Ok(w),
+        }
+    }
+
     pub fn set(&mut self, name: &str, v: impl Into<Value>) {
         self.0.insert(name.to_string(), v.into());
     }
@@ -141,7 +160,7 @@ macro_rules! value_conversions {
             const TYPE: Type = Type::$variant;
             fn from_value(name: &str, v: &Value) -> Result<Self, RuleError> {
                 match v {
-                    Value::$variant(x) => Ok(x.clone()),
+                    Value::$variant(x) => Self::within_book(name, x.clone()),
                     other => Err(RuleError::WrongType { name: name.to_string(), expected: Self::TYPE, found: other.type_of() }),
                 }
             }
@@ -155,3 +174,122 @@ macro_rules! value_conversions {
 }
 
 value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList, Vec<String> => TextList);
+
+/// The whole numbers a rule takes: every figure the book prints fits in 32 bits
+/// (its tables compile to `i32`), so a larger one is no figure of the book.
+/// Refusing it once, here, for every rule keeps the resolver's `i64` arithmetic
+/// (sums and products of a few figures) exact.
+pub const FIGURES: RangeInclusive<i64> = i32::MIN as i64..=i32::MAX as i64;
+
+/// What a value of each type must be, whatever the rule, before a rule sees it.
+trait WithinBook: Sized {
+    fn within_book(name: &str, x: Self) -> Result<Self, RuleError>;
+}
+
+fn figure(name: &str, n: i64) -> Result<i64, RuleError> {
+    if FIGURES.contains(&n) {
+        Ok(n)
+    } else {
+        Err(RuleError::Invalid(format!(
+            "`{name}` is {n}, beyond any figure the book uses"
+        )))
+    }
+}
+
+impl WithinBook for i64 {
+    fn within_book(name: &str, n: i64) -> Result<i64, RuleError> {
+        figure(name, n)
+    }
+}
+
+impl WithinBook for Vec<i64> {
+    fn within_book(name: &str, ns: Vec<i64>) -> Result<Vec<i64>, RuleError> {
+        ns.into_iter().map(|n| figure(name, n)).collect()
+    }
+}
+
+/// Dice are at least one die of one side, and every total they can roll is a figure.
+impl WithinBook for Dice {
+    fn within_book(name: &str, d: Dice) -> Result<Dice, RuleError> {
+        if d.count < 1 || d.sides < 1 {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {d}: dice need at least one die of one side"
+            )))
+        } else if d.totals_fit() {
+            Ok(d)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {d}, beyond any roll the book uses"
+            )))
+        }
+    }
+}
+
+macro_rules! taken_as_given {
+    ($($t:ty),*) => {$(
+        impl WithinBook for $t {
+            fn within_book(_: &str, x: $t) -> Result<$t, RuleError> {
+                Ok(x)
+            }
+        }
+    )*};
+}
+
+taken_as_given!(bool, String, Vec<String>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STEPS: &[&str] = &["step", "slip", "none"];
+
+    #[test]
+    fn a_word_input_takes_only_its_words() {
+        let mut v = Values::default();
+        assert_eq!(v.word_opt("retreat", STEPS), Ok(None));
+        assert_eq!(
+            v.word("retreat", STEPS),
+            Err(RuleError::Missing("retreat".into()))
+        );
+        v.set("retreat", "slip".to_string());
+        assert_eq!(v.word("retreat", STEPS), Ok("slip".to_string()));
+        v.set("retreat", "Slip".to_string());
+        let e = v.word("retreat", STEPS).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`retreat` is `Slip`, which is not one of its words: step, slip, none"
+        );
+        v.set("retreat", 3_i64);
+        assert!(matches!(
+            v.word("retreat", STEPS),
+            Err(RuleError::WrongType { .. })
+        ));
+    }
+
+    #[test]
+    fn figures_and_dice_beyond_the_book_are_refused() {
+        let mut v = Values::default();
+        v.set("str", *FIGURES.end());
+        assert_eq!(v.get("str"), Ok(*FIGURES.end()));
+        v.set("str", *FIGURES.start() - 1);
+        assert!(matches!(v.get::<i64>("str"), Err(RuleError::Invalid(_))));
+        v.set("distances", vec![3, *FIGURES.end() + 1]);
+        assert!(matches!(
+            v.get::<Vec<i64>>("distances"),
+            Err(RuleError::Invalid(_))
+        ));
+        for bad in [
+            Dice::new(0, 6, 0),
+            Dice::new(2, 0, 0),
+            Dice::new(i32::MAX, 2, 0),
+        ] {
+            v.set("damage", bad);
+            assert!(
+                matches!(v.get::<Dice>("damage"), Err(RuleError::Invalid(_))),
+                "{bad}"
+            );
+        }
+        v.set("damage", Dice::d6(9));
+        assert_eq!(v.get("damage"), Ok(Dice::d6(9)));
+    }
+}

@@ -1,16 +1,20 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), lint the book, evaluate examples
-//! of any file, and write the audit report ([`audit`]).
+//! of any file, write the audit report ([`audit`]), and keep the record of
+//! mutation testing ([`mutants`]).
 
 pub mod audit;
+pub mod mutants;
 
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use codegen::emit::cases::{CaseFile, case_file, case_files};
-use codegen::model::System;
+use codegen::emit::properties::{property_file, property_files};
+use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostics, Lint};
+use conformance::property::{self, PropertyCase};
 use conformance::{Case, Report, Verdict, evaluate};
 
 /// The workspace root (this crate's parent folder).
@@ -23,17 +27,21 @@ pub fn cases_dir(root: &Path) -> PathBuf {
     root.join("conformance").join("cases")
 }
 
+pub fn properties_dir(root: &Path) -> PathBuf {
+    root.join("conformance").join("properties")
+}
+
 pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
     codegen::compile_dir(&root.join("spec"), root)
 }
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
-/// `root/rules/src` reads as [`audit::readers::Readers`] finds them.
+/// `root/rules/src` reads as [`audit::Code::readers`] finds them.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
-    let readers = audit::readers::Readers::scan(&root.join("rules").join("src"))?;
+    let code = audit::Code::scan(root)?;
     Ok(codegen::lints(book, &|module, name| {
         let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
-        !readers.of(system, chapter, name).is_empty()
+        !code.readers(system, chapter, name).is_empty()
     }))
 }
 
@@ -73,10 +81,27 @@ impl Plan {
 
 /// Compares the case files the book produces with those under `cases`.
 pub fn plan(book: &Book, cases: &Path) -> io::Result<Plan> {
+    plan_files(&case_files(book), cases)
+}
+
+/// Compares the property files the book produces with those under `properties`.
+pub fn property_plan(book: &Book, properties: &Path) -> io::Result<Plan> {
+    plan_files(&property_files(book), properties)
+}
+
+/// Both plans regen carries out: the case files and the property files of `root`.
+pub fn plan_all(book: &Book, root: &Path) -> io::Result<[Plan; 2]> {
+    Ok([
+        plan(book, &cases_dir(root))?,
+        property_plan(book, &properties_dir(root))?,
+    ])
+}
+
+/// Compares the `wanted` files with the `.toml` files under `dir`.
+fn plan_files(wanted: &[CaseFile], dir: &Path) -> io::Result<Plan> {
     let mut plan = Plan::default();
-    let wanted: Vec<CaseFile> = case_files(book);
-    for f in &wanted {
-        let path = cases.join(&f.path);
+    for f in wanted {
+        let path = dir.join(&f.path);
         match std::fs::read_to_string(&path) {
             Ok(old) if old == f.text => plan.unchanged += 1,
             Ok(_) => plan.writes.push((path, f.text.clone())),
@@ -86,8 +111,8 @@ pub fn plan(book: &Book, cases: &Path) -> io::Result<Plan> {
             Err(e) => return Err(e),
         }
     }
-    for existing in toml_files(cases)? {
-        if !wanted.iter().any(|f| cases.join(&f.path) == existing) {
+    for existing in toml_files(dir)? {
+        if !wanted.iter().any(|f| dir.join(&f.path) == existing) {
             plan.removes.push(existing);
         }
     }
@@ -240,14 +265,16 @@ pub fn summary(book: &Book, reports: &[Report]) -> String {
     out
 }
 
-/// The width of the summary's first column: the longest system id, or `cases`.
+/// The width of the summary's first column: the longest system id, or
+/// `properties` (the longest of the labels regen adds).
 pub fn label_width(book: &Book) -> usize {
+    let least = "properties".len();
     book.systems
         .iter()
         .map(|s| s.id.len())
-        .chain([5])
+        .chain([least])
         .max()
-        .unwrap_or(5)
+        .unwrap_or(least)
 }
 
 /// `cargo xtask eval`: compiles `files` against the book's rules and evaluates
@@ -298,24 +325,75 @@ pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostic
             );
             for c in &report.claims {
                 let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
-                let status = match &c.status {
-                    conformance::Status::Agrees => "agrees".to_string(),
-                    conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
-                    conformance::Status::Fails(why) => format!("fails: {why}"),
-                };
                 let _ = writeln!(
                     out,
-                    "    {}: book {} | rules {}  {status}",
-                    c.name, c.book, rules
+                    "    {}: book {} | rules {}  {}",
+                    c.name,
+                    c.book,
+                    rules,
+                    status_word(&c.status)
+                );
+            }
+            if let Some(r) = &report.refusal {
+                let _ = writeln!(
+                    out,
+                    "    refused: {:?} | rules {}  {}",
+                    r.reason,
+                    r.rules_shown(),
+                    status_word(&r.status)
                 );
             }
             if let Some(err) = &report.error {
                 let _ = writeln!(out, "    error: {err}");
             }
         }
+        failed |= eval_properties(system, chapter, &mut out);
     }
     if out.is_empty() {
-        out.push_str("no examples in the given files\n");
+        out.push_str("no examples or properties in the given files\n");
     }
     Ok((out, failed))
+}
+
+/// Checks the chapter's properties as the conformance suite does, printing
+/// `path:line id: holds` or the whole report of a failure. Returns whether any failed.
+fn eval_properties(system: &System, chapter: &Chapter, out: &mut String) -> bool {
+    let mut failed = false;
+    for p in &chapter.properties {
+        let file = property_file(system, chapter, p);
+        let at = format!(
+            "{}:{} {}",
+            chapter.file.path.display(),
+            chapter.file.line_col(p.span.start).0,
+            p.id
+        );
+        let _ = match PropertyCase::parse(&file.text) {
+            Ok(case) => {
+                let report = property::check(&case, property::CASES);
+                failed |= !report.holds();
+                match report.holds() {
+                    true => writeln!(out, "{at}: holds {}", report.tried),
+                    false => writeln!(out, "{at}: fails\n{}", indent(&report.render())),
+                }
+            }
+            Err(err) => {
+                failed = true;
+                writeln!(out, "{at}: fails (property file unreadable: {err})")
+            }
+        };
+    }
+    failed
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// A claim's (or a refusal's) outcome, as `eval` prints it.
+fn status_word(status: &conformance::Status) -> String {
+    match status {
+        conformance::Status::Agrees => "agrees".to_string(),
+        conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
+        conformance::Status::Fails(why) => format!("fails: {why}"),
+    }
 }

@@ -1,7 +1,8 @@
 //! `cargo xtask audit` on scratch copies of the workspace: the report covers the
 //! whole book with regen's figures, escapes what the book says, and the stamp
-//! cycle (stamp, edit, see the change marked and `check --reviewed` fail, stamp
-//! again, pass) works end to end through the real binary.
+//! cycle (stamp, edit the prose or a resolver function, see the change marked
+//! and `check --reviewed` fail, stamp again, pass) works end to end through the
+//! real binary.
 
 mod common;
 
@@ -10,7 +11,7 @@ use std::process::Command;
 
 use common::Scratch;
 use serde_json::Value as Json;
-use xtask::audit::{Review, Stamp};
+use xtask::audit::{Code, Review, Stamp};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))
@@ -36,6 +37,49 @@ fn xtask(root: &Path, args: &[&str]) -> (bool, String) {
         out.status.success(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// `href` (relative to the report's folder) leads to a page of the report that
+/// has its anchor.
+fn assert_lands(root: &Path, href: &str) {
+    let (page, anchor) = href.split_once('#').unwrap_or((href, ""));
+    let html = std::fs::read_to_string(root.join("target/audit").join(page))
+        .unwrap_or_else(|e| panic!("`{href}` leads to no page: {e}"));
+    assert!(
+        anchor.is_empty() || html.contains(&format!("id=\"{anchor}\"")),
+        "`{href}` leads to no anchor"
+    );
+}
+
+/// Replaces `from` with `to` in `file`, which must hold it.
+fn edit(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).expect("read the file to edit");
+    assert!(text.contains(from), "{} has no `{from}`", file.display());
+    std::fs::write(file, text.replace(from, to)).expect("edit the file");
+}
+
+/// Stamps the workspace at `root` through the binary; then nothing is changed
+/// since review and `check --reviewed` passes.
+fn stamp(root: &Path) {
+    let (ok, err) = xtask(root, &["audit", "--stamp"]);
+    assert!(ok, "audit --stamp failed: {err}");
+    assert_eq!(
+        audit_json(root)["changed_since_review"],
+        Json::Array(Vec::new())
+    );
+    let (ok, err) = xtask(root, &["check", "--reviewed"]);
+    assert!(ok, "check --reviewed fails right after a stamp: {err}");
+}
+
+/// `check --reviewed` fails saying `line` while plain `check` passes, until
+/// the next stamp.
+fn fails_review_until_stamped(root: &Path, line: &str) {
+    let (ok, err) = xtask(root, &["check", "--reviewed"]);
+    assert!(!ok, "check --reviewed passes with a change since review");
+    assert!(err.contains(line), "{err}");
+    let (ok, err) = xtask(root, &["check"]);
+    assert!(ok, "plain check should not look at the review: {err}");
+    stamp(root);
 }
 
 fn n(v: &Json) -> u64 {
@@ -104,6 +148,25 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 .count() as u64
         );
 
+        // Every rule's code panel names its function, and what else it covers
+        // leads to its source.
+        for rule in chapters
+            .iter()
+            .flat_map(|ch| ch["rules"].as_array().expect("rules"))
+        {
+            let code = &rule["code"];
+            let source = code["source"].as_str().expect("its function's source");
+            let path = rule["resolver"].as_str().expect("a path");
+            let name = path.rsplit("::").next().expect("a name");
+            assert!(
+                source.contains(&format!("fn {name}")) || source.contains(&format!("fn r#{name}")),
+                "{source}"
+            );
+            for call in code["calls"].as_array().expect("calls") {
+                assert_lands(root, call["href"].as_str().expect("a link"));
+            }
+        }
+
         // Every chapter has its page, with an anchor for each of its items.
         for (facts, chapter) in chapters.iter().zip(&system.chapters) {
             let page = facts["page"].as_str().expect("page");
@@ -127,6 +190,9 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 "{page} still shows a raw block"
             );
             for t in facts["tables"].as_array().expect("tables") {
+                for reader in t["readers"].as_array().expect("readers") {
+                    assert_lands(root, reader["href"].as_str().expect("a link"));
+                }
                 for konst in t["constants"].as_array().expect("constants") {
                     let konst = konst.as_str().expect("a name");
                     assert!(html.contains(&format!("<code>{konst}</code>")));
@@ -187,24 +253,14 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let scratch = Scratch::workspace_copy("audit-stamp");
     let root = &scratch.0;
 
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
-    assert_eq!(
-        audit_json(root)["changed_since_review"],
-        Json::Array(Vec::new())
-    );
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(ok, "check --reviewed fails right after a stamp: {err}");
+    stamp(root);
 
     // Reword a paragraph of the section `reading-the-table` (line 17).
-    let chapter = root.join("spec/action/falling.md");
-    let text = std::fs::read_to_string(&chapter).expect("read falling.md");
-    let edited = text.replace(
+    edit(
+        &root.join("spec/action/falling.md"),
         "seconds the fall lasts.",
         "seconds the fall lasts, rounded up.",
     );
-    assert_ne!(edited, text, "the edit changed nothing");
-    std::fs::write(&chapter, edited).expect("edit falling.md");
 
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
@@ -245,22 +301,9 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(front.contains("href=\"action/falling.html#reading-the-table\""));
 
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(!ok, "check --reviewed passes with a changed section");
-    assert!(
-        err.contains("spec/action/falling.md:17: section `reading-the-table` changed since review"),
-        "{err}"
-    );
-    let (ok, err) = xtask(root, &["check"]);
-    assert!(ok, "plain check should not look at the review: {err}");
-
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
-    assert!(ok, "audit --stamp failed: {err}");
-    let (ok, err) = xtask(root, &["check", "--reviewed"]);
-    assert!(ok, "check --reviewed fails after stamping again: {err}");
-    assert_eq!(
-        audit_json(root)["changed_since_review"],
-        Json::Array(Vec::new())
+    fails_review_until_stamped(
+        root,
+        "spec/action/falling.md:17: section `reading-the-table` changed since review",
     );
 }
 
@@ -269,8 +312,13 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
     let scratch = Scratch::workspace_copy("audit-rename");
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
-    Stamp::of(&book).save(root).expect("stamp");
-    assert!(Stamp::load(root).expect("load").changes(&book).is_empty());
+    let code = Code::scan(root).expect("the resolver parses");
+    Stamp::of(&book, &code).save(root).expect("stamp");
+    assert!(
+        xtask::audit::changes(root, &book)
+            .expect("changes")
+            .is_empty()
+    );
 
     let chapter = root.join("spec/action/falling.md");
     let text = std::fs::read_to_string(&chapter).expect("read falling.md");
@@ -279,7 +327,7 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
         .replace("version = \"1\"", "version = \"2\"");
     std::fs::write(&chapter, edited).expect("edit falling.md");
     let book = xtask::compile_book(root).expect("the edited book compiles");
-    let changes = Stamp::load(root).expect("load").changes(&book);
+    let changes = xtask::audit::changes(root, &book).expect("changes");
     let seen: Vec<(&str, Review)> = changes.iter().map(|c| (c.id.as_str(), c.review)).collect();
     assert!(seen.contains(&("falling", Review::Changed)), "{seen:?}");
     assert!(
@@ -291,5 +339,198 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
         seen.len(),
         4,
         "the version, the example, its section and the old id: {seen:?}"
+    );
+}
+
+/// The rules whose code, as `audit.json` lists it, covers the item `path`.
+fn rules_covering(json: &Json, path: &str) -> Vec<String> {
+    all_rules(json)
+        .filter(|r| {
+            let calls = r["code"]["calls"].as_array().expect("calls");
+            calls.iter().any(|c| c["path"] == path)
+        })
+        .map(|r| r["id"].as_str().expect("an id").to_string())
+        .collect()
+}
+
+fn all_rules(json: &Json) -> impl Iterator<Item = &Json> {
+    let systems = json["systems"].as_array().expect("systems");
+    systems
+        .iter()
+        .flat_map(|s| s["chapters"].as_array().expect("chapters"))
+        .flat_map(|c| c["rules"].as_array().expect("rules"))
+}
+
+#[test]
+fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
+    let scratch = Scratch::workspace_copy("audit-code");
+    let root = &scratch.0;
+    stamp(root);
+    let stamped = audit_json(root);
+
+    // `seal` is a private helper of sealed_armor.rs: `attack.attack` reaches it
+    // only through `sealed_out`, two calls away.
+    let helper = "outcome_armor::sealed_armor::seal";
+    let reached = rules_covering(&stamped, helper);
+    assert!(
+        reached.contains(&"attack.attack".to_string())
+            && reached.contains(&"sealed-armor.sealed".to_string()),
+        "{reached:?}"
+    );
+    edit(
+        &root.join("rules/src/outcome_armor/sealed_armor.rs"),
+        "sealed below {s}, as written",
+        "sealed below {s}, as the sheet says",
+    );
+
+    let (ok, err) = xtask(root, &["audit"]);
+    assert!(ok, "audit failed: {err}");
+    let json = audit_json(root);
+    let code = Code::scan(root).expect("the resolver parses");
+    let expected: Vec<Json> = all_rules(&json)
+        .filter(|r| reached.iter().any(|id| r["id"] == id.as_str()))
+        .map(|r| {
+            let function = code.item(r["resolver"].as_str().expect("a path")).expect("its function");
+            serde_json::json!({
+                "system": "outcome-armor",
+                "id": r["id"],
+                "review": "changed",
+                "kind": "code",
+                "chapter": r["id"].as_str().and_then(|id| id.split_once('.')).expect("chapter.name").0,
+                "location": format!("{}:{}", function.file, function.line),
+            })
+        })
+        .collect();
+    assert_eq!(json["changed_since_review"], Json::Array(expected));
+    let attack = all_rules(&json)
+        .find(|r| r["id"] == "attack.attack")
+        .expect("attack.attack");
+    assert_eq!(attack["review"], "reviewed", "its rule block is unchanged");
+    assert_eq!(attack["code"]["review"], "changed");
+    let fall = all_rules(&json)
+        .find(|r| r["id"] == "falling.fall")
+        .expect("falling.fall");
+    assert_eq!(
+        fall["code"]["review"], "reviewed",
+        "fall does not reach `seal`"
+    );
+
+    let page = std::fs::read_to_string(root.join("target/audit/outcome-armor/attack.html"))
+        .expect("the attack page");
+    let rule_box = &page[page
+        .find("id=\"rule-attack.attack\"")
+        .expect("the rule box")..];
+    let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
+    assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(
+        front.contains("code of rule <a href=\"outcome-armor/attack.html#rule-attack.attack\"")
+    );
+
+    let function = code.item("outcome_armor::attack::attack").expect("attack");
+    fails_review_until_stamped(
+        root,
+        &format!(
+            "{}:{}: code of rule `attack.attack` changed since review",
+            function.file, function.line
+        ),
+    );
+}
+
+#[test]
+fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
+    let scratch = Scratch::workspace_copy("audit-front");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
+        .expect("write the record");
+    // Misprint one of the book's values, so the example fails.
+    edit(
+        &root.join("spec/action/falling.md"),
+        "band = \"23-26\"\ndamage = \"9d6\"",
+        "band = \"23-26\"\ndamage = \"8d6\"",
+    );
+    let json = run_audit(root);
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+
+    let mutation = json["mutation"].as_array().expect("mutation");
+    let scope = |id: &str| mutation.iter().find(|m| m["scope"] == id).expect("a scope");
+    let action = &scope("action")["run"];
+    assert_eq!(
+        (
+            n(&action["mutants"]),
+            n(&action["caught"]),
+            n(&action["missed"])
+        ),
+        (25, 18, 2)
+    );
+    assert_eq!(action["score"], 0.9);
+    assert!(scope("protection")["run"].is_null());
+    let engine = &scope("engine")["run"];
+    assert_eq!(n(&engine["timeout"]), 2);
+    assert_eq!(engine["survivors"][0]["href"], "code/table.rs.html#L15");
+    assert_lands(root, "code/table.rs.html#L15");
+    let row = |id: &str| {
+        let at = front
+            .find(&format!("<tr data-scope=\"{id}\">"))
+            .expect("a row");
+        &front[at..at + front[at..].find("</tr>").expect("its end")]
+    };
+    assert!(row("action").contains("<td data-mutation=\"caught\">18</td>"));
+    assert!(row("action").contains("<td data-mutation=\"score\">90.0%</td>"));
+    assert!(row("protection").contains("no mutation run recorded"));
+    assert!(front.contains("no example sits on a band&#39;s upper edge &lt;here&gt;"));
+
+    let systems = json["systems"].as_array().expect("systems");
+    let failing = systems[0]["failing"].as_array().expect("failing");
+    assert_eq!(failing.len(), 1, "{failing:?}");
+    assert_eq!(
+        failing[0]["example"]["href"],
+        "action/falling.html#mary-falls"
+    );
+    assert!(
+        failing[0]["why"][0]
+            .as_str()
+            .expect("why")
+            .starts_with("damage: ")
+    );
+    assert!(front.contains("<a href=\"action/falling.html#mary-falls\""));
+    for s in systems {
+        let errata = s["errata"].as_array().expect("errata");
+        assert_eq!(errata.len() as u64, n(&s["counts"]["errata"]));
+        let rulings = s["rulings"].as_array().expect("rulings");
+        for e in errata {
+            let ruling = &e["ruling"];
+            assert_lands(root, ruling["href"].as_str().expect("a ruling link"));
+            let listed = rulings
+                .iter()
+                .find(|r| r["ruling"]["id"] == ruling["id"])
+                .unwrap_or_else(|| panic!("ruling {} is not indexed", ruling["id"]));
+            assert!(
+                listed["cited_by"]
+                    .as_array()
+                    .expect("cited by")
+                    .contains(&e["example"])
+            );
+            let href = e["example"]["href"].as_str().expect("an example link");
+            assert!(front.contains(&format!("<a href=\"{href}\"")));
+        }
+        for r in rulings {
+            assert!(
+                r["ruling"]["id"]
+                    .as_str()
+                    .expect("an id")
+                    .starts_with("ruling-")
+            );
+            assert!(front.contains(&format!(
+                "<code>{}</code>",
+                r["ruling"]["id"].as_str().expect("an id")
+            )));
+        }
+    }
+    assert!(
+        !systems[0]["rulings"]
+            .as_array()
+            .expect("rulings")
+            .is_empty()
     );
 }

@@ -1,7 +1,9 @@
 //! The report in a real browser. Debian's `chromium`, headless, opens the
-//! report from disk: the front page's figures equal `audit.json`'s, an erratum
-//! example shows the book's value, the resolver's and its ruling, and a
-//! screenshot of the front page is saved as `target/audit/front.png`.
+//! report from disk: the front page's figures (and its mutation scores, also
+//! from a fixture record) equal `audit.json`'s, an erratum example shows the
+//! book's value, the resolver's and its ruling, a rule's code panel shows its
+//! function where "resolved by" leads, and a screenshot of the front page is
+//! saved as `target/audit/front.png`.
 //!
 //! Without chromium this test fails (`.ci/run` installs it), unless
 //! `AUDIT_BROWSER=skip` says explicitly to skip it.
@@ -121,8 +123,57 @@ fn slice<'a>(dom: &'a str, start: &str, end: &str) -> &'a str {
 
 /// The text of the cell marked `data-count="key"` inside `row`.
 fn count(row: &str, key: &str) -> String {
-    let cell = slice(row, &format!("data-count=\"{key}\""), "</td>");
+    cell(row, "data-count", key)
+}
+
+/// The text of the cell marked `attr="key"` inside `row`.
+fn cell(row: &str, attr: &str, key: &str) -> String {
+    let cell = slice(row, &format!("{attr}=\"{key}\""), "</td>");
     cell[cell.find('>').expect("a cell") + 1..].to_string()
+}
+
+/// Writes the report of the workspace at `root` and reads its `audit.json`.
+fn audit(root: &Path) -> Json {
+    let book = xtask::compile_book(root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    xtask::audit::run(root, &book, false).expect("the audit runs");
+    let json = std::fs::read_to_string(root.join(xtask::audit::REPORT_DIR).join("audit.json"));
+    serde_json::from_str(&json.expect("read audit.json")).expect("audit.json is JSON")
+}
+
+/// The front page's mutation table, as the browser built it, shows the JSON's
+/// figures, or says that no run is recorded; returns how many scopes had a run.
+fn check_mutation(front: &str, json: &Json) -> usize {
+    let mut runs = 0;
+    for m in json["mutation"].as_array().expect("mutation") {
+        let scope = m["scope"].as_str().expect("a scope");
+        let row = slice(front, &format!("<tr data-scope=\"{scope}\">"), "</tr>");
+        let run = &m["run"];
+        if run.is_null() {
+            assert!(row.contains("no mutation run recorded"), "{row}");
+            continue;
+        }
+        runs += 1;
+        let files = run["files"].as_object().expect("files");
+        assert_eq!(cell(row, "data-mutation", "files"), files.len().to_string());
+        for key in ["mutants", "caught", "missed", "unviable", "timeout"] {
+            assert_eq!(
+                cell(row, "data-mutation", key),
+                run[key].to_string(),
+                "{key} of {scope}"
+            );
+        }
+        let score = match run["score"].as_f64() {
+            Some(s) => format!("{:.1}%", s * 100.0),
+            None => "no viable mutant".to_string(),
+        };
+        assert_eq!(
+            cell(row, "data-mutation", "score"),
+            score,
+            "score of {scope}"
+        );
+    }
+    runs
 }
 
 fn shown(v: &Json) -> String {
@@ -138,14 +189,8 @@ fn the_report_reads_right_in_chromium() {
         return;
     };
     let root = xtask::workspace_root();
-    let book = xtask::compile_book(&root)
-        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    xtask::audit::run(&root, &book, false).expect("the audit runs");
+    let json = audit(&root);
     let dir = root.join(xtask::audit::REPORT_DIR);
-    let json: Json = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("audit.json")).expect("read audit.json"),
-    )
-    .expect("audit.json is JSON");
 
     // The front page, as the browser built it, shows the JSON's figures.
     let front = dump_dom(&chromium, &dir.join("index.html"));
@@ -163,6 +208,7 @@ fn the_report_reads_right_in_chromium() {
             unexercised.len().to_string()
         );
     }
+    check_mutation(&front, &json);
 
     // An erratum example shows both values and its ruling.
     let autofire = json["systems"]
@@ -217,6 +263,35 @@ fn the_report_reads_right_in_chromium() {
     }
     assert!(errata > 0, "craft-burst shows no erratum");
 
+    // The rule box of `falling.fall` shows its function's source, collapsed,
+    // with its place, where "resolved by" leads.
+    let fall = json["systems"][0]["chapters"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| c["id"] == "falling"))
+        .and_then(|c| c["rules"].as_array())
+        .and_then(|rs| rs.iter().find(|r| r["id"] == "falling.fall"))
+        .expect("the rule falling.fall");
+    let code = &fall["code"];
+    let anchor = code["anchor"].as_str().expect("an anchor");
+    let page = dump_dom(&chromium, &dir.join("action/falling.html"));
+    let rule_box = slice(&page, "id=\"rule-falling.fall\"", "</section>");
+    assert!(
+        rule_box.contains(&format!("resolved by <a href=\"#{anchor}\">")),
+        "{rule_box}"
+    );
+    let panel = slice(
+        rule_box,
+        &format!("<details class=\"code\" id=\"{anchor}\">"),
+        "</details>",
+    );
+    assert!(panel.contains("pub fn fall("), "{panel}");
+    assert!(panel.contains(&format!(
+        "{}:{}",
+        code["file"].as_str().expect("a file"),
+        code["line"]
+    )));
+    assert_eq!(code["file"], "rules/src/action/falling.rs");
+
     // A screenshot of the front page, for people to look at.
     let png = dir.join("front.png");
     let mut screenshot = OsString::from("--screenshot=");
@@ -231,4 +306,26 @@ fn the_report_reads_right_in_chromium() {
         bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
         "front.png is no screenshot"
     );
+}
+
+#[test]
+fn a_recorded_mutation_run_reads_right_in_chromium() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let scratch = Scratch::workspace_copy("browser-mutants");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
+        .expect("write the record");
+    let json = audit(root);
+    let front = dump_dom(
+        &chromium,
+        &root.join(xtask::audit::REPORT_DIR).join("index.html"),
+    );
+    assert_eq!(
+        check_mutation(&front, &json),
+        2,
+        "the fixture runs action and the engine"
+    );
+    assert!(front.contains(&dom_text("no example sits on a band's upper edge <here>")));
 }

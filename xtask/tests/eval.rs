@@ -145,7 +145,10 @@ fn a_wrong_claim_fails_and_shows_both_values() {
         run.stdout.contains("undocumented disagreement"),
         "the failure does not say why:\n{run}"
     );
-    assert!(run.stderr.contains("some examples fail"), "{run}");
+    assert!(
+        run.stderr.contains("some examples or properties fail"),
+        "{run}"
+    );
 }
 
 #[test]
@@ -169,6 +172,32 @@ fn correct_claims_agree() {
         "{run}"
     );
     assert!(!run.stdout.contains("fails"), "{run}");
+}
+
+#[test]
+fn a_refusal_shows_the_reason_and_the_rules_message() {
+    let scratch = Scratch::new("refused");
+    let refused = |id: &str, distance: u32| {
+        fall_example(id, "reason = \"not one the table covers\"")
+            .replace("[book]", "[refused]")
+            .replace("distance = 24", &format!("distance = {distance}"))
+    };
+    let body = refused("scratch-refused-zero", 0) + &refused("scratch-refused-one", 1);
+    let (path, _) = scratch.chapter("refused", &body);
+    let run = eval(&path);
+    assert!(
+        !run.ok,
+        "a refusal the rule does not make must fail:\n{run}"
+    );
+    for needle in [
+        "scratch-refused-zero: agrees",
+        "refused: \"not one the table covers\" | rules refused \"a fall of 0 m is not one the table covers\"  agrees",
+        "scratch-refused-one: fails",
+        "rules resolved band = \"1-2\"",
+        "fails: the rule resolves instead of refusing",
+    ] {
+        assert!(run.stdout.contains(needle), "no `{needle}` in:\n{run}");
+    }
 }
 
 const RAGGED: &str = r#"
@@ -288,4 +317,52 @@ fn a_spec_chapter_named_through_dot_dot_is_the_same_chapter() {
             "`{line}` does not name the chapter as spec/action/falling.md:\n{run}"
         );
     }
+}
+
+#[test]
+fn properties_of_a_scratch_file_are_checked_with_their_counterexample() {
+    let scratch = Scratch::new("properties");
+    let property = |id: &str, law: &str| {
+        format!(
+            "\n```property {id}\nrule = \"falling.fall\"\n[given]\ndistance = {{ from = 1, to = 300 }}\n[law]\n{law}\n```\n"
+        )
+    };
+    let body = format!(
+        "\n# Scratch {{#scratch-props}}\n{}{}",
+        property(
+            "scratch-longer-falls",
+            "non-decreasing = { output = \"damage\", in = \"distance\" }"
+        ),
+        property(
+            "scratch-shorter-falls",
+            "non-increasing = { output = \"damage\", in = \"distance\" }"
+        ),
+    );
+    let (path, text) = scratch.chapter("properties", &body);
+    let run = eval(&path);
+    assert!(!run.ok, "a false law must fail:\n{run}");
+    let at = |id: &str| line_no(&text, &format!("```property {id}"));
+    let holds = format!(
+        "{}:{} scratch-longer-falls: holds at every input of the domain: 299 judged",
+        shown(&path),
+        at("scratch-longer-falls")
+    );
+    assert!(run.stdout.contains(&holds), "no `{holds}` in:\n{run}");
+    let fails = format!(
+        "{}:{} scratch-shorter-falls: fails",
+        shown(&path),
+        at("scratch-shorter-falls")
+    );
+    assert!(run.stdout.contains(&fails), "no `{fails}` in:\n{run}");
+    // Checked whole, the first pair in order that breaks the law: 2 m to 3 m.
+    for needle in [
+        "verdict: FAILS: `damage` rose from 1d6 (mean 3.5) at distance = 2 to 2d6 (mean 7) at distance = 3",
+        "      1. [falling-table] 3 m, row 3-4",
+    ] {
+        assert!(run.stdout.contains(needle), "no `{needle}` in:\n{run}");
+    }
+    assert!(
+        run.stderr.contains("some examples or properties fail"),
+        "{run}"
+    );
 }

@@ -1,6 +1,6 @@
-//! The freshness check: the committed case files are exactly what the book
-//! produces (what `cargo xtask check` enforces), and `plan`/`apply` notice and
-//! repair a stale, a missing-from-the-book and an edited case file.
+//! The freshness check: the committed case and property files are exactly what
+//! the book produces (what `cargo xtask check` enforces), and `plan`/`apply`
+//! notice and repair a stale, a missing-from-the-book and an edited file.
 
 mod common;
 
@@ -20,6 +20,65 @@ fn case_files_are_up_to_date() {
         plan.describe(&root).join("\n  ")
     );
     assert!(plan.unchanged > 0, "the book produced no case files at all");
+}
+
+#[test]
+fn property_files_are_up_to_date() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let plan = xtask::property_plan(&book, &xtask::properties_dir(&root)).expect("read the files");
+    assert!(
+        plan.is_empty(),
+        "the property files under conformance/properties are stale; run `cargo xtask regen`:\n  {}",
+        plan.describe(&root).join("\n  ")
+    );
+    assert!(
+        plan.unchanged > 0,
+        "the book produced no property files at all"
+    );
+}
+
+#[test]
+fn plan_reports_an_edited_a_deleted_and_a_stray_property_file_and_apply_repairs_them() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let scratch = Scratch::new("properties");
+    let dir = scratch.0.join("properties");
+    copy_dir(&xtask::properties_dir(&root), &dir);
+    let total = xtask::property_plan(&book, &dir).expect("plan").unchanged;
+
+    let edited = dir
+        .join("action")
+        .join("falling-damage-never-decreases.toml");
+    let original = std::fs::read_to_string(&edited).expect("a committed property file");
+    let changed = original.replace("to = 10000", "to = 100");
+    assert_ne!(changed, original, "the edit did not change the file");
+    std::fs::write(&edited, &changed).expect("edit the property file");
+    let deleted = dir.join("action").join("armor-never-raises-damage.toml");
+    std::fs::remove_file(&deleted).expect("delete a property file");
+    let stray = dir.join("protection").join("no-such-property.toml");
+    std::fs::write(&stray, "id = \"no-such-property\"\n").expect("write a stray file");
+
+    let plan = xtask::property_plan(&book, &dir).expect("plan on the edited copy");
+    assert_eq!(
+        plan.describe(&dir),
+        vec![
+            "missing: action/armor-never-raises-damage.toml".to_string(),
+            "stale: action/falling-damage-never-decreases.toml".to_string(),
+            "no longer generated: protection/no-such-property.toml".to_string(),
+        ]
+    );
+    assert_eq!(plan.unchanged, total - 2);
+    xtask::apply(&plan).expect("apply the plan");
+    assert_eq!(
+        std::fs::read_to_string(&edited).expect("rewritten"),
+        original
+    );
+    assert!(deleted.exists() && !stray.exists());
+    let after = xtask::property_plan(&book, &dir).expect("plan after apply");
+    assert!(after.is_empty() && after.unchanged == total);
 }
 
 #[test]

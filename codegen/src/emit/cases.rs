@@ -47,10 +47,17 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
             .collect()
     };
     t.insert("given".into(), bindings(&e.given).into());
-    t.insert(
-        if e.ours { "expect" } else { "book" }.into(),
-        bindings(&e.claims).into(),
-    );
+    match &e.refused {
+        Some(r) => {
+            let mut refused = toml::Table::new();
+            refused.insert("reason".into(), r.reason.clone().into());
+            t.insert("refused".into(), refused.into());
+        }
+        None => {
+            let key = if e.ours { "expect" } else { "book" };
+            t.insert(key.into(), bindings(&e.claims).into());
+        }
+    }
     if !e.errata.is_empty() {
         let errata: toml::Table = e
             .errata
@@ -73,7 +80,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
     }
 }
 
-fn value(v: &Value) -> toml::Value {
+pub(crate) fn value(v: &Value) -> toml::Value {
     match v {
         Value::Int(n) => (*n).into(),
         Value::Bool(b) => (*b).into(),

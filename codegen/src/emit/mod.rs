@@ -1,4 +1,6 @@
-//! What the compiler writes: Rust for `rules/build.rs`, case files for `cargo xtask regen`.
+//! What the compiler writes: Rust for `rules/build.rs`, case files and property
+//! files for `cargo xtask regen`.
 
 pub mod cases;
+pub mod properties;
 pub mod rust;

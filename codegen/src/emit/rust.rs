@@ -336,10 +336,11 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
     let given_reads = r.given.iter().map(|p| {
         let f = ident(&p.name);
         let key = &p.name;
-        if p.optional {
-            quote!(#f: v.get_opt(#key)?,)
-        } else {
-            quote!(#f: v.get(#key)?,)
+        match (&p.ty, p.optional) {
+            (ValueType::Word(words), true) => quote!(#f: v.word_opt(#key, &[#(#words),*])?,),
+            (ValueType::Word(words), false) => quote!(#f: v.word(#key, &[#(#words),*])?,),
+            (_, true) => quote!(#f: v.get_opt(#key)?,),
+            (_, false) => quote!(#f: v.get(#key)?,),
         }
     });
     // A rule without inputs reads nothing: name the parameter so that it is not "unused".
@@ -386,7 +387,7 @@ fn field(p: &Param) -> TokenStream {
     let ty = match p.ty {
         ValueType::Int => quote!(i64),
         ValueType::Bool => quote!(bool),
-        ValueType::Text => quote!(String),
+        ValueType::Text | ValueType::Word(_) => quote!(String),
         ValueType::Dice => quote!(crate::dice::Dice),
         ValueType::IntList => quote!(Vec<i64>),
         ValueType::TextList => quote!(Vec<String>),
@@ -395,11 +396,12 @@ fn field(p: &Param) -> TokenStream {
     quote!(pub #f: #ty,)
 }
 
-fn value_type(ty: ValueType) -> TokenStream {
+fn value_type(ty: &ValueType) -> TokenStream {
     match ty {
         ValueType::Int => quote!(crate::value::Type::Int),
         ValueType::Bool => quote!(crate::value::Type::Bool),
         ValueType::Text => quote!(crate::value::Type::Text),
+        ValueType::Word(words) => quote!(crate::value::Type::Word(&[#(#words),*])),
         ValueType::Dice => quote!(crate::value::Type::Dice),
         ValueType::IntList => quote!(crate::value::Type::IntList),
         ValueType::TextList => quote!(crate::value::Type::TextList),
@@ -410,7 +412,7 @@ fn registry(book: &Book) -> TokenStream {
     let params = |ps: &[Param]| {
         let ps = ps.iter().map(|p| {
             let name = &p.name;
-            let ty = value_type(p.ty);
+            let ty = value_type(&p.ty);
             let optional = p.optional;
             quote!(crate::value::Param { name: #name, ty: #ty, optional: #optional })
         });

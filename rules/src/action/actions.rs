@@ -1,6 +1,7 @@
 //! `spec/action/actions.md`: the available actions, their DEF and skill modifiers,
 //! and the rules with figures of their own (dive, drag, block, reload, ...).
 
+use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::actions::{
     ACTIONS, CondensedAction, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE,
@@ -15,8 +16,11 @@ use crate::trace::Trace;
 use crate::value::RuleError;
 
 /// An action's row of the condensed actions table.
-fn condensed(name: &str) -> Option<&'static CondensedAction> {
-    ACTIONS.iter().find(|r| r.action.eq_ignore_ascii_case(name))
+fn condensed(name: &str) -> Result<&'static CondensedAction, RuleError> {
+    ACTIONS
+        .iter()
+        .find(|r| r.action.eq_ignore_ascii_case(name))
+        .ok_or_else(|| RuleError::Invalid(format!("no action `{name}` in the actions table")))
 }
 
 fn ini_effect(name: &str) -> Option<&'static IniEffect> {
@@ -36,18 +40,8 @@ fn half(x: i64, what: &str, t: &mut Trace) -> i64 {
     h
 }
 
-fn non_negative(x: i64, what: &str) -> Result<i64, RuleError> {
-    if x < 0 {
-        Err(RuleError::Invalid(format!("{what} {x} is below zero")))
-    } else {
-        Ok(x)
-    }
-}
-
 pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outcome, RuleError> {
-    let row = condensed(&g.action).ok_or_else(|| {
-        RuleError::Invalid(format!("no action `{}` in the actions table", g.action))
-    })?;
+    let row = condensed(&g.action)?;
     let def = match row.def {
         Or::Value(d) => d,
         Or::Word(w) => {
@@ -67,7 +61,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
         ),
     );
     let skill = match (row.skill.per, g.aim_turns) {
-        (None, None) => row.skill.value,
+        (None, None) => row.skill.value.into(),
         (None, Some(_)) => {
             return Err(RuleError::Invalid(format!(
                 "{}: a Skill Mod that does not accrue per turn takes no turns",
@@ -81,8 +75,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
             )));
         }
         (Some(_), Some(turns)) => {
-            let turns = i32::try_from(non_negative(turns, "turns of aim")?)
-                .map_err(|_| RuleError::Invalid(format!("{turns} turns of aim")))?;
+            non_negative([("turns of aim", turns)])?;
             let capped = match row.skill.max {
                 Some(_) => row.skill,
                 None => {
@@ -150,7 +143,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
     };
     Ok(modifiers::Outcome {
         def: def.into(),
-        skill: skill.into(),
+        skill,
         ini: ini.into(),
     })
 }
@@ -164,6 +157,7 @@ fn rate(r: &Rate) -> String {
 }
 
 pub fn ref_to_def(g: &ref_to_def::Given, t: &mut Trace) -> Result<ref_to_def::Outcome, RuleError> {
+    condensed(&g.action)?;
     let keeps_ref = match NO_REF
         .iter()
         .find(|r| r.action.eq_ignore_ascii_case(&g.action))
@@ -227,7 +221,8 @@ pub fn roll_with_the_blow(
     g: &roll_with_the_blow::Given,
     t: &mut Trace,
 ) -> Result<roll_with_the_blow::Outcome, RuleError> {
-    let rolled = non_negative(g.damage, "damage")?;
+    non_negative([("damage", g.damage)])?;
+    let rolled = g.damage;
     let halved = g.roll_en > g.attack_en;
     t.step(
         ids::RULING_ROLL_WITH_THE_BLOW,
@@ -282,11 +277,13 @@ fn half_measure(
         ids::HALF_MEASURE_TABLE,
         format!("{}: half of {}", row.action, row.score),
     );
-    Ok(Some(half(non_negative(score, row.score)?, row.score, t)))
+    non_negative([(row.score, score)])?;
+    Ok(Some(half(score, row.score, t)))
 }
 
 pub fn r#move(g: &r#move::Given, t: &mut Trace) -> Result<r#move::Outcome, RuleError> {
-    let mov = non_negative(g.mov, "MOV")?;
+    non_negative([("MOV", g.mov), ("STR", g.strength.unwrap_or_default())])?;
+    let mov = g.mov;
     if let Some(pace) = PACES
         .iter()
         .find(|p| p.pace.eq_ignore_ascii_case(&g.action))
@@ -311,7 +308,8 @@ pub fn r#move(g: &r#move::Given, t: &mut Trace) -> Result<r#move::Outcome, RuleE
 }
 
 pub fn dive(g: &dive::Given, t: &mut Trace) -> Result<dive::Outcome, RuleError> {
-    let metres = non_negative(g.metres, "a leap of")?;
+    non_negative([("STR", g.strength), ("a leap", g.metres)])?;
+    let metres = g.metres;
     let tn = i64::from(DIVE_BASE_TN) + i64::from(DIVE_TN_PER_METRE) * metres;
     t.step(
         ids::DIVE,
@@ -376,6 +374,11 @@ pub fn held(g: &held::Given, t: &mut Trace) -> Result<held::Outcome, RuleError> 
 }
 
 pub fn drag(g: &drag::Given, t: &mut Trace) -> Result<drag::Outcome, RuleError> {
+    non_negative([
+        ("STR", g.strength),
+        ("the STR against", g.against),
+        ("MOV", g.mov.unwrap_or_default()),
+    ])?;
     let raw = g.strength + i64::from(DRAG_STR_BONUS) - g.against;
     let uncapped = raw.max(0);
     t.step(
@@ -387,7 +390,6 @@ pub fn drag(g: &drag::Given, t: &mut Trace) -> Result<drag::Outcome, RuleError> 
     );
     let metres = match g.mov {
         Some(mov) => {
-            let mov = non_negative(mov, "MOV")?;
             let m = uncapped.min(mov);
             t.step(ids::DRAG, format!("at most MOV {mov}: {m} m"));
             m
@@ -428,6 +430,7 @@ pub fn takedown(g: &takedown::Given, t: &mut Trace) -> Result<takedown::Outcome,
 }
 
 pub fn strike(g: &strike::Given, t: &mut Trace) -> Result<strike::Outcome, RuleError> {
+    non_negative([("STR", g.strength)])?;
     let damage_str = if g.kick == Some(true) {
         let s = g.strength + i64::from(KICK_STR_BONUS);
         t.step(
@@ -458,8 +461,7 @@ pub fn reload(g: &reload::Given, t: &mut Trace) -> Result<reload::Outcome, RuleE
             )));
         }
         (Some(per), Some(n)) => {
-            let n = i32::try_from(non_negative(n, "loads")?)
-                .map_err(|_| RuleError::Invalid(format!("{n} loads")))?;
+            non_negative([("loads", n)])?;
             let turns = row.turns.for_amount(n);
             t.step(
                 ids::RELOAD_TABLE,
@@ -475,10 +477,8 @@ pub fn reload(g: &reload::Given, t: &mut Trace) -> Result<reload::Outcome, RuleE
                 ids::RELOAD_TABLE,
                 format!("{}: {} turns", row.weapon, row.turns.value),
             );
-            row.turns.value
+            row.turns.value.into()
         }
     };
-    Ok(reload::Outcome {
-        turns: turns.into(),
-    })
+    Ok(reload::Outcome { turns })
 }

@@ -1,5 +1,6 @@
 //! `spec/action/armor.md`: Armor Value, halving it, and armor's STR minimum.
 
+use crate::bounds::non_negative;
 use crate::spec::action::armor::{
     ARMOR, ARMOR_NOTES, ARMOR_SHORTFALL_PENALTY, AV_DIVISOR, Armor, absorb, armor_shortfall, ids,
     worn,
@@ -34,6 +35,7 @@ fn through(damage: i64, av: i64, halve: bool, t: &mut Trace) -> (i64, i64) {
 }
 
 pub fn absorb(g: &absorb::Given, t: &mut Trace) -> Result<absorb::Outcome, RuleError> {
+    non_negative([("damage", g.damage), ("AV", g.av)])?;
     let (effective_av, damage_through) = through(g.damage, g.av, g.half_av.unwrap_or(false), t);
     Ok(absorb::Outcome {
         effective_av,
@@ -42,6 +44,7 @@ pub fn absorb(g: &absorb::Given, t: &mut Trace) -> Result<absorb::Outcome, RuleE
 }
 
 pub fn worn(g: &worn::Given, t: &mut Trace) -> Result<worn::Outcome, RuleError> {
+    non_negative([("damage", g.damage)])?;
     let a = armor(&g.armor)?;
     let note = a
         .notes
@@ -79,6 +82,7 @@ pub fn armor_shortfall(
     g: &armor_shortfall::Given,
     t: &mut Trace,
 ) -> Result<armor_shortfall::Outcome, RuleError> {
+    non_negative([("STR", g.str)])?;
     let a = armor(&g.armor)?;
     let str_min = a
         .str_min

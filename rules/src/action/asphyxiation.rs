@@ -1,6 +1,7 @@
 //! `spec/action/asphyxiation.md`: holding the breath, stunning then lethal damage
 //! without air, and the drowned brought back.
 
+use crate::bounds::{at_least, non_negative};
 use crate::spec::action::actions::{HALF_DIVISOR, ids as actions_ids};
 use crate::spec::action::asphyxiation::{
     ACTIVITY, AIRLESS_UNCONSCIOUS_DAMAGE, Activity, BREATH_TURNS_PER_HLT, deprivation, hold_breath,
@@ -22,21 +23,13 @@ fn activity(exerting: Option<bool>) -> Result<&'static Activity, RuleError> {
         .ok_or_else(|| RuleError::Invalid(format!("the activity table has no {name} row")))
 }
 
-fn non_negative(x: i64, what: &str) -> Result<i64, RuleError> {
-    if x < 0 {
-        Err(RuleError::Invalid(format!("{what} {x} is below zero")))
-    } else {
-        Ok(x)
-    }
-}
-
 /// Turns the breath lasts: HLT x the per-HLT figure, over the activity's divisor, rounded up.
 fn breath(
     hlt: i64,
     exerting: Option<bool>,
     t: &mut Trace,
 ) -> Result<(i64, &'static Activity), RuleError> {
-    let hlt = non_negative(hlt, "HLT")?;
+    non_negative([("HLT", hlt)])?;
     let act = activity(exerting)?;
     let full = hlt * i64::from(BREATH_TURNS_PER_HLT);
     let d = i64::from(act.breath_divisor);
@@ -70,13 +63,10 @@ pub fn deprivation(
     g: &deprivation::Given,
     t: &mut Trace,
 ) -> Result<deprivation::Outcome, RuleError> {
-    let lif = non_negative(g.lif, "LIF")?;
-    if lif == 0 {
-        return Err(RuleError::Invalid(
-            "LIF 0: the character is not conscious to hold a breath".into(),
-        ));
-    }
-    let turns = non_negative(g.turns, "turns")?;
+    // A character at LIF 0 is not conscious to hold a breath.
+    at_least(1, [("LIF", g.lif)])?;
+    non_negative([("turns", g.turns)])?;
+    let (lif, turns) = (g.lif, g.turns);
     let (breath_turns, act) = breath(g.hlt, g.exerting, t)?;
     let rate = i64::from(act.stunning_per_turn);
     if rate < 1 {
@@ -128,7 +118,8 @@ pub fn deprivation(
 }
 
 pub fn revive(g: &revive::Given, t: &mut Trace) -> Result<revive::Outcome, RuleError> {
-    let before = non_negative(g.lif, "LIF")?;
+    non_negative([("LIF", g.lif)])?;
+    let before = g.lif;
     let d = i64::from(HALF_DIVISOR);
     let lif = (before + d - 1).div_euclid(d);
     t.step(

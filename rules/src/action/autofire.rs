@@ -1,5 +1,6 @@
 //! `spec/action/autofire.md`: burst, stream and spray.
 
+use crate::bounds::at_least;
 use crate::spec::action::autofire::{METHODS, Method, burst, ids, spray, stream};
 use crate::table::Quantity;
 use crate::trace::Trace;
@@ -85,6 +86,7 @@ pub fn burst(g: &burst::Given, t: &mut Trace) -> Result<burst::Outcome, RuleErro
 }
 
 pub fn stream(g: &stream::Given, t: &mut Trace) -> Result<stream::Outcome, RuleError> {
+    at_least(1, [("rounds fired", g.rounds), ("RoF", g.rof)])?;
     let m = method("Stream")?;
     let penalty = penalty(m, g.rounds, t)?;
     let total = g.roll + penalty;
@@ -100,6 +102,13 @@ pub fn stream(g: &stream::Given, t: &mut Trace) -> Result<stream::Outcome, RuleE
 }
 
 pub fn spray(g: &spray::Given, t: &mut Trace) -> Result<spray::Outcome, RuleError> {
+    at_least(
+        1,
+        [
+            ("rounds fired", g.rounds),
+            ("a fire zone's width", g.zone_width),
+        ],
+    )?;
     let m = method("Spray")?;
     let penalty = penalty(m, g.rounds, t)?;
     t.step(
@@ -128,11 +137,10 @@ pub fn spray(g: &spray::Given, t: &mut Trace) -> Result<spray::Outcome, RuleErro
 }
 
 fn penalty(m: &Method, rounds: i64, t: &mut Trace) -> Result<i64, RuleError> {
-    let r = i32::try_from(rounds).map_err(|_| RuleError::Invalid(format!("{rounds} rounds")))?;
-    let p = m.modifier.for_amount(r);
+    let p = m.modifier.for_amount(rounds);
     t.step(
         ids::AUTOFIRE_METHODS,
         format!("{}: {rounds} rounds, {p:+} on the roll", m.method),
     );
-    Ok(p.into())
+    Ok(p)
 }

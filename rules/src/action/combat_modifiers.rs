@@ -1,5 +1,6 @@
 //! `spec/action/combat-modifiers.md`: DEF, and the TN of a ranged shot.
 
+use crate::bounds::non_negative;
 use crate::spec::action::combat_modifiers::{
     AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, def, ids,
     ranged_tn, situation,
@@ -9,6 +10,12 @@ use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outcome, RuleError> {
+    non_negative([
+        ("REF", g.r#ref.unwrap_or_default()),
+        ("a distance", g.distance),
+        ("a target's speed", g.target_speed.unwrap_or_default()),
+        ("turns of aim", g.aim_turns.unwrap_or_default()),
+    ])?;
     let def = aware_def(g.r#ref, t)?;
     let range_modifier = distance_modifier(g.distance, t)?;
     let speed_modifier = speed_modifier(g.target_speed.unwrap_or(0), t);
@@ -95,9 +102,7 @@ fn aim_bonus(turns: i64, t: &mut Trace) -> Result<i64, RuleError> {
         .iter()
         .find(|a| a.condition == "Aiming")
         .ok_or_else(|| RuleError::Invalid("the aiming table has no Aiming row".into()))?;
-    let turns32 =
-        i32::try_from(turns).map_err(|_| RuleError::Invalid(format!("{turns} turns of aim")))?;
-    let bonus = aiming.modifier.for_amount(turns32);
+    let bonus = aiming.modifier.for_amount(turns);
     t.step(
         ids::AIMING_TABLE,
         format!(
@@ -105,7 +110,7 @@ fn aim_bonus(turns: i64, t: &mut Trace) -> Result<i64, RuleError> {
             aiming.modifier.value
         ),
     );
-    Ok(bonus.into())
+    Ok(bonus)
 }
 
 pub fn situation(g: &situation::Given, t: &mut Trace) -> Result<situation::Outcome, RuleError> {
@@ -142,6 +147,10 @@ fn stat_row(stat: &str) -> Result<(&'static str, i64), RuleError> {
 }
 
 pub fn def(g: &def::Given, t: &mut Trace) -> Result<def::Outcome, RuleError> {
+    non_negative([
+        ("REF", g.r#ref.unwrap_or_default()),
+        ("a skill score", g.skill.unwrap_or_default()),
+    ])?;
     let mut total = aware_def(g.r#ref, t)?;
     if let Some(v) = g.skill {
         let (situation, sign) = stat_row("Skill score")?;

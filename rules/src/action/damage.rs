@@ -1,5 +1,6 @@
 //! `spec/action/damage.md`: what armor and TGH take off each type of damage.
 
+use crate::bounds::non_negative;
 use crate::spec::action::damage::{
     DAMAGE_FORMS, DAMAGE_TYPES, DamageForm, DamageType, ids, lif_lost,
 };
@@ -47,11 +48,11 @@ fn subtraction(
 }
 
 pub fn lif_lost(g: &lif_lost::Given, t: &mut Trace) -> Result<lif_lost::Outcome, RuleError> {
-    if g.points < 0 || g.tgh < 0 || g.armor.is_some_and(|a| a < 0) {
-        return Err(RuleError::Invalid(
-            "points, armor and TGH cannot be negative".into(),
-        ));
-    }
+    non_negative([
+        ("points", g.points),
+        ("TGH", g.tgh),
+        ("armor", g.armor.unwrap_or_default()),
+    ])?;
     let row = damage_type(&g.damage_type)?;
     let armor = g.armor.unwrap_or(0);
     let stats = [("Armor", armor), ("TGH", g.tgh)];

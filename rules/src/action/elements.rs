@@ -1,6 +1,6 @@
 //! `spec/action/elements.md`: exposure by severity, and each element's damage type.
 
-use crate::dice::Dice;
+use crate::bounds::non_negative;
 use crate::spec::action::elements::{ELEMENT_DAMAGE, SEVERITY, damage_type, exposure, ids};
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -14,16 +14,18 @@ pub fn exposure(g: &exposure::Given, t: &mut Trace) -> Result<exposure::Outcome,
         "severity",
         "the table",
     )?;
-    let periods = i32::try_from(g.periods)
-        .ok()
-        .filter(|&p| p >= 0)
-        .ok_or_else(|| RuleError::Invalid(format!("{} periods of exposure", g.periods)))?;
+    non_negative([("periods of exposure", g.periods)])?;
     let per = row.damage;
-    let damage = Dice::new(
-        per.dice.count * periods,
-        per.dice.sides,
-        per.dice.bonus * periods,
-    );
+    let damage = i32::try_from(g.periods)
+        .ok()
+        .and_then(|n| per.dice.times(n))
+        .ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "{} periods at {}: more dice than any roll can total",
+                g.periods, per.dice
+            ))
+        })?;
+    let periods = g.periods;
     t.step(
         ids::ELEMENT_SEVERITY_TABLE,
         format!(

@@ -1,5 +1,6 @@
 //! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
 
+use crate::bounds::non_negative;
 use crate::spec::action::explosions::{
     AREA_TN, AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
     HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast,
@@ -10,6 +11,8 @@ use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn blast(g: &blast::Given, t: &mut Trace) -> Result<blast::Outcome, RuleError> {
+    non_negative([("damage", g.damage)])?;
+    non_negative(g.distances.iter().map(|&d| ("a distance", d)))?;
     let radius = g.damage.div_euclid(RADIUS_DIVISOR.into());
     t.step(
         ids::RULING_BLAST_EDGE,
@@ -39,7 +42,7 @@ pub fn average_radius(
     g: &average_radius::Given,
     t: &mut Trace,
 ) -> Result<average_radius::Outcome, RuleError> {
-    let radius = i64::from(g.damage.count + AVERAGE_RADIUS_EXTRA);
+    let radius = i64::from(g.damage.count) + i64::from(AVERAGE_RADIUS_EXTRA);
     t.step(
         ids::AVERAGE_BLAST_RADIUS,
         format!(
@@ -51,6 +54,7 @@ pub fn average_radius(
 }
 
 pub fn scatter(g: &scatter::Given, t: &mut Trace) -> Result<scatter::Outcome, RuleError> {
+    non_negative([("a miss", g.missed_by), ("a distance", g.distance)])?;
     let roll = i32::try_from(g.direction_roll)
         .map_err(|_| RuleError::Invalid("no such die roll".into()))?;
     let row = band_of(SCATTER, |r| r.roll, roll)

@@ -1,6 +1,7 @@
 //! `spec/action/healing.md`: the medical situation, stabilizing, treatment and recovery.
 
 use super::damage::damage_form;
+use crate::bounds::non_negative;
 use crate::spec::action::healing::{
     DIFFICULTIES, EN_PER_STEP, HLT_HEALED_PER_PERIOD, MAX_PERCENT_HEALED, MEDICAL_SITUATION,
     PERCENT_PER_STEP, RECOVERY, STABILIZATION, TREATMENT, ids, recover, stabilize, treat,
@@ -55,6 +56,8 @@ fn no_roll(wound: &str, cell: Label) -> RuleError {
 }
 
 pub fn stabilize(g: &stabilize::Given, t: &mut Trace) -> Result<stabilize::Outcome, RuleError> {
+    let failed = g.failed_rolls.unwrap_or(0);
+    non_negative([("failed rolls", failed)])?;
     let row = by_name(
         STABILIZATION,
         |r| r.wound,
@@ -76,10 +79,6 @@ pub fn stabilize(g: &stabilize::Given, t: &mut Trace) -> Result<stabilize::Outco
         ids::MEDICAL_SITUATION,
         format!("TN {tn} less the situation's {modifier:+}: the roll needs {needed}"),
     );
-    let failed = g.failed_rolls.unwrap_or(0);
-    if failed < 0 {
-        return Err(RuleError::Invalid(format!("{failed} failed rolls")));
-    }
     let lost = failed * i64::from(LIF_LOST_PER_PERIOD);
     let lif_after = g.lif - lost;
     t.step(
@@ -100,12 +99,7 @@ pub fn stabilize(g: &stabilize::Given, t: &mut Trace) -> Result<stabilize::Outco
 }
 
 pub fn treat(g: &treat::Given, t: &mut Trace) -> Result<treat::Outcome, RuleError> {
-    if g.points < 0 {
-        return Err(RuleError::Invalid(format!(
-            "a wound of {} points",
-            g.points
-        )));
-    }
+    non_negative([("a wound's points", g.points)])?;
     let row = by_name(
         TREATMENT,
         |r| r.wound,
@@ -168,11 +162,7 @@ pub fn treat(g: &treat::Given, t: &mut Trace) -> Result<treat::Outcome, RuleErro
 }
 
 pub fn recover(g: &recover::Given, t: &mut Trace) -> Result<recover::Outcome, RuleError> {
-    if g.hlt < 0 || g.periods < 0 {
-        return Err(RuleError::Invalid(
-            "HLT and periods cannot be negative".into(),
-        ));
-    }
+    non_negative([("HLT", g.hlt), ("healing periods", g.periods)])?;
     let row = by_name(
         RECOVERY,
         |r| r.level,

@@ -1,5 +1,6 @@
 //! `spec/action/initiative.md`: the order of action in a combat turn.
 
+use crate::bounds::{non_negative, rolled};
 use crate::spec::action::initiative::{INITIATIVE_DIE, ids, order};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -13,9 +14,13 @@ pub fn order(g: &order::Given, t: &mut Trace) -> Result<order::Outcome, RuleErro
             g.intellect.len()
         )));
     }
-    for &roll in g.rolls.iter().chain([&g.leader_roll]) {
-        face(roll)?;
-    }
+    let rolls = g.rolls.iter().chain([&g.leader_roll]);
+    rolled(
+        INITIATIVE_DIE,
+        rolls.map(|&r| ("a throw of the initiative die", r)),
+    )?;
+    let intellects = g.intellect.iter().chain([&g.leader_intellect]);
+    non_negative(intellects.map(|&i| ("Intellect", i)))?;
     let totals: Vec<i64> = g.ini.iter().zip(&g.rolls).map(|(i, r)| i + r).collect();
     for (k, ((ini, roll), total)) in g.ini.iter().zip(&g.rolls).zip(&totals).enumerate() {
         t.step(
@@ -80,21 +85,6 @@ pub fn order(g: &order::Given, t: &mut Trace) -> Result<order::Outcome, RuleErro
         ranks,
         opponents_rank,
     })
-}
-
-/// A die's face must be one the initiative die can show.
-fn face(roll: i64) -> Result<(), RuleError> {
-    let (lo, hi) = (
-        i64::from(INITIATIVE_DIE.min()),
-        i64::from(INITIATIVE_DIE.max()),
-    );
-    if (lo..=hi).contains(&roll) {
-        Ok(())
-    } else {
-        Err(RuleError::Invalid(format!(
-            "{roll} is not a throw of {INITIATIVE_DIE} ({lo} to {hi})"
-        )))
-    }
 }
 
 /// Names the `k`th combatant; the last of `n + 1` is the opposing side.

@@ -1,5 +1,6 @@
 //! `spec/action/objects.md`: Hits, destroyed and demolished, materials, cinematic AV/Hits.
 
+use crate::bounds::non_negative;
 use crate::spec::action::objects::{
     DEMOLISHED_MULTIPLE, MATERIALS, Material, OBJECTS, SPLIT_PARTS, THICKNESSES, cinematic,
     condition, ids, plate,
@@ -9,6 +10,7 @@ use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn condition(g: &condition::Given, t: &mut Trace) -> Result<condition::Outcome, RuleError> {
+    non_negative([("Hits", g.hits), ("damage", g.damage)])?;
     let hits_left = (g.hits - g.damage).max(0);
     let state = if g.damage >= g.hits * i64::from(DEMOLISHED_MULTIPLE) {
         "demolished"

@@ -2,6 +2,7 @@
 //! stunning at 0 LIF, and the unconscious, dying and dead states.
 
 use super::damage::damage_form as form;
+use crate::bounds::{at_least, non_negative};
 use crate::spec::action::damage::DamageForm;
 use crate::spec::action::recording::{CONSCIOUS_LIF, DEAD_LIF, DYING_LOSS_PER_TURN, ids, record};
 use crate::trace::Trace;
@@ -20,11 +21,8 @@ fn marked_form(name: &str) -> Result<(&'static DamageForm, &'static str), RuleEr
 
 pub fn record(g: &record::Given, t: &mut Trace) -> Result<record::Outcome, RuleError> {
     let (stunning, lethal) = (g.stunning.unwrap_or(0), g.lethal.unwrap_or(0));
-    if g.lif < 1 || stunning < 0 || lethal < 0 || g.points < 0 {
-        return Err(RuleError::Invalid(
-            "a LIF score of at least 1, and no negative marks or points".into(),
-        ));
-    }
+    at_least(1, [("a LIF score", g.lif)])?;
+    non_negative([("slashes", stunning), ("Xs", lethal), ("points", g.points)])?;
     if stunning > 0 && stunning + lethal > g.lif {
         return Err(RuleError::Invalid(format!(
             "{stunning} slashes and {lethal} Xs overflow {} boxes while slashes remain",

@@ -1,5 +1,6 @@
 //! `spec/action/weapons.md`: weapon size, STR minimum, accuracy, melee damage.
 
+use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
 use crate::spec::action::weapons::{
@@ -59,6 +60,12 @@ pub fn str_shortfall(
     g: &str_shortfall::Given,
     t: &mut Trace,
 ) -> Result<str_shortfall::Outcome, RuleError> {
+    non_negative([
+        ("REF", g.r#ref),
+        ("a skill", g.skill),
+        ("STR", g.str),
+        ("a STR minimum", g.str_min),
+    ])?;
     let short = (g.str_min - g.str).max(0);
     let str_penalty = -short * i64::from(STR_SHORTFALL_PENALTY);
     t.step(
@@ -87,6 +94,7 @@ pub fn str_shortfall(
 }
 
 pub fn accuracy(g: &accuracy::Given, t: &mut Trace) -> Result<accuracy::Outcome, RuleError> {
+    non_negative([("a skill", g.skill)])?;
     let effective_skill = g.skill + g.acc;
     t.step(
         ids::ACCURACY,
@@ -99,6 +107,7 @@ pub fn melee_damage(
     g: &melee_damage::Given,
     t: &mut Trace,
 ) -> Result<melee_damage::Outcome, RuleError> {
+    non_negative([("STR", g.str)])?;
     let w = melee(&g.weapon)?;
     let Or::Value(listed) = w.damage else {
         return Err(RuleError::Invalid(format!(
@@ -171,6 +180,10 @@ pub fn ranged_shot(
     g: &ranged_shot::Given,
     t: &mut Trace,
 ) -> Result<ranged_shot::Outcome, RuleError> {
+    non_negative([
+        ("a distance", g.distance),
+        ("STR", g.str.unwrap_or_default()),
+    ])?;
     let w = ranged(&g.weapon)?;
     let max_range = match w.max {
         Amount::Of { value, unit: None } => i64::from(value),

@@ -1,5 +1,6 @@
 //! `spec/action/wounds.md`: a wound's grade by multiples of HLT, and its effects.
 
+use crate::bounds::at_least;
 use crate::spec::action::wounds::{SEVERITY, WOUND_EFFECTS, WoundEffect, ids, wound};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -12,18 +13,13 @@ fn effects(name: &str) -> Result<&'static WoundEffect, RuleError> {
 }
 
 pub fn wound(g: &wound::Given, t: &mut Trace) -> Result<wound::Outcome, RuleError> {
-    if g.hlt < 1 {
-        return Err(RuleError::Invalid(format!(
-            "HLT {} grades no wound: it must be at least 1",
-            g.hlt
-        )));
-    }
-    if g.points < 1 {
-        return Err(RuleError::Invalid(format!(
-            "{} points past armor and TGH is no wound",
-            g.points
-        )));
-    }
+    at_least(
+        1,
+        [
+            ("HLT", g.hlt),
+            ("a wound's points past armor and TGH", g.points),
+        ],
+    )?;
     let mut below = None;
     let mut graded = None;
     for s in SEVERITY {

@@ -2,6 +2,7 @@
 
 use crate::active_defense::defense_rolls::{attack_row, open};
 use crate::active_defense::retreat::bonus as retreat_bonus;
+use crate::bounds::non_negative;
 use crate::spec::active_defense::block::{
     BLOCK_BASE, BLOCK_SKILL_DIVISOR, BLOCK_SKILLS, BLOCKS_PER_TURN, block, ids,
 };
@@ -13,9 +14,8 @@ pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleErro
         .iter()
         .find(|r| r.skill.eq_ignore_ascii_case(&g.skill))
         .ok_or_else(|| RuleError::Invalid(format!("`{}` is not a blocking skill", g.skill)))?;
-    if g.level < 0 {
-        return Err(RuleError::Invalid(format!("a skill of {}", g.level)));
-    }
+    let earlier = g.earlier_blocks.unwrap_or(0);
+    non_negative([("a skill", g.level), ("earlier blocks", earlier)])?;
     let score = i64::from(BLOCK_BASE) + g.level.div_euclid(BLOCK_SKILL_DIVISOR.into());
     t.step(
         ids::BLOCK_FIGURES,
@@ -30,7 +30,6 @@ pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleErro
         ids::WHAT_A_BLOCK_STOPS,
         format!("Block against {}: `{}`", row.attack.name, row.block),
     );
-    let earlier = g.earlier_blocks.unwrap_or(0);
     if earlier >= i64::from(BLOCKS_PER_TURN) {
         allowed = false;
         t.step(

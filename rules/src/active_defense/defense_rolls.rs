@@ -1,6 +1,7 @@
 //! `spec/active-defense/defense-rolls.md`: which defense an attack allows, the 3d6
 //! roll-under defense roll with its automatic bands, and All-Out Defense's second try.
 
+use crate::bounds::rolled;
 use crate::spec::active_defense::defense_rolls::{
     AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSES_PER_ATTACK, DOUBLE_DEFENSE_ROLLS,
     DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll, double_defense, ids,
@@ -37,6 +38,18 @@ pub fn defense_allowed(
     g: &defense_allowed::Given,
     t: &mut Trace,
 ) -> Result<defense_allowed::Outcome, RuleError> {
+    let row = attack_row(&g.attack)?;
+    let cell = match g.defense.to_ascii_lowercase().as_str() {
+        "dodge" => row.dodge,
+        "parry" => row.parry,
+        "block" => row.block,
+        _ => {
+            return Err(RuleError::Invalid(format!(
+                "`{}` is not an active defense (Dodge, Parry or Block)",
+                g.defense
+            )));
+        }
+    };
     if let Some(s) = g.states.iter().flatten().next() {
         let row = by_name(
             UNABLE_TO_DEFEND,
@@ -51,18 +64,6 @@ pub fn defense_allowed(
         );
         return Ok(defense_allowed::Outcome { allowed: false });
     }
-    let row = attack_row(&g.attack)?;
-    let cell = match g.defense.to_ascii_lowercase().as_str() {
-        "dodge" => row.dodge,
-        "parry" => row.parry,
-        "block" => row.block,
-        _ => {
-            return Err(RuleError::Invalid(format!(
-                "`{}` is not an active defense (Dodge, Parry or Block)",
-                g.defense
-            )));
-        }
-    };
     let in_reach = g.in_reach.unwrap_or(false);
     let allowed = open(cell, in_reach)?;
     t.step(
@@ -103,12 +104,7 @@ pub struct Judged {
 
 /// Judges one 3d6 defense roll against an effective defense.
 pub fn judge(defense: i64, roll: i64, t: &mut Trace) -> Result<Judged, RuleError> {
-    let (lo, hi) = (i64::from(DEFENSE_DICE.min()), i64::from(DEFENSE_DICE.max()));
-    if roll < lo || roll > hi {
-        return Err(RuleError::Invalid(format!(
-            "{roll} is no roll of {DEFENSE_DICE} ({lo} to {hi})"
-        )));
-    }
+    rolled(DEFENSE_DICE, [("a defense roll", roll)])?;
     let raw = defense - roll;
     let band = i32::try_from(roll)
         .ok()

@@ -1,6 +1,7 @@
 //! `spec/active-defense/dodge.md`: the Dodge score, Enhanced Dodge, dodging rapid fire.
 
 use crate::active_defense::defense_rolls::judge;
+use crate::bounds::{at_least, non_negative};
 use crate::spec::active_defense::dodge::{
     DODGE_BASE, ENCUMBRANCE_PENALTY_PER_LEVEL, ENHANCED_DODGE_BONUS, ENHANCED_DODGE_COST,
     HITS_DODGED_ON_SUCCESS, HITS_DODGED_PER_MARGIN, SPEED_HUNDREDTHS, dodge, enhanced_dodge, ids,
@@ -9,19 +10,9 @@ use crate::spec::active_defense::dodge::{
 use crate::trace::Trace;
 use crate::value::RuleError;
 
-fn not_negative(what: &str, n: i64) -> Result<i64, RuleError> {
-    if n < 0 {
-        Err(RuleError::Invalid(format!(
-            "{what} of {n}: it cannot be below 0"
-        )))
-    } else {
-        Ok(n)
-    }
-}
-
 /// Enhanced Dodge: the bonus and the points cost of `levels` levels.
 fn enhanced(levels: i64, t: &mut Trace) -> Result<(i64, i64), RuleError> {
-    let levels = not_negative("Enhanced Dodge", levels)?;
+    non_negative([("levels of Enhanced Dodge", levels)])?;
     let bonus = levels * i64::from(ENHANCED_DODGE_BONUS);
     let points = levels * i64::from(ENHANCED_DODGE_COST);
     t.step(
@@ -34,8 +25,11 @@ fn enhanced(levels: i64, t: &mut Trace) -> Result<(i64, i64), RuleError> {
 }
 
 pub fn dodge(g: &dodge::Given, t: &mut Trace) -> Result<dodge::Outcome, RuleError> {
-    let speed = not_negative("a Basic Speed", g.basic_speed_hundredths)?;
-    let encumbrance = not_negative("an encumbrance level", g.encumbrance)?;
+    non_negative([
+        ("a Basic Speed", g.basic_speed_hundredths),
+        ("an encumbrance level", g.encumbrance),
+    ])?;
+    let (speed, encumbrance) = (g.basic_speed_hundredths, g.encumbrance);
     let unit = i64::from(SPEED_HUNDREDTHS);
     let base = i64::from(DODGE_BASE);
     let raised = speed + base * unit;
@@ -76,12 +70,8 @@ pub fn rapid_fire_dodge(
     g: &rapid_fire_dodge::Given,
     t: &mut Trace,
 ) -> Result<rapid_fire_dodge::Outcome, RuleError> {
-    if g.hits < 1 {
-        return Err(RuleError::Invalid(format!(
-            "a rapid-fire attack with {} hits has nothing to dodge",
-            g.hits
-        )));
-    }
+    // A rapid-fire attack with no hit has nothing to dodge.
+    at_least(1, [("a rapid-fire attack's hits", g.hits)])?;
     let j = judge(g.dodge, g.roll, t)?;
     let dodged = if !j.success {
         t.step(ids::DODGING_RAPID_FIRE, "a failed Dodge avoids no hit");

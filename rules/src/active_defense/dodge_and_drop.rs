@@ -2,6 +2,8 @@
 //! diving for cover, and flyers and swimmers.
 
 use crate::active_defense::defense_rolls::{attack_row, judge};
+use crate::bounds::rolled;
+use crate::spec::active_defense::defense_rolls::DEFENSE_DICE;
 use crate::spec::active_defense::dodge_and_drop::{
     DIVE_FOR_COVER_RESULTS, DROP_BONUS, SACRIFICIAL_DROP_RESULTS, dive_for_cover, dodge_and_drop,
     ids, sacrificial_dodge_and_drop,
@@ -81,6 +83,7 @@ pub fn sacrificial_dodge_and_drop(
     g: &sacrificial_dodge_and_drop::Given,
     t: &mut Trace,
 ) -> Result<sacrificial_dodge_and_drop::Outcome, RuleError> {
+    rolled(DEFENSE_DICE, [("a Dodge roll", g.roll)])?;
     let against = if g.explosive == Some(true) {
         "An explosive"
     } else {

@@ -3,6 +3,7 @@
 
 use crate::active_defense::defense_rolls::judge;
 use crate::active_defense::retreat::bonus as retreat_bonus;
+use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::parry::{
     COUNTER_BLOW_MODIFIERS, OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR,
     REPEATED_PARRIES, THROWN_WEAPON_PARRIES, WEAPON_BALANCE, counter_blow, ids, parry,
@@ -13,9 +14,7 @@ use crate::value::RuleError;
 
 /// `3 + floor(skill / 2)`: the Parry (and Block) base of a skill level.
 pub fn half_skill_score(level: i64) -> Result<i64, RuleError> {
-    if level < 0 {
-        return Err(RuleError::Invalid(format!("a skill of {level}")));
-    }
+    non_negative([("a skill", level)])?;
     Ok(i64::from(PARRY_BASE) + level.div_euclid(PARRY_SKILL_DIVISOR.into()))
 }
 
@@ -34,9 +33,7 @@ pub fn repeated_penalty(
     earlier: i64,
     t: &mut Trace,
 ) -> Result<i64, RuleError> {
-    if earlier < 0 {
-        return Err(RuleError::Invalid(format!("{earlier} earlier parries")));
-    }
+    non_negative([("earlier parries", earlier)])?;
     let case = match (fencing, trained) {
         (false, false) => "Any other weapon, or a bare hand, without the advantages",
         (true, false) => "A fencing weapon",
@@ -47,9 +44,7 @@ pub fn repeated_penalty(
         .iter()
         .find(|r| r.case == case)
         .ok_or_else(|| RuleError::Invalid(format!("no repeated-parries row `{case}`")))?;
-    let n = i32::try_from(earlier)
-        .map_err(|_| RuleError::Invalid(format!("{earlier} earlier parries")))?;
-    let penalty = i64::from(row.penalty.for_amount(n));
+    let penalty = row.penalty.for_amount(earlier);
     t.step(
         ids::REPEATED_PARRIES,
         format!(
@@ -61,6 +56,7 @@ pub fn repeated_penalty(
 }
 
 pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleError> {
+    named([("a weapon skill", g.skill.as_str())])?;
     // 1. balance
     let balance = g.balance.as_deref().unwrap_or("Balanced");
     let row = WEAPON_BALANCE
@@ -184,6 +180,8 @@ pub fn counter_blow(
     g: &counter_blow::Given,
     t: &mut Trace,
 ) -> Result<counter_blow::Outcome, RuleError> {
+    non_negative([("a skill", g.level)])?;
+    named([("the attacker's skill", g.attacker_skill.as_str())])?;
     let row = COUNTER_BLOW_MODIFIERS
         .iter()
         .find(|r| r.attacker_skill.eq_ignore_ascii_case(&g.attacker_skill))

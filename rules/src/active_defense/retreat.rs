@@ -2,6 +2,7 @@
 //! cannot be taken.
 
 use crate::active_defense::defense_rolls::{attack_row, open};
+use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::retreat::{
     RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, ids, retreat,
     retreat_distance,
@@ -14,9 +15,7 @@ pub fn retreat_distance(
     g: &retreat_distance::Given,
     t: &mut Trace,
 ) -> Result<retreat_distance::Outcome, RuleError> {
-    if g.r#move < 0 {
-        return Err(RuleError::Invalid(format!("a Move of {}", g.r#move)));
-    }
+    non_negative([("Move", g.r#move)])?;
     let least = i64::from(RETREAT_MIN_YARDS);
     let tenth = g.r#move.div_euclid(RETREAT_MOVE_DIVISOR.into());
     t.step(
@@ -79,7 +78,20 @@ pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, Ru
         allowed: false,
         bonus: 0,
     };
+    if let Some(skill) = &g.skill {
+        named([("a parrying skill", skill.as_str())])?;
+    }
     let row = attack_row(&g.attack)?;
+    let states = g.states.iter().flatten().map(|s| {
+        by_name(
+            RETREAT_STATES,
+            |r| r.state,
+            s,
+            "state",
+            "the retreat-states table",
+        )
+    });
+    let states = states.collect::<Result<Vec<_>, _>>()?;
     if !open(row.retreat, false)? {
         t.step(
             ids::RETREAT,
@@ -91,14 +103,7 @@ pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, Ru
         return Ok(none);
     }
     let mut how = "a step back";
-    for s in g.states.iter().flatten() {
-        let st = by_name(
-            RETREAT_STATES,
-            |r| r.state,
-            s,
-            "state",
-            "the retreat-states table",
-        )?;
+    for st in states {
         t.step(ids::RETREAT_STATES, format!("{}: {}", st.state, st.retreat));
         match st.retreat {
             "no" => return Ok(none),

@@ -3,6 +3,8 @@
 
 use crate::active_defense::defense_rolls::judge;
 use crate::active_defense::retreat::bonus as retreat_bonus;
+use crate::bounds::{non_negative, rolled};
+use crate::spec::active_defense::defense_rolls::DEFENSE_DICE;
 use crate::spec::active_defense::special_dodges::{
     ACROBATIC_RESULTS, MIN_ACROBATICS_POINTS, SACRIFICIAL_RESULTS, VEHICLE_SKILL_DIVISOR,
     acrobatic_dodge, ids, sacrificial_dodge, vehicular_dodge,
@@ -26,6 +28,11 @@ pub fn acrobatic_dodge(
     g: &acrobatic_dodge::Given,
     t: &mut Trace,
 ) -> Result<acrobatic_dodge::Outcome, RuleError> {
+    non_negative([
+        ("points in Acrobatics", g.acrobatics_points),
+        ("an Acrobatics skill", g.acrobatics),
+    ])?;
+    rolled(DEFENSE_DICE, [("an Acrobatics roll", g.acrobatics_roll)])?;
     let retreat = if g.retreat == Some(true) {
         retreat_bonus("Dodge", None, t)?
     } else {
@@ -91,6 +98,7 @@ pub fn sacrificial_dodge(
     g: &sacrificial_dodge::Given,
     t: &mut Trace,
 ) -> Result<sacrificial_dodge::Outcome, RuleError> {
+    rolled(DEFENSE_DICE, [("a Dodge roll", g.roll)])?;
     let failure = outcome_row(SACRIFICIAL_RESULTS, |r| r.dodge, false)?;
     let refused = |why: &str, t: &mut Trace| {
         t.step(
@@ -135,9 +143,7 @@ pub fn vehicular_dodge(
     g: &vehicular_dodge::Given,
     t: &mut Trace,
 ) -> Result<vehicular_dodge::Outcome, RuleError> {
-    if g.skill < 0 {
-        return Err(RuleError::Invalid(format!("a skill of {}", g.skill)));
-    }
+    non_negative([("a vehicle skill", g.skill)])?;
     let half = g.skill.div_euclid(VEHICLE_SKILL_DIVISOR.into());
     t.step(
         ids::VEHICULAR_DODGE_FIGURES,

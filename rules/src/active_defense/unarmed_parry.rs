@@ -1,6 +1,7 @@
 //! `spec/active-defense/unarmed-parry.md`: bare-handed parries and the parrying arm.
 
 use crate::active_defense::parry::{half_skill_score, repeated_penalty};
+use crate::bounds::{at_least, non_negative};
 use crate::spec::active_defense::parry::{OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR};
 use crate::spec::active_defense::unarmed_parry::{
     ARM_CRIPPLING_DIVISOR, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS, UnarmedParrySkill, ids,
@@ -28,6 +29,11 @@ pub fn unarmed_parry(
     g: &unarmed_parry::Given,
     t: &mut Trace,
 ) -> Result<unarmed_parry::Outcome, RuleError> {
+    non_negative([
+        ("DX", g.dx),
+        ("free hands", g.hands_free),
+        ("a skill", g.level.unwrap_or_default()),
+    ])?;
     let attack = by_name(
         UNARMED_PARRY_ATTACKS,
         |r| r.attack,
@@ -148,12 +154,8 @@ pub fn parrying_arm(
     g: &parrying_arm::Given,
     t: &mut Trace,
 ) -> Result<parrying_arm::Outcome, RuleError> {
-    if g.hit_points < 1 || g.injury < 0 {
-        return Err(RuleError::Invalid(format!(
-            "{} Hit Points, {} injury",
-            g.hit_points, g.injury
-        )));
-    }
+    at_least(1, [("Hit Points", g.hit_points)])?;
+    non_negative([("injury", g.injury)])?;
     let d = i64::from(ARM_CRIPPLING_DIVISOR);
     let crippled = g.injury * d > g.hit_points;
     t.step(

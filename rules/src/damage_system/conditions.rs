@@ -1,6 +1,7 @@
 //! `spec/damage-system/conditions.md`: recording an attack on the wound and
 //! shock tracks, and the conditions the totals give.
 
+use crate::bounds::non_negative;
 use crate::spec::damage_system::conditions::{CONDITIONS, Condition, condition, ids, record};
 use crate::table::Range;
 use crate::trace::Trace;
@@ -29,11 +30,7 @@ pub(crate) fn conditions_of(
     shock: i64,
     t: &mut Trace,
 ) -> Result<Vec<&'static Condition>, RuleError> {
-    if wounds < 0 || shock < 0 {
-        return Err(RuleError::Invalid(format!(
-            "{wounds} wounds and {shock} shock: neither can be negative"
-        )));
-    }
+    non_negative([("wounds", wounds), ("shock", shock)])?;
     let holding: Vec<&Condition> = CONDITIONS
         .iter()
         .filter(|c| c.wounds.is_some() || c.shock.is_some())
@@ -125,14 +122,12 @@ pub(crate) fn record_totals(
         new_wounds: attack.wounds,
         new_shock: attack.shock,
     };
-    if [g.wounds, g.shock, g.new_wounds, g.new_shock]
-        .iter()
-        .any(|&x| x < 0)
-    {
-        return Err(RuleError::Invalid(
-            "wounds and shock cannot be negative".into(),
-        ));
-    }
+    non_negative([
+        ("wounds", g.wounds),
+        ("shock", g.shock),
+        ("new wounds", g.new_wounds),
+        ("new shock", g.new_shock),
+    ])?;
     let stunned = row("Stunned")?;
     let ceiling = stunned
         .shock

@@ -2,17 +2,14 @@
 //! never below the minimum damage.
 
 use super::{all_points, points};
+use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::{MIN_DAMAGE, ids, reduce};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 /// One hit's damage after DR: `max(DC - DR, MIN_DAMAGE)`.
 pub(crate) fn after_dr(dc: i64, dr: i64, t: &mut Trace) -> Result<f64, RuleError> {
-    if dc < 0 || dr < 0 {
-        return Err(RuleError::Invalid(format!(
-            "DC {dc} and DR {dr}: neither can be negative"
-        )));
-    }
+    non_negative([("DC", dc), ("DR", dr)])?;
     let left = (dc - dr) as f64;
     let damage = left.max(MIN_DAMAGE);
     if left < MIN_DAMAGE {

@@ -2,6 +2,7 @@
 //! due, its difficulty, and Instant Death.
 
 use super::conditions::row;
+use crate::bounds::non_negative;
 use crate::spec::damage_system::conditions::ids as condition_ids;
 use crate::spec::damage_system::death_test::{death_test, ids};
 use crate::trace::Trace;
@@ -21,7 +22,11 @@ pub(crate) fn judge(
     successes: Option<i64>,
     t: &mut Trace,
 ) -> Result<Death, RuleError> {
-    if wounds_before < 0 || wounds < wounds_before {
+    non_negative([
+        ("wounds", wounds_before),
+        ("successes", successes.unwrap_or_default()),
+    ])?;
+    if wounds < wounds_before {
         return Err(RuleError::Invalid(format!(
             "from {wounds_before} to {wounds} wounds: an attack cannot take wounds away"
         )));

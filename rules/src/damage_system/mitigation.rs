@@ -3,6 +3,7 @@
 
 use super::damage_reduction::after_dr;
 use super::{all_points, points};
+use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::MIN_DAMAGE;
 use crate::spec::damage_system::mitigation::{
     ARMOR_TAGS, ArmorTag, DR_PER_SACRIFICE, MITIGATION_DIVISOR, MP_PER_HIT, ids, mitigate, refresh,
@@ -30,9 +31,7 @@ fn refreshed(dr: i64, tag: &ArmorTag, t: &mut Trace) -> i64 {
 }
 
 pub fn refresh(g: &refresh::Given, t: &mut Trace) -> Result<refresh::Outcome, RuleError> {
-    if g.dr < 0 {
-        return Err(RuleError::Invalid(format!("DR {} is negative", g.dr)));
-    }
+    non_negative([("DR", g.dr)])?;
     let tag = tag_row(g.tag.as_deref())?;
     t.step(ids::MP_REFRESH, "a new round: the pool is set afresh");
     Ok(refresh::Outcome {
@@ -98,9 +97,7 @@ pub(crate) fn mitigate_hits(
     g: &Armor<'_>,
     t: &mut Trace,
 ) -> Result<Mitigated, RuleError> {
-    if g.mp < 0 {
-        return Err(RuleError::Invalid(format!("{} MP is negative", g.mp)));
-    }
+    non_negative([("MP", g.mp)])?;
     let tag = tag_row(g.tag)?;
     let after = dc
         .iter()

@@ -2,6 +2,7 @@
 //! and first aid.
 
 use super::conditions::{conditions_of, row};
+use crate::bounds::non_negative;
 use crate::spec::damage_system::recovery::{
     FIRST_AID_DIFFICULTY, FIRST_AID_EFFECTS, FirstAidEffect, RECOVER_DIFFICULTY,
     SHOCK_PER_RECOVER_SUCCESS, SHOCK_RECOVERED_PER_ROUND, automatic_recovery, first_aid, ids,
@@ -10,18 +11,11 @@ use crate::spec::damage_system::recovery::{
 use crate::trace::Trace;
 use crate::value::RuleError;
 
-fn non_negative(pairs: &[(&str, i64)]) -> Result<(), RuleError> {
-    match pairs.iter().find(|(_, v)| *v < 0) {
-        Some((n, v)) => Err(RuleError::Invalid(format!("{n} {v} is negative"))),
-        None => Ok(()),
-    }
-}
-
 pub fn automatic_recovery(
     g: &automatic_recovery::Given,
     t: &mut Trace,
 ) -> Result<automatic_recovery::Outcome, RuleError> {
-    non_negative(&[("shock", g.shock), ("rounds", g.rounds)])?;
+    non_negative([("shock", g.shock), ("rounds", g.rounds)])?;
     let per = i64::from(SHOCK_RECOVERED_PER_ROUND);
     let shock = (g.shock - per * g.rounds).max(0);
     t.step(
@@ -38,7 +32,7 @@ pub fn recover_action(
     g: &recover_action::Given,
     t: &mut Trace,
 ) -> Result<recover_action::Outcome, RuleError> {
-    non_negative(&[("shock", g.shock), ("successes", g.successes)])?;
+    non_negative([("shock", g.shock), ("successes", g.successes)])?;
     let stunned = row("Stunned")?;
     if stunned
         .shock
@@ -82,7 +76,7 @@ fn buy(effect: &FirstAidEffect, track: i64, ep: &mut i64) -> i64 {
 }
 
 pub fn first_aid(g: &first_aid::Given, t: &mut Trace) -> Result<first_aid::Outcome, RuleError> {
-    non_negative(&[("ep", g.ep)])?;
+    non_negative([("ep", g.ep)])?;
     let conditions = conditions_of(g.wounds, g.shock, t)?;
     let difficulty = conditions
         .iter()

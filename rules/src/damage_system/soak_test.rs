@@ -1,6 +1,7 @@
 //! `spec/damage-system/soak-test.md`: spending soak successes on the attack's
 //! wounds and shock.
 
+use crate::bounds::non_negative;
 use crate::spec::damage_system::soak_test::{SOAK_EFFECTS, SoakEffect, ids, soak};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -27,11 +28,11 @@ pub(crate) fn spend(
     successes: i64,
     t: &mut Trace,
 ) -> Result<Soaked, RuleError> {
-    if wounds < 0 || shock < 0 || successes < 0 {
-        return Err(RuleError::Invalid(format!(
-            "{wounds} wounds, {shock} shock, {successes} successes: none can be negative"
-        )));
-    }
+    non_negative([
+        ("wounds", wounds),
+        ("shock", shock),
+        ("successes", successes),
+    ])?;
     let soak = effect("Soak")?;
     let negate_shock = effect("Negate Shock")?;
     let negate_wound = effect("Negate Wound")?;

@@ -3,14 +3,16 @@
 use super::points;
 use crate::spec::damage_system::wounds::{accumulate, ids};
 use crate::trace::Trace;
-use crate::value::RuleError;
+use crate::value::{FIGURES, RuleError};
 
-/// One hit's damage as the rules write it (`"3"`, `"0.5"`).
+/// One hit's damage as the rules write it (`"3"`, `"0.5"`): from zero to the
+/// largest figure a rule takes.
 pub(crate) fn parse_points(text: &str) -> Result<f64, RuleError> {
+    let most = *FIGURES.end() as f64;
     text.trim()
         .parse::<f64>()
         .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
+        .filter(|x| (0.0..=most).contains(x))
         .ok_or_else(|| RuleError::Invalid(format!("`{text}` is not an amount of damage")))
 }
 

@@ -6,11 +6,14 @@ use super::damage::deal;
 use super::outcome::{attack_total, measure};
 use super::protection::against;
 use super::sealed_armor::sealed_out;
+use crate::bounds::non_negative;
 use crate::spec::outcome_armor::attack::{attack, ids};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
 pub fn attack(g: &attack::Given, t: &mut Trace) -> Result<attack::Outcome, RuleError> {
+    super::ratings(g.penetration, g.sealed_below)?;
+    non_negative([("a weapon damage rating", g.weapon_damage)])?;
     let armor = match (g.coverage.as_deref(), g.partial.as_deref()) {
         (Some(c), Some(p)) => Some((c, p)),
         (None, None) => None,

@@ -82,6 +82,7 @@ pub(crate) fn deal(
 }
 
 pub fn damage(g: &damage::Given, t: &mut Trace) -> Result<damage::Outcome, RuleError> {
+    super::ratings(g.penetration, None)?;
     let d = deal(
         g.outcome,
         g.weapon_damage,

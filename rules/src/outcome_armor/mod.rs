@@ -7,6 +7,17 @@ pub mod outcome;
 pub mod protection;
 pub mod sealed_armor;
 
+use crate::bounds::non_negative;
+use crate::value::RuleError;
+
+/// A weapon's ratings and an armor's seal are never below zero.
+fn ratings(penetration: i64, sealed_below: Option<i64>) -> Result<(), RuleError> {
+    non_negative([
+        ("a penetration rating", penetration),
+        ("a seal", sealed_below.unwrap_or_default()),
+    ])
+}
+
 /// The refusals the spec states, which examples (claims on outputs) cannot show.
 #[cfg(test)]
 mod refusals {

@@ -84,6 +84,7 @@ pub fn effectiveness(
     g: &effectiveness::Given,
     t: &mut Trace,
 ) -> Result<effectiveness::Outcome, RuleError> {
+    super::ratings(g.penetration, None)?;
     let (found, _) = against(g.penetration, &g.partial, t)?;
     Ok(effectiveness::Outcome {
         effectiveness: found.to_string(),

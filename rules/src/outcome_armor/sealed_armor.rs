@@ -68,6 +68,7 @@ pub(crate) fn sealed_out(
 }
 
 pub fn sealed(g: &sealed::Given, t: &mut Trace) -> Result<sealed::Outcome, RuleError> {
+    super::ratings(g.penetration, g.sealed_below)?;
     let forcefield = g.forcefield.unwrap_or(false);
     // The range is read only when a forcefield's default seal needs it.
     let low_end = match g.partial.as_deref() {

@@ -1,6 +1,7 @@
 //! `spec/protection/armor.md`: the armor table, defense value, and the DEX and
 //! movement penalties of what a figure has on.
 
+use crate::bounds::non_negative;
 use crate::spec::protection::armor::{
     ARMOR, Armor, CARRIED, FIRE_DEFENSE_DIVISOR, HARMS, PACK_DEX_HEAVIER, PACK_DEX_LIGHTER, hit,
     ids, outfit,
@@ -118,12 +119,7 @@ pub fn weight(a: &Armor) -> Option<i32> {
 }
 
 pub fn hit(g: &hit::Given, t: &mut Trace) -> Result<hit::Outcome, RuleError> {
-    if g.damage < 0 {
-        return Err(RuleError::Invalid(format!(
-            "damage {} is below 0",
-            g.damage
-        )));
-    }
+    non_negative([("damage", g.damage)])?;
     let printed = match &g.armor {
         Some(name) => {
             let a = item_as(name, "body")?;

@@ -1,6 +1,7 @@
 //! `spec/protection/encumbrance.md`: load bands by multiples of STR, armor and load
 //! together, fatigue and the maximum lift.
 
+use crate::bounds::{at_least, non_negative, rolled};
 use crate::protection::armor;
 use crate::spec::protection::encumbrance::{
     ENCUMBRANCE, LIFT_CHECK, LIFT_HEXES, Load, MAX_LIFT_POWER, burden, fatigue, ids, lift, load,
@@ -20,14 +21,8 @@ pub fn row_for(
     carried: i64,
     t: &mut Trace,
 ) -> Result<(String, &'static Load), RuleError> {
-    if str < 1 {
-        return Err(RuleError::Invalid(format!(
-            "STR {str}: no load can be judged"
-        )));
-    }
-    if carried < 0 {
-        return Err(RuleError::Invalid(format!("{carried} kg carried")));
-    }
+    at_least(1, [("STR", str)])?;
+    non_negative([("kg carried", carried)])?;
     let max_lift = str.pow(MAX_LIFT_POWER.unsigned_abs());
     if carried > max_lift {
         return Err(RuleError::Invalid(format!(
@@ -144,9 +139,7 @@ pub fn load(g: &load::Given, t: &mut Trace) -> Result<load::Outcome, RuleError> 
 }
 
 pub fn burden(g: &burden::Given, t: &mut Trace) -> Result<burden::Outcome, RuleError> {
-    if g.gear < 0 {
-        return Err(RuleError::Invalid(format!("{} kg of gear", g.gear)));
-    }
+    non_negative([("kg of gear", g.gear), ("DEX", g.dex)])?;
     let o = armor::outfit_of(
         g.armor.as_deref(),
         g.shield.as_deref(),
@@ -185,9 +178,7 @@ pub fn burden(g: &burden::Given, t: &mut Trace) -> Result<burden::Outcome, RuleE
 }
 
 pub fn fatigue(g: &fatigue::Given, t: &mut Trace) -> Result<fatigue::Outcome, RuleError> {
-    if g.minutes < 0 {
-        return Err(RuleError::Invalid(format!("{} minutes", g.minutes)));
-    }
+    non_negative([("minutes", g.minutes)])?;
     let (band, row) = row_for(g.str, g.carried, t)?;
     let str_lost = match (row.str_lost, row.every_minutes, row.max_minutes) {
         (Some(loss), Some(every), Some(most)) if every > 0 => {
@@ -221,13 +212,8 @@ pub fn fatigue(g: &fatigue::Given, t: &mut Trace) -> Result<fatigue::Outcome, Ru
 }
 
 pub fn lift(g: &lift::Given, t: &mut Trace) -> Result<lift::Outcome, RuleError> {
-    let (lo, hi) = (i64::from(LIFT_CHECK.min()), i64::from(LIFT_CHECK.max()));
-    if g.roll < lo || g.roll > hi {
-        return Err(RuleError::Invalid(format!(
-            "{} is not a roll of {LIFT_CHECK}",
-            g.roll
-        )));
-    }
+    rolled(LIFT_CHECK, [("a lift check", g.roll)])?;
+    non_negative([("Effective Strength", g.str)])?;
     let passed = g.roll <= g.str;
     let hexes = if passed { i64::from(LIFT_HEXES) } else { 0 };
     t.step(

@@ -1,6 +1,6 @@
 //! `spec/protection/energy-shields.md`: the field, switching on, kinds of shield, rear hits.
 
-use crate::dice::Dice;
+use crate::bounds::{non_negative, rolled};
 use crate::protection::{armor, shielding, shields};
 use crate::spec::protection::energy_shields::{
     FIELD_REACH_HEXES, FIELD_SUITS, REAR_HIT_CHECK, REFLECT_DIVISOR, SHIELD_KINDS, SWITCH_ON_BREAK,
@@ -15,22 +15,12 @@ use crate::value::RuleError;
 /// The protection table's name for this chapter's kind of protection.
 const ENERGY_SHIELD: &str = "Energy shield";
 
-fn roll_of(dice: Dice, roll: i64) -> Result<i64, RuleError> {
-    if roll < dice.min().into() || roll > dice.max().into() {
-        return Err(RuleError::Invalid(format!(
-            "{roll} is not a roll of {dice}"
-        )));
-    }
-    Ok(roll)
-}
-
 pub fn field(g: &field::Given, t: &mut Trace) -> Result<field::Outcome, RuleError> {
-    if g.r_factor < 0 || g.turns < 0 || g.distance < 0 {
-        return Err(RuleError::Invalid(format!(
-            "R-factor {}, {} turns, {} hexes: none may be below 0",
-            g.r_factor, g.turns, g.distance
-        )));
-    }
+    non_negative([
+        ("an R-factor", g.r_factor),
+        ("turns", g.turns),
+        ("hexes from the wearer", g.distance),
+    ])?;
     let in_field = g.distance <= FIELD_REACH_HEXES.into();
     t.step(
         ids::FIELD_DAMAGE,
@@ -85,7 +75,8 @@ pub fn field(g: &field::Given, t: &mut Trace) -> Result<field::Outcome, RuleErro
 }
 
 pub fn switch_on(g: &switch_on::Given, t: &mut Trace) -> Result<switch_on::Outcome, RuleError> {
-    let roll = roll_of(SWITCH_ON_CHECK, g.roll)?;
+    rolled(SWITCH_ON_CHECK, [("a switch-on check", g.roll)])?;
+    let roll = g.roll;
     let breaks = roll >= SWITCH_ON_BREAK.into();
     t.step(
         ids::SWITCH_ON,
@@ -98,6 +89,7 @@ pub fn switch_on(g: &switch_on::Given, t: &mut Trace) -> Result<switch_on::Outco
 }
 
 pub fn shot(g: &shot::Given, t: &mut Trace) -> Result<shot::Outcome, RuleError> {
+    non_negative([("damage", g.damage.unwrap_or_default())])?;
     let kind = by_name(
         SHIELD_KINDS,
         |k| k.kind,
@@ -142,9 +134,6 @@ pub fn shot(g: &shot::Given, t: &mut Trace) -> Result<shot::Outcome, RuleError> 
             let damage = g.damage.ok_or_else(|| {
                 RuleError::Invalid("a reflected shot needs its damage roll".into())
             })?;
-            if damage < 0 {
-                return Err(RuleError::Invalid(format!("damage {damage}")));
-            }
             let back = damage.div_euclid(REFLECT_DIVISOR.into());
             t.step(
                 ids::RULING_REFLECTOR,
@@ -168,6 +157,10 @@ pub fn shot(g: &shot::Given, t: &mut Trace) -> Result<shot::Outcome, RuleError> 
 }
 
 pub fn rear_hit(g: &rear_hit::Given, t: &mut Trace) -> Result<rear_hit::Outcome, RuleError> {
+    non_negative([("damage", g.damage)])?;
+    if let Some(roll) = g.roll {
+        rolled(REAR_HIT_CHECK, [("a rear-hit check", roll)])?;
+    }
     let from = shields::hex(&g.from)?;
     let check = from.zone == "rear" && !g.aimed;
     t.step(
@@ -195,7 +188,6 @@ pub fn rear_hit(g: &rear_hit::Given, t: &mut Trace) -> Result<rear_hit::Outcome,
     let roll = g
         .roll
         .ok_or_else(|| RuleError::Invalid(format!("a {REAR_HIT_CHECK} roll is needed")))?;
-    let roll = roll_of(REAR_HIT_CHECK, roll)?;
     let breaks = roll <= g.damage;
     t.step(
         ids::RULING_REAR_HIT_DAMAGE,

@@ -1,5 +1,6 @@
 //! `spec/protection/nonlethal.md`: armor and padding under the optional nonlethal rule.
 
+use crate::bounds::non_negative;
 use crate::protection::armor;
 use crate::spec::protection::nonlethal::{PADDING_NONLETHAL, hit, ids, stopping};
 use crate::trace::Trace;
@@ -32,12 +33,10 @@ pub fn stopping(g: &stopping::Given, t: &mut Trace) -> Result<stopping::Outcome,
 }
 
 pub fn hit(g: &hit::Given, t: &mut Trace) -> Result<hit::Outcome, RuleError> {
-    if g.lethal < 0 || g.nonlethal < 0 {
-        return Err(RuleError::Invalid(format!(
-            "a hit of {} lethal and {} nonlethal: neither may be below 0",
-            g.lethal, g.nonlethal
-        )));
-    }
+    non_negative([
+        ("lethal points", g.lethal),
+        ("nonlethal points", g.nonlethal),
+    ])?;
     let (dv, padding) = allowances(g.armor.as_deref(), t)?;
     let lethal_stopped = g.lethal.min(dv);
     let spare = dv - lethal_stopped;

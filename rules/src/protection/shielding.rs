@@ -1,5 +1,6 @@
 //! `spec/protection/shielding.md`: dice taken off a hit by shielding and energy shields.
 
+use crate::bounds::non_negative;
 use crate::spec::protection::shielding::{PROTECTION, Protection, damage, ids, stop};
 use crate::table::{Or, Quantity};
 use crate::trace::Trace;
@@ -33,9 +34,7 @@ pub fn dice_off(
     r_factor: i64,
     t: &mut Trace,
 ) -> Result<i64, RuleError> {
-    if r_factor < 0 {
-        return Err(RuleError::Invalid(format!("R-factor {r_factor}")));
-    }
+    non_negative([("an R-factor", r_factor)])?;
     let p = row(protection, weapon)?;
     let off = match p.dice_off {
         Or::Value(Quantity::Count(n)) => i64::from(n),
@@ -73,9 +72,7 @@ pub fn stop(g: &stop::Given, t: &mut Trace) -> Result<stop::Outcome, RuleError> 
 }
 
 pub fn damage(g: &damage::Given, t: &mut Trace) -> Result<damage::Outcome, RuleError> {
-    if g.dice < 0 {
-        return Err(RuleError::Invalid(format!("{} damage dice", g.dice)));
-    }
+    non_negative([("damage dice", g.dice)])?;
     let off = dice_off(&g.protection, &g.weapon, g.r_factor, t)?;
     let dice_stopped = off.min(g.dice);
     let dice_left = g.dice - dice_stopped;

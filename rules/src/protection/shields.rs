@@ -1,5 +1,6 @@
 //! `spec/protection/shields.md`: zones around a hex, and which carried item covers which.
 
+use crate::bounds::non_negative;
 use crate::protection::armor;
 use crate::spec::protection::armor::{Armor, CARRIED};
 use crate::spec::protection::shields::{COVER, HEX_ZONES, HexZone, defense, ids};
@@ -37,12 +38,7 @@ fn carried(kind: &str) -> Result<&'static Armor, RuleError> {
 }
 
 pub fn defense(g: &defense::Given, t: &mut Trace) -> Result<defense::Outcome, RuleError> {
-    if g.damage < 0 {
-        return Err(RuleError::Invalid(format!(
-            "damage {} is below 0",
-            g.damage
-        )));
-    }
+    non_negative([("damage", g.damage)])?;
     let from = hex(&g.from)?;
     t.step(
         ids::HEX_ZONE_TABLE,

@@ -1,18 +1,22 @@
 //! What the audit reports, gathered once from the compiled book, the
-//! conformance reports, the resolver's sources and the stamp. The HTML pages and
-//! `audit.json` are both written from these facts, so they cannot disagree.
+//! conformance reports, the resolver's sources, the stamp and the mutation
+//! run. The HTML pages and `audit.json` are both written from these facts, so
+//! they cannot disagree.
 
 use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
-use conformance::{Report, Status};
+use conformance::{RefusalResult, Report, Status};
 use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use super::readers::{Readers, module_name};
-use super::review::{Change, REVIEWED_FILE, Review, Stamp, tracked};
+use super::code::{Code, Item, RULES_SRC, resolver_path};
+use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
+use super::mutants::{MutationFacts, scores};
+use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
+use crate::mutants::{RECORD_FILE, Record};
 use crate::{Counts, counts};
 
 #[derive(Debug, Serialize)]
@@ -25,6 +29,11 @@ pub struct Audit {
     pub changed_since_review: Vec<Change>,
     /// Lints allowed on a table or section, each with its reason.
     pub lint_allows: Vec<LintAllow>,
+    /// Where the mutation run is recorded.
+    pub mutation_file: &'static str,
+    /// Each system's mutation figures, then the engine's.
+    pub mutation: Vec<MutationFacts>,
+    // The book's properties and their status join here once the book states them.
 }
 
 #[derive(Debug, Serialize)]
@@ -43,6 +52,12 @@ pub struct SystemFacts {
     pub counts: Counts,
     /// Rules that no example of the system names.
     pub unexercised_rules: Vec<Cite>,
+    /// The examples whose verdict is `fails`, in book order.
+    pub failing: Vec<FailingExample>,
+    /// Every erratum on an example's claim, in book order.
+    pub errata: Vec<ErratumEntry>,
+    /// The ruling sections (ids starting `ruling-`) with the errata that cite them.
+    pub rulings: Vec<RulingFacts>,
     pub chapters: Vec<ChapterFacts>,
 }
 
@@ -81,14 +96,17 @@ impl ChapterFacts {
             .count()
     }
 
-    /// How many of its sections, tables, rules and examples are not as reviewed.
+    /// How many of its sections, tables, rules, examples and rules' code are
+    /// not as reviewed.
     pub fn unreviewed(&self) -> usize {
+        let code = self.rules.iter().filter_map(|r| r.code.as_ref());
         self.sections
             .iter()
             .map(|s| s.item.review)
             .chain(self.tables.iter().map(|t| t.item.review))
             .chain(self.rules.iter().map(|r| r.item.review))
             .chain(self.examples.iter().map(|e| e.item.review))
+            .chain(code.map(|c| c.review))
             .filter(|r| *r != Review::Reviewed)
             .count()
     }
@@ -122,8 +140,8 @@ pub struct TableFacts {
     /// The row struct of a rows table.
     pub row_type: Option<String>,
     pub rows: usize,
-    /// The resolver items that read the constants, as `module::item`.
-    pub readers: Vec<String>,
+    /// The resolver items that read the constants.
+    pub readers: Vec<CodeRef>,
     pub errata: Vec<TableErratumFacts>,
 }
 
@@ -143,17 +161,44 @@ pub struct RuleFacts {
     pub section: Option<String>,
     /// The hand-written function the registry calls, under `rules::`.
     pub resolver: String,
+    /// Its code; none when `rules/src` has no such function.
+    pub code: Option<CodeFacts>,
     pub given: Vec<ParamFacts>,
     pub outputs: Vec<ParamFacts>,
     /// The examples that exercise it, from any chapter of the system.
     pub examples: Vec<Cite>,
 }
 
+/// A rule's code as review covers it: the resolver function's source, with
+/// every item it reaches in `rules/src` (see `audit::calls`).
+#[derive(Debug, Serialize)]
+pub struct CodeFacts {
+    pub file: String,
+    pub line: usize,
+    /// The anchor of its panel in the rule's box.
+    pub anchor: String,
+    pub source: String,
+    /// What else the checksum covers, sorted by path.
+    pub calls: Vec<CodeRef>,
+    pub checksum: String,
+    pub review: Review,
+}
+
+/// An item of the resolver and where the report shows its source: a rule's
+/// code panel for a resolver function, else its line in the file's listing.
+#[derive(Debug, Clone, Serialize)]
+pub struct CodeRef {
+    pub path: String,
+    pub file: String,
+    pub line: usize,
+    pub href: String,
+}
+
 #[derive(Debug, Serialize)]
 pub struct ParamFacts {
     pub name: String,
     #[serde(rename = "type")]
-    pub ty: &'static str,
+    pub ty: String,
     pub optional: bool,
 }
 
@@ -213,17 +258,31 @@ pub fn rule_anchor(rule: &str) -> String {
     format!("rule-{rule}")
 }
 
-/// Gathers the facts. `reports` holds one report per example (see `crate::reports`).
-pub fn collect(
-    book: &Book,
-    reports: &[Report],
-    readers: &Readers,
-    stamp: &Stamp,
-) -> Result<Audit, String> {
-    let by_id: HashMap<(&str, &str), &Report> = reports
-        .iter()
-        .map(|r| ((r.case.system.as_str(), r.case.id.as_str()), r))
-        .collect();
+/// The anchor of a resolver function's panel: `code-action::falling::fall`
+/// (no id holds a colon).
+pub fn code_anchor(path: &str) -> String {
+    format!("code-{path}")
+}
+
+/// The report's listing of a resolver file: `rules/src/table.rs` -> `code/table.rs.html`.
+pub fn listing(file: &str) -> String {
+    let under = file.strip_prefix(RULES_SRC).unwrap_or(file);
+    format!("code/{}.html", under.trim_start_matches('/'))
+}
+
+/// What the facts are gathered from, besides the book.
+pub struct Sources<'a> {
+    /// One report per example (see `crate::reports`).
+    pub reports: &'a [Report],
+    pub code: &'a Code,
+    pub stamp: &'a Stamp,
+    /// The mutation runs (empty when none is recorded).
+    pub mutants: &'a Record,
+}
+
+/// Gathers the facts.
+pub fn collect(book: &Book, sources: &Sources) -> Result<Audit, String> {
+    let ctx = Context::new(book, sources);
     let systems = book
         .systems
         .iter()
@@ -232,7 +291,7 @@ pub fn collect(
             let chapters: Vec<ChapterFacts> = system
                 .chapters
                 .iter()
-                .map(|c| chapter(system, c, &cites, &by_id, readers, stamp))
+                .map(|c| chapter(system, c, &cites, &ctx))
                 .collect::<Result<_, String>>()?;
             let unexercised_rules = chapters
                 .iter()
@@ -240,21 +299,91 @@ pub fn collect(
                 .filter(|r| r.examples.is_empty())
                 .map(|r| cites.rule(&r.item.id))
                 .collect();
+            let errata = index::errata(&chapters);
             Ok(SystemFacts {
                 id: system.id.clone(),
-                counts: counts(system, reports),
+                counts: counts(system, sources.reports),
                 unexercised_rules,
+                failing: index::failing(&chapters),
+                rulings: index::rulings(&chapters, &errata),
+                errata,
                 chapters,
             })
         })
         .collect::<Result<_, String>>()?;
+    let ids: Vec<&str> = book.systems.iter().map(|s| s.id.as_str()).collect();
     Ok(Audit {
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
         systems,
-        changed_since_review: stamp.changes(book),
+        changed_since_review: sources.stamp.changes(book, sources.code),
         lint_allows: lint_allows(book),
+        mutation_file: RECORD_FILE,
+        mutation: scores(sources.mutants, &ids, sources.code),
     })
+}
+
+/// The sources, indexed for gathering.
+struct Context<'a> {
+    sources: &'a Sources<'a>,
+    reports: HashMap<(&'a str, &'a str), &'a Report>,
+    /// Each rule's resolver function (by path) -> its code panel in the report.
+    panels: HashMap<String, String>,
+}
+
+impl<'a> Context<'a> {
+    fn new(book: &Book, sources: &'a Sources<'a>) -> Context<'a> {
+        let reports = sources
+            .reports
+            .iter()
+            .map(|r| ((r.case.system.as_str(), r.case.id.as_str()), r))
+            .collect();
+        let panels = book
+            .chapters()
+            .flat_map(|(s, c)| c.rules.iter().map(move |r| (s, c, r)))
+            .map(|(s, c, r)| {
+                let path = resolver_path(&s.id, &r.chapter, &r.name);
+                let href = format!("{}#{}", page(&s.id, &c.id), code_anchor(&path));
+                (path, href)
+            })
+            .collect();
+        Context {
+            sources,
+            reports,
+            panels,
+        }
+    }
+
+    /// Where the report shows `item`'s source.
+    fn code_ref(&self, item: &Item) -> CodeRef {
+        let href = self.panels.get(&item.path).cloned();
+        CodeRef {
+            path: item.path.clone(),
+            file: item.file.clone(),
+            line: item.line,
+            href: href.unwrap_or_else(|| format!("{}#L{}", listing(&item.file), item.line)),
+        }
+    }
+
+    /// The code of the rule whose resolver function is `path`, as `tracked` holds it.
+    fn code(&self, system: &str, path: &str, tracked: &Tracked) -> Option<CodeFacts> {
+        let code = self.sources.code;
+        let function = code.item(path)?;
+        let covered = code.covered(path)?;
+        Some(CodeFacts {
+            file: function.file.clone(),
+            line: function.line,
+            anchor: code_anchor(path),
+            source: function.text.clone(),
+            calls: covered
+                .iter()
+                .filter(|i| i.path != path)
+                .map(|i| self.code_ref(i))
+                .collect(),
+            checksum: tracked.checksum.clone(),
+            review: self.sources.stamp.review(system, tracked),
+        })
+    }
 }
 
 /// Every allow the book writes, on tables and sections, with its reason.
@@ -325,28 +454,25 @@ fn chapter(
     system: &System,
     chapter: &Chapter,
     cites: &Cites,
-    reports: &HashMap<(&str, &str), &Report>,
-    readers: &Readers,
-    stamp: &Stamp,
+    ctx: &Context,
 ) -> Result<ChapterFacts, String> {
-    let tracked = tracked(chapter);
-    let item = |id: &str| {
-        let t = tracked
-            .iter()
-            .find(|t| t.id == id)
-            .unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
+    let tracked = tracked(&system.id, chapter, ctx.sources.code);
+    let find = |kind: Kind, id: &str| tracked.iter().find(|t| t.kind == kind && t.id == id);
+    let item = |kind: Kind, id: &str| {
+        let t =
+            find(kind, id).unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
         ItemFacts {
             id: id.to_string(),
             line: t.line,
             checksum: t.checksum.clone(),
-            review: stamp.review(&system.id, t),
+            review: ctx.sources.stamp.review(&system.id, t),
         }
     };
     let sections = chapter
         .sections
         .iter()
         .map(|s| SectionFacts {
-            item: item(&s.id),
+            item: item(Kind::Section, &s.id),
             title: s.title.clone(),
             level: s.level,
         })
@@ -356,14 +482,14 @@ fn chapter(
         .iter()
         .map(|t| {
             let constants = t.constant_names();
-            let mut readers: Vec<String> = constants
+            let mut readers: Vec<&Item> = constants
                 .iter()
-                .flat_map(|name| readers.of(&system.id, &chapter.id, name))
+                .flat_map(|name| ctx.sources.code.readers(&system.id, &chapter.id, name))
                 .collect();
-            readers.sort();
-            readers.dedup();
+            readers.sort_by(|a, b| a.path.cmp(&b.path));
+            readers.dedup_by(|a, b| a.path == b.path);
             TableFacts {
-                item: item(&t.id),
+                item: item(Kind::Table, &t.id),
                 title: (!t.title.is_empty()).then(|| t.title.clone()),
                 section: t.section.clone(),
                 constants: constants.into_iter().map(str::to_string).collect(),
@@ -372,7 +498,7 @@ fn chapter(
                     TableKind::Constants => None,
                 },
                 rows: t.rows.len(),
-                readers,
+                readers: readers.into_iter().map(|i| ctx.code_ref(i)).collect(),
                 errata: t
                     .errata
                     .iter()
@@ -390,38 +516,44 @@ fn chapter(
     let rules = chapter
         .rules
         .iter()
-        .map(|r| RuleFacts {
-            item: item(&r.id),
-            section: r.section.clone(),
-            resolver: format!(
-                "{}::{}::{}",
-                module_name(&system.id),
-                module_name(&r.chapter),
-                module_name(&r.name)
-            ),
-            given: params(&r.given),
-            outputs: params(&r.outputs),
-            examples: system
-                .chapters
-                .iter()
-                .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
-                .filter(|(_, e)| e.rule == r.id)
-                .map(|(c, e)| Cite {
-                    id: e.id.clone(),
-                    title: None,
-                    href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
-                })
-                .collect(),
+        .map(|r| {
+            let resolver = resolver_path(&system.id, &r.chapter, &r.name);
+            let code = find(Kind::Code, &r.id).and_then(|t| ctx.code(&system.id, &resolver, t));
+            RuleFacts {
+                item: item(Kind::Rule, &r.id),
+                section: r.section.clone(),
+                resolver,
+                code,
+                given: params(&r.given),
+                outputs: params(&r.outputs),
+                examples: system
+                    .chapters
+                    .iter()
+                    .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
+                    .filter(|(_, e)| e.rule == r.id)
+                    .map(|(c, e)| Cite {
+                        id: e.id.clone(),
+                        title: None,
+                        href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
+                    })
+                    .collect(),
+            }
         })
         .collect();
     let examples = chapter
         .examples
         .iter()
         .map(|e| {
-            let report = reports
+            let report = ctx
+                .reports
                 .get(&(system.id.as_str(), e.id.as_str()))
                 .ok_or_else(|| format!("example `{}` has no conformance report", e.id))?;
-            Ok(example(item(&e.id), e.section.clone(), report, cites))
+            Ok(example(
+                item(Kind::Example, &e.id),
+                e.section.clone(),
+                report,
+                cites,
+            ))
         })
         .collect::<Result<_, String>>()?;
     Ok(ChapterFacts {
@@ -443,7 +575,7 @@ fn params(ps: &[Param]) -> Vec<ParamFacts> {
     ps.iter()
         .map(|p| ParamFacts {
             name: p.name.clone(),
-            ty: p.ty.name(),
+            ty: p.ty.to_string(),
             optional: p.optional,
         })
         .collect()
@@ -460,11 +592,7 @@ fn example(
         .claims
         .iter()
         .map(|c| {
-            let (status, why) = match &c.status {
-                Status::Agrees => ("agrees", None),
-                Status::Erratum { .. } => ("erratum", None),
-                Status::Fails(why) => ("fails", Some(why.clone())),
-            };
+            let (status, why) = status_of(&c.status);
             ClaimFacts {
                 name: c.name.clone(),
                 book: json(&c.book),
@@ -478,6 +606,7 @@ fn example(
                 }),
             }
         })
+        .chain(report.refusal.as_ref().map(refusal))
         .collect();
     ExampleFacts {
         item,
@@ -502,6 +631,27 @@ fn example(
             })
             .collect(),
         error: report.error.clone(),
+    }
+}
+
+/// A refused example's one claim: the reason it gives against what the rule did.
+fn refusal(r: &RefusalResult) -> ClaimFacts {
+    let (status, why) = status_of(&r.status);
+    ClaimFacts {
+        name: "refused".into(),
+        book: r.reason.clone().into(),
+        rules: Some(r.rules_shown().into()),
+        status,
+        why,
+        erratum: None,
+    }
+}
+
+fn status_of(s: &Status) -> (&'static str, Option<String>) {
+    match s {
+        Status::Agrees => ("agrees", None),
+        Status::Erratum { .. } => ("erratum", None),
+        Status::Fails(why) => ("fails", Some(why.clone())),
     }
 }
 

@@ -1,48 +1,65 @@
 //! `cargo xtask audit`: the evidence for auditors. The book rendered chapter by
-//! chapter with each example's verdict in place, the code behind each table,
-//! and which items changed since they were last reviewed; as a static site and
-//! as `audit.json`, both under `target/audit/`.
+//! chapter with each example's verdict in place, the code behind each table
+//! and each rule, the mutation run's scores, and which items (prose or code)
+//! changed since they were last reviewed; as a static site and as
+//! `audit.json`, both under `target/audit/`.
 
+mod calls;
 mod checksum;
+pub mod code;
 pub mod facts;
 mod html;
-pub mod readers;
+pub mod index;
+pub mod mutants;
+mod readers;
 pub mod review;
 
 use std::path::Path;
 
 use codegen::Book;
 
+pub use checksum::checksum;
+pub use code::Code;
 pub use facts::Audit;
-use readers::Readers;
+use facts::Sources;
 pub use review::{Change, REVIEWED_FILE, Review, Stamp};
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
-/// the book as reviewed first when `stamp` is set, gathers the facts and writes
-/// the report to `root/target/audit/`.
+/// the book and the resolver's code as reviewed first when `stamp` is set,
+/// gathers the facts and writes the report to `root/target/audit/`.
 pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
+    let code = Code::scan(root)?;
     if stamp {
-        Stamp::of(book).save(root)?;
+        Stamp::of(book, &code).save(root)?;
     }
-    let reports = crate::reports(book)?;
-    let readers = Readers::scan(&root.join("rules").join("src"))?;
-    let audit = facts::collect(book, &reports, &readers, &Stamp::load(root)?)?;
-    write(&audit, book, &root.join(REPORT_DIR))
+    let sources = Sources {
+        reports: &crate::reports(book)?,
+        code: &code,
+        stamp: &Stamp::load(root)?,
+        mutants: &crate::mutants::Record::load(root)?,
+    };
+    let audit = facts::collect(book, &sources)?;
+    write(&audit, book, &code, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;
     Ok(audit)
 }
 
+/// Every item, in the book or the resolver's code, changed since review.
+pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
+    Ok(Stamp::load(root)?.changes(book, &Code::scan(root)?))
+}
+
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page
 /// of a removed chapter lingers.
-fn write(audit: &Audit, book: &Book, dir: &Path) -> std::io::Result<()> {
+fn write(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> std::io::Result<()> {
     match std::fs::remove_dir_all(dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
         _ => {}
     }
-    html::write_site(audit, book, dir)?;
+    html::write_site(audit, book, code, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

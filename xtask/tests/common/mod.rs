@@ -20,11 +20,16 @@ impl Scratch {
     }
 
     /// A copy of what the commands read from the workspace: the book, the
-    /// resolver's sources, the case files and the reviewed state.
+    /// resolver's sources, the case and property files and the reviewed state.
     pub fn workspace_copy(name: &str) -> Scratch {
         let scratch = Scratch::new(name);
         let root = xtask::workspace_root();
-        for dir in ["spec", "rules/src", "conformance/cases"] {
+        for dir in [
+            "spec",
+            "rules/src",
+            "conformance/cases",
+            "conformance/properties",
+        ] {
             copy_dir(&root.join(dir), &scratch.0.join(dir));
         }
         scratch
@@ -50,3 +55,29 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A mutation record (`conformance/mutants.toml`) with runs of one action file
+/// and one engine file, and a survivor in the engine.
+pub const MUTANTS: &str = r#"
+[files."rules/src/action/falling.rs"]
+checksum = "0123456789abcdef"
+mutants = 25
+caught = 18
+missed = 2
+unviable = 5
+timeout = 0
+
+[files."rules/src/table.rs"]
+checksum = "fedcba9876543210"
+mutants = 10
+caught = 6
+missed = 1
+unviable = 1
+timeout = 2
+
+[[survivors]]
+file = "rules/src/table.rs"
+line = 15
+mutant = "replace <= with < in Range::contains"
+reason = "no example sits on a band's upper edge <here>"
+"#;

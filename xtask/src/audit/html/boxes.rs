@@ -4,8 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, plural, review_badge, shown, verdict_tag};
-use crate::audit::facts::{ExampleFacts, ParamFacts, RuleFacts, TableFacts, rule_anchor};
+use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
+use crate::audit::facts::{
+    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, TableFacts, rule_anchor,
+};
 
 /// Chapter pages sit one folder below the site's root.
 const ROOT: &str = "../";
@@ -97,18 +99,29 @@ pub fn example(e: &ExampleFacts) -> String {
     out
 }
 
-/// A rule's signature, the function that implements it, and its examples.
+/// A rule's signature, the function that implements it (with its source, as
+/// a code panel), and its examples.
 pub fn rule(r: &RuleFacts) -> String {
     let mut out = String::new();
+    let resolver = format!("<code>rules::{}</code>", esc(&r.resolver));
+    let (resolved_by, code_badge) = match &r.code {
+        Some(c) => (
+            format!("<a href=\"#{}\">{resolver}</a>", esc(&c.anchor)),
+            badge("code ", c.review),
+        ),
+        None => (
+            format!("{resolver} <span class=\"unresolved\">(no such function in rules/src)</span>"),
+            String::new(),
+        ),
+    };
     let _ = write!(
         out,
         "<section class=\"rule\" id=\"{anchor}\">\n<header><span class=\"tag\">rule</span> \
-         <code class=\"id\">{id}</code> · resolved by <code>rules::{resolver}</code>{badge}</header>\n\
+         <code class=\"id\">{id}</code> · resolved by {resolved_by}{badge}{code_badge}</header>\n\
          <table class=\"signature\">\n<thead><tr><th>given</th><th>outputs</th></tr></thead>\n\
          <tbody><tr><td>{given}</td><td>{outputs}</td></tr></tbody>\n</table>\n",
         anchor = esc(&rule_anchor(&r.item.id)),
         id = esc(&r.item.id),
-        resolver = esc(&r.resolver),
         badge = review_badge(r.item.review),
         given = params(&r.given),
         outputs = params(&r.outputs),
@@ -127,8 +140,36 @@ pub fn rule(r: &RuleFacts) -> String {
             links.join(", ")
         );
     }
+    if let Some(c) = &r.code {
+        out.push_str(&code_panel(&r.resolver, c));
+    }
     out.push_str("</section>\n");
     out
+}
+
+/// The resolver function's source, collapsed, with its place and what else
+/// its review covers.
+fn code_panel(resolver: &str, c: &CodeFacts) -> String {
+    let calls = if c.calls.is_empty() {
+        "It calls nothing else in <code>rules/src</code>.".to_string()
+    } else {
+        let links: Vec<String> = c.calls.iter().map(|r| code_link(r, ROOT)).collect();
+        format!(
+            "Its review also covers what it calls in <code>rules/src</code>, transitively: {}.",
+            links.join(", ")
+        )
+    };
+    format!(
+        "<details class=\"code\" id=\"{anchor}\">\n<summary>source of <code>rules::{resolver}</code> \
+         · <code class=\"place\">{file}:{line}</code>{badge}</summary>\n\
+         <pre class=\"source\"><code>{source}</code></pre>\n<p class=\"calls\">{calls}</p>\n</details>\n",
+        anchor = esc(&c.anchor),
+        resolver = esc(resolver),
+        file = esc(&c.file),
+        line = c.line,
+        badge = badge("code ", c.review),
+        source = esc(&c.source),
+    )
 }
 
 fn params(ps: &[ParamFacts]) -> String {
@@ -136,7 +177,7 @@ fn params(ps: &[ParamFacts]) -> String {
         .iter()
         .map(|p| {
             let optional = if p.optional { "?" } else { "" };
-            format!("<code>{}: {}{optional}</code>", esc(&p.name), esc(p.ty))
+            format!("<code>{}: {}{optional}</code>", esc(&p.name), esc(&p.ty))
         })
         .collect();
     items.join("<br>")
@@ -167,11 +208,7 @@ pub fn table(t: &TableFacts) -> String {
     let readers = if t.readers.is_empty() {
         "<span class=\"unread\">no resolver function reads it</span>".to_string()
     } else {
-        let names: Vec<String> = t
-            .readers
-            .iter()
-            .map(|r| format!("<code>{}</code>", esc(r)))
-            .collect();
+        let names: Vec<String> = t.readers.iter().map(|r| code_link(r, ROOT)).collect();
         format!("read by {}", names.join(", "))
     };
     let title = t

@@ -1,10 +1,11 @@
 //! The front page: each system's figures (the ones `cargo xtask regen` prints,
-//! with errata and unexercised rules), what changed since review, the lint
-//! allows, and every chapter with its verdicts.
+//! with errata and unexercised rules), the mutation scores, what changed since
+//! review, the failing examples, the errata and rulings, the lint allows, and
+//! every chapter with its verdicts.
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, plural, review_badge};
+use super::{cite, esc, lists, plural, review_badge};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -27,12 +28,18 @@ const COLUMNS: [(&str, &str); 12] = [
 pub fn body(audit: &Audit) -> String {
     let mut out = String::from(
         "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
-         with the verdict of each worked example in place, the code each table becomes, and what \
-         changed since the last review. Written by <code>cargo xtask audit</code>; the same facts \
-         for tools are in <a href=\"audit.json\"><code>audit.json</code></a>.</p>\n</header>\n<main>\n",
+         with the verdict of each worked example in place, the code each table becomes, the source of \
+         each rule's resolver, and what changed (in the book or the code) since the last review. Written \
+         by <code>cargo xtask audit</code>; the same facts for tools are in \
+         <a href=\"audit.json\"><code>audit.json</code></a>.</p>\n</header>\n<main>\n",
     );
     systems_table(&mut out, audit);
+    lists::mutation(&mut out, audit);
+    // The book's properties and their status go here once the book states them.
     review(&mut out, audit);
+    lists::failing(&mut out, audit);
+    lists::errata(&mut out, audit);
+    lists::rulings(&mut out, audit);
     lint_allows(&mut out, audit);
     for system in &audit.systems {
         system_section(&mut out, system);
@@ -77,7 +84,7 @@ fn review(out: &mut String, audit: &Audit) {
     if audit.changed_since_review.is_empty() {
         let _ = writeln!(
             out,
-            "<p class=\"all-reviewed\">Every section, table, rule and example is as stamped in <code>{file}</code>.</p>"
+            "<p class=\"all-reviewed\">Every section, table, rule, example and rule's code is as stamped in <code>{file}</code>.</p>"
         );
         out.push_str("</section>\n");
         return;
@@ -94,7 +101,7 @@ fn review(out: &mut String, audit: &Audit) {
         let item = match (&c.chapter, c.kind) {
             (Some(chapter), Some(kind)) => {
                 let anchor = match kind {
-                    Kind::Rule => rule_anchor(&c.id),
+                    Kind::Rule | Kind::Code => rule_anchor(&c.id),
                     _ => c.id.clone(),
                 };
                 let target = Cite {

@@ -1,10 +1,13 @@
 //! The report as a static site: `index.html` (the front page), one page per
-//! chapter under `<system>/`, and `audit.css`. No script, no network: it opens
-//! from disk. Everything the book or the resolver says is HTML-escaped.
+//! chapter under `<system>/`, a listing of each resolver file under `code/`,
+//! and `audit.css`. No script, no network: it opens from disk. Everything the
+//! book or the resolver says is HTML-escaped.
 
 mod boxes;
 mod chapter;
 mod front;
+mod listing;
+mod lists;
 
 use std::io;
 use std::path::Path;
@@ -12,13 +15,14 @@ use std::path::Path;
 use codegen::Book;
 use serde_json::Value as Json;
 
-use super::facts::{Audit, Cite};
+use super::code::Code;
+use super::facts::{Audit, Cite, CodeRef, listing as listing_page};
 use super::review::Review;
 
 const CSS: &str = include_str!("audit.css");
 
 /// Writes the site's files into `dir`.
-pub fn write_site(audit: &Audit, book: &Book, dir: &Path) -> io::Result<()> {
+pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Result<()> {
     crate::write_atomically(&dir.join("audit.css"), CSS)?;
     crate::write_atomically(
         &dir.join("index.html"),
@@ -30,6 +34,12 @@ pub fn write_site(audit: &Audit, book: &Book, dir: &Path) -> io::Result<()> {
             let body = chapter::body(&system.id, chapter, facts);
             crate::write_atomically(&dir.join(&facts.page), &page(&title, "../", &body))?;
         }
+    }
+    for (file, text) in &code.files {
+        let at = listing_page(file);
+        let root = "../".repeat(at.matches('/').count());
+        let body = listing::body(file, text, &root);
+        crate::write_atomically(&dir.join(&at), &page(file, &root, &body))?;
     }
     Ok(())
 }
@@ -90,12 +100,28 @@ fn cite(c: &Cite, root: &str, text: &str) -> String {
 
 /// The "changed since review" mark of an item; nothing for a reviewed one.
 fn review_badge(r: Review) -> String {
+    badge("", r)
+}
+
+/// The mark of `what` (`code `) of an item that is not as reviewed.
+fn badge(what: &str, r: Review) -> String {
     match r {
         Review::Reviewed => String::new(),
         Review::Changed | Review::New | Review::Removed => {
-            format!(" <span class=\"badge review\">{r}</span>")
+            format!(" <span class=\"badge review\">{what}{r}</span>")
         }
     }
+}
+
+/// A link to where the report shows an item of the resolver, named by its path.
+fn code_link(c: &CodeRef, root: &str) -> String {
+    format!(
+        "<a href=\"{root}{}\" title=\"{}:{}\"><code>{}</code></a>",
+        esc(&c.href),
+        esc(&c.file),
+        c.line,
+        esc(&c.path)
+    )
 }
 
 /// `1 step`, `2 steps`.

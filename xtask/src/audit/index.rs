@@ -1,0 +1,115 @@
+//! The indexes of a system on the front page, drawn from its chapters' facts:
+//! the examples that fail, every erratum, and every ruling with the errata
+//! that cite it.
+
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use super::facts::{ChapterFacts, Cite};
+
+/// An example whose verdict is `fails`, with why.
+#[derive(Debug, Serialize)]
+pub struct FailingExample {
+    pub example: Cite,
+    pub rule: Cite,
+    /// Each failing claim's reason, and the case's error if it failed as a whole.
+    pub why: Vec<String>,
+}
+
+/// An erratum on one claim of an example.
+#[derive(Debug, Serialize)]
+pub struct ErratumEntry {
+    pub example: Cite,
+    pub claim: String,
+    /// What the book prints.
+    pub book: Json,
+    /// What the resolver gave; none when it gave nothing for the claim.
+    pub rules: Option<Json>,
+    /// `erratum`, or `fails` when the resolver no longer gives what the erratum says.
+    pub status: &'static str,
+    pub ruling: Cite,
+    pub reason: String,
+}
+
+/// A ruling section and the examples whose errata cite it.
+#[derive(Debug, Serialize)]
+pub struct RulingFacts {
+    pub ruling: Cite,
+    pub chapter: String,
+    pub cited_by: Vec<Cite>,
+}
+
+fn example_cite(chapter: &ChapterFacts, id: &str) -> Cite {
+    Cite {
+        id: id.to_string(),
+        title: None,
+        href: Some(format!("{}#{id}", chapter.page)),
+    }
+}
+
+pub fn failing(chapters: &[ChapterFacts]) -> Vec<FailingExample> {
+    chapters
+        .iter()
+        .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
+        .filter(|(_, e)| e.verdict == "fails")
+        .map(|(c, e)| FailingExample {
+            example: example_cite(c, &e.item.id),
+            rule: e.rule.clone(),
+            why: e
+                .claims
+                .iter()
+                .filter_map(|claim| claim.why.as_ref().map(|w| format!("{}: {w}", claim.name)))
+                .chain(e.error.clone())
+                .collect(),
+        })
+        .collect()
+}
+
+pub fn errata(chapters: &[ChapterFacts]) -> Vec<ErratumEntry> {
+    let mut out = Vec::new();
+    for c in chapters {
+        for e in &c.examples {
+            for claim in &e.claims {
+                if let Some(er) = &claim.erratum {
+                    out.push(ErratumEntry {
+                        example: example_cite(c, &e.item.id),
+                        claim: claim.name.clone(),
+                        book: claim.book.clone(),
+                        rules: claim.rules.clone(),
+                        status: claim.status,
+                        ruling: er.ruling.clone(),
+                        reason: er.reason.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The sections whose id starts `ruling-`, in book order, each with the
+/// examples among `errata` (the system's) that cite it.
+pub fn rulings(chapters: &[ChapterFacts], errata: &[ErratumEntry]) -> Vec<RulingFacts> {
+    chapters
+        .iter()
+        .flat_map(|c| c.sections.iter().map(move |s| (c, s)))
+        .filter(|(_, s)| s.item.id.starts_with("ruling-"))
+        .map(|(c, s)| {
+            let mut cited_by: Vec<Cite> = errata
+                .iter()
+                .filter(|e| e.ruling.id == s.item.id)
+                .map(|e| e.example.clone())
+                .collect();
+            cited_by.dedup_by(|a, b| a.id == b.id);
+            RulingFacts {
+                ruling: Cite {
+                    id: s.item.id.clone(),
+                    title: Some(s.title.clone()),
+                    href: Some(format!("{}#{}", c.page, s.item.id)),
+                },
+                chapter: c.id.clone(),
+                cited_by,
+            }
+        })
+        .collect()
+}

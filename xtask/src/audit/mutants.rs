@@ -1,0 +1,209 @@
+//! The mutation runs recorded in `conformance/mutants.toml` (see
+//! [`crate::mutants`], which writes and reads it), scored per system: the
+//! files under `rules/src/<system module>/` belong to that system, every other
+//! file of `rules/src` (`table.rs`, `dice.rs`, `value.rs`, ...) to the engine.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::checksum;
+use super::code::{Code, RULES_SRC, module_name};
+use super::facts::listing;
+use crate::mutants::{FileEntry, Record};
+
+/// The scope of the files outside every system's folder.
+pub const ENGINE: &str = "engine";
+
+/// One scope's mutation figures: a system's, or the engine's.
+#[derive(Debug, Serialize)]
+pub struct MutationFacts {
+    /// A system id, or `engine`.
+    pub scope: String,
+    /// None when the record holds no file of the scope (or there is no record).
+    pub run: Option<Score>,
+    /// The scope's files that no run has covered yet.
+    pub pending: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Score {
+    /// Each file the run mutated, with what it recorded.
+    pub files: BTreeMap<String, FileEntry>,
+    /// The files whose text is no longer the text their run mutated.
+    pub changed_since_run: Vec<String>,
+    pub mutants: usize,
+    pub caught: usize,
+    pub missed: usize,
+    pub unviable: usize,
+    pub timeout: usize,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+    pub survivors: Vec<SurvivorFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SurvivorFacts {
+    pub file: String,
+    pub line: usize,
+    pub mutant: String,
+    pub reason: String,
+    /// The line in the report's listing of the file; none when `rules/src`
+    /// has no such file any more.
+    pub href: Option<String>,
+}
+
+/// The figures of each system (in the order given), then the engine's.
+pub fn scores(record: &Record, systems: &[&str], code: &Code) -> Vec<MutationFacts> {
+    let scopes = systems.iter().copied().chain([ENGINE]);
+    scopes
+        .map(|scope| MutationFacts {
+            scope: scope.to_string(),
+            run: score(record, scope, systems, code),
+            pending: record
+                .pending
+                .iter()
+                .filter(|f| scope_of(f, systems) == scope)
+                .cloned()
+                .collect(),
+        })
+        .collect()
+}
+
+fn score(record: &Record, scope: &str, systems: &[&str], code: &Code) -> Option<Score> {
+    let mut s = Score::default();
+    for (file, run) in &record.files {
+        if scope_of(file, systems) == scope {
+            s.mutants += run.mutants;
+            s.caught += run.caught;
+            s.missed += run.missed;
+            s.unviable += run.unviable;
+            s.timeout += run.timeout;
+            s.files.insert(file.clone(), run.clone());
+            let now = code.files.iter().find(|(f, _)| f == file);
+            if now.is_none_or(|(_, text)| checksum(text) != run.checksum) {
+                s.changed_since_run.push(file.clone());
+            }
+        }
+    }
+    if s.files.is_empty() {
+        return None;
+    }
+    let viable = s.mutants.saturating_sub(s.unviable);
+    s.score = (viable > 0).then(|| s.caught as f64 / viable as f64);
+    s.survivors = record
+        .survivors
+        .iter()
+        .filter(|v| scope_of(&v.file, systems) == scope)
+        .map(|v| SurvivorFacts {
+            file: v.file.clone(),
+            line: v.line,
+            mutant: v.mutant.clone(),
+            reason: v.reason.clone(),
+            href: code
+                .files
+                .iter()
+                .any(|(f, _)| *f == v.file)
+                .then(|| format!("{}#L{}", listing(&v.file), v.line)),
+        })
+        .collect();
+    Some(s)
+}
+
+/// The system whose folder holds `file` (`rules/src/<system module>/…`), else the engine.
+fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
+    let folder = file
+        .strip_prefix(RULES_SRC)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(folder, _)| folder);
+    systems
+        .iter()
+        .find(|s| folder == Some(module_name(s).as_str()))
+        .copied()
+        .unwrap_or(ENGINE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scores;
+    use crate::audit::checksum;
+    use crate::audit::code::scan_fixture;
+    use crate::mutants::Record;
+
+    const TABLE: &str = "pub fn f() {}\n";
+
+    /// Runs of an action file, an active-defense file with no viable mutant
+    /// and the engine's `table.rs` (as `TABLE` reads now), a survivor, and a
+    /// pending file of protection.
+    fn record() -> Record {
+        let text = format!(
+            r#"
+pending = ["rules/src/protection/armor.rs"]
+
+[files."rules/src/action/falling.rs"]
+checksum = "0123456789abcdef"
+mutants = 25
+caught = 20
+missed = 0
+unviable = 5
+timeout = 0
+
+[files."rules/src/active_defense/dodge.rs"]
+checksum = "0123456789abcdef"
+mutants = 4
+caught = 0
+missed = 0
+unviable = 4
+timeout = 0
+
+[files."rules/src/table.rs"]
+checksum = "{}"
+mutants = 10
+caught = 6
+missed = 2
+unviable = 1
+timeout = 1
+
+[[survivors]]
+file = "rules/src/table.rs"
+line = 30
+mutant = "replace - with + in f"
+reason = "no example can tell"
+"#,
+            checksum(TABLE)
+        );
+        Record::parse(&text).expect("the record parses")
+    }
+
+    #[test]
+    fn scores_each_system_s_folder_and_the_engine_apart() {
+        let code = scan_fixture(&[("table.rs", TABLE)]);
+        let systems = ["action", "active-defense", "protection"];
+        let facts = scores(&record(), &systems, &code);
+        let scopes: Vec<&str> = facts.iter().map(|f| f.scope.as_str()).collect();
+        assert_eq!(scopes, ["action", "active-defense", "protection", "engine"]);
+        let action = facts[0].run.as_ref().expect("action was run");
+        let figures = (action.mutants, action.caught, action.unviable);
+        assert_eq!(figures, (25, 20, 5));
+        assert_eq!(action.score, Some(1.0));
+        assert!(action.survivors.is_empty());
+        assert_eq!(action.changed_since_run, ["rules/src/action/falling.rs"]);
+        let defense = facts[1].run.as_ref().expect("active-defense was run");
+        assert_eq!(defense.score, None, "no viable mutant, no score");
+        assert!(facts[2].run.is_none(), "no file of protection was run");
+        assert_eq!(facts[2].pending, ["rules/src/protection/armor.rs"]);
+        let engine = facts[3].run.as_ref().expect("the engine was run");
+        assert_eq!(engine.score, Some(6.0 / 9.0));
+        assert!(engine.changed_since_run.is_empty());
+        assert_eq!(engine.survivors.len(), 1);
+        let href = engine.survivors[0].href.as_deref();
+        assert_eq!(href, Some("code/table.rs.html#L30"));
+        let empty = scores(&Record::default(), &systems, &code);
+        assert!(
+            empty
+                .iter()
+                .all(|f| f.run.is_none() && f.pending.is_empty())
+        );
+    }
+}

@@ -1,0 +1,308 @@
+//! `cargo xtask mutants`: mutation testing of the resolver. cargo-mutants
+//! changes `rules/src` one small edit at a time and runs the conformance cases
+//! and the resolver's unit tests; a mutant that every test lets pass is a
+//! behaviour no worked example pins. The outcomes of each file's last run are
+//! committed in [`RECORD_FILE`], which `xtask/tests/mutants.rs` keeps fresh.
+
+mod outcomes;
+mod record;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+pub use outcomes::{Mutant, Outcome, read_outcomes};
+pub use record::{FileEntry, Problem, RECORD_FILE, Record, SOURCES, Survivor, source_files};
+
+use crate::audit::checksum;
+
+/// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
+pub const OUTPUT_DIR: &str = "target/mutants";
+
+/// How to get cargo-mutants.
+pub const INSTALL: &str = "cargo install cargo-mutants --locked";
+
+/// Which part of the resolver a run covers: everything when empty.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// A spec system id (`outcome-armor`): the folder `rules/src/outcome_armor`.
+    pub system: Option<String>,
+    /// Files of `rules/src`, by their path from the workspace root.
+    pub files: Vec<String>,
+    /// Read the `outcomes.json` of an earlier run of the same selection from
+    /// this folder (its `-o` folder or its `mutants.out`) instead of running.
+    pub from: Option<PathBuf>,
+}
+
+/// Runs cargo-mutants on the selection (or reads an earlier run's outcomes),
+/// updates the record for the files it covers, and returns the summary.
+pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
+    let scope = scope(root, selection)?;
+    // The checksums are taken before the run: cargo-mutants copies the tree then.
+    let ran = scope
+        .iter()
+        .map(|f| {
+            std::fs::read_to_string(root.join(f))
+                .map(|text| (f.clone(), checksum(&text)))
+                .map_err(|e| format!("cannot read {f}: {e}"))
+        })
+        .collect::<Result<BTreeMap<_, _>, _>>()?;
+    let started = Instant::now();
+    let out = match &selection.from {
+        Some(dir) => dir.clone(),
+        None => {
+            cargo_mutants(root, selection)?;
+            root.join(OUTPUT_DIR)
+        }
+    };
+    let json = ["outcomes.json", "mutants.out/outcomes.json"]
+        .iter()
+        .map(|f| out.join(f))
+        .find(|p| p.is_file())
+        .ok_or_else(|| format!("no outcomes.json in {}", out.display()))?;
+    let text = std::fs::read_to_string(&json)
+        .map_err(|e| format!("cannot read {}: {e}", json.display()))?;
+    let mutants = read_outcomes(&text)?;
+    let mut record = Record::load(root)?;
+    record.update(&ran, &mutants);
+    record.forget_missing(root);
+    record.save(root)?;
+    let wall = selection.from.is_none().then(|| started.elapsed());
+    Ok(summary(&scope, &mutants, wall, &record))
+}
+
+/// The files a selection covers, from the workspace root.
+pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> {
+    let all = source_files(root)?;
+    if selection.system.is_none() && selection.files.is_empty() {
+        return Ok(all);
+    }
+    let mut out: Vec<String> = Vec::new();
+    if let Some(system) = &selection.system {
+        let prefix = format!("{}/", system_dir(system));
+        let theirs: Vec<String> = all
+            .iter()
+            .filter(|f| f.starts_with(&prefix))
+            .cloned()
+            .collect();
+        if theirs.is_empty() {
+            return Err(format!(
+                "no system `{system}` in {SOURCES}: systems are {}",
+                systems(&all).join(", ")
+            ));
+        }
+        out.extend(theirs);
+    }
+    for f in &selection.files {
+        let f = f.trim_start_matches("./").replace('\\', "/");
+        if !all.contains(&f) {
+            return Err(format!("`{f}` is no .rs file under {SOURCES}"));
+        }
+        out.push(f);
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// `rules/src/<system>` for a spec system id, whose `-` the module writes `_`.
+fn system_dir(system: &str) -> String {
+    format!("{SOURCES}/{}", system.replace('-', "_"))
+}
+
+/// The system a file of `rules/src` belongs to, by its spec id; files right
+/// under `rules/src` are `shared`.
+pub fn system_of(file: &str) -> String {
+    let rest = file.strip_prefix(SOURCES).unwrap_or(file);
+    let parts: Vec<&str> = rest.trim_start_matches('/').split('/').collect();
+    match parts.as_slice() {
+        [dir, _, ..] => dir.replace('_', "-"),
+        _ => "shared".to_string(),
+    }
+}
+
+fn systems(files: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = files
+        .iter()
+        .map(|f| system_of(f))
+        .filter(|s| s != "shared")
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The test targets whose verdicts count as evidence against a mutant: the
+/// worked examples, the properties, the refusal cases and `rules`' unit tests.
+/// The totality test and the tooling's own tests stay out: the first only says
+/// "no panic" and costs seconds per mutant, the others do not judge the resolver.
+const EVIDENCE: [&str; 4] = [
+    "--lib",
+    "--test=cases",
+    "--test=properties",
+    "--test=refusals",
+];
+
+/// Runs `cargo mutants` on the selection, writing under [`OUTPUT_DIR`].
+fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
+    if !on_path("cargo-mutants") {
+        return Err(format!(
+            "cargo-mutants is not on PATH; install it with `{INSTALL}`"
+        ));
+    }
+    evidence_passes(root)?;
+    let mut cmd = cargo();
+    cmd.current_dir(root).args([
+        "mutants",
+        // The baseline is `evidence_passes`: cargo-mutants' own would test only `rules`.
+        "--baseline=skip",
+        "--timeout=60",
+        "--package",
+        "rules",
+        "--test-package",
+        "conformance",
+        "--test-package",
+        "rules",
+        "--cap-lints=true",
+        "-o",
+        OUTPUT_DIR,
+    ]);
+    for suite in EVIDENCE {
+        cmd.arg(format!("--cargo-test-arg={suite}"));
+    }
+    if let Some(system) = &selection.system {
+        cmd.args(["-f", &format!("{}/**", system_dir(system))]);
+    }
+    for f in &selection.files {
+        cmd.args(["-f", f]);
+    }
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run cargo mutants: {e}"))?;
+    // 2: some mutants were missed; 3: some timed out. Both are results to record.
+    match status.code() {
+        Some(0 | 2 | 3) => Ok(()),
+        _ => Err(format!(
+            "cargo mutants failed ({status}); see {OUTPUT_DIR}/mutants.out/debug.log"
+        )),
+    }
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// The unmutated tree must pass the evidence, or every mutant would look caught.
+fn evidence_passes(root: &Path) -> Result<(), String> {
+    let status = cargo()
+        .current_dir(root)
+        .args(["test", "--package", "conformance", "--package", "rules"])
+        .args(EVIDENCE)
+        .status()
+        .map_err(|e| format!("cannot run cargo test: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("the evidence fails on the unmutated tree; fix it before measuring mutants".into())
+    }
+}
+
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// Per system, then overall: files, mutants by outcome, and the time the
+/// mutants took; then the wall time of the run and the survivors to explain.
+pub fn summary(
+    scope: &[String],
+    mutants: &[Mutant],
+    wall: Option<Duration>,
+    record: &Record,
+) -> String {
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
+    let mut total = Row::default();
+    for f in scope {
+        let row = rows.entry(system_of(f)).or_default();
+        row.files += 1;
+        total.files += 1;
+        for m in mutants.iter().filter(|m| &m.file == f) {
+            row.add(m);
+            total.add(m);
+        }
+    }
+    let w = rows.keys().map(String::len).chain([7]).max().unwrap_or(7);
+    let mut out = format!(
+        "{:<w$} {:>5} {:>7} {:>6} {:>6} {:>8} {:>8} {:>8}\n",
+        "mutants", "files", "mutants", "caught", "missed", "unviable", "timeouts", "time"
+    );
+    for (name, row) in rows.iter().chain([(&"total".to_string(), &total)]) {
+        let _ = writeln!(out, "{name:<w$} {}", row.line());
+    }
+    if let Some(wall) = wall {
+        let _ = writeln!(out, "wall time {}", minutes(wall.as_secs_f64()));
+    }
+    let unexplained: Vec<&Survivor> = record
+        .survivors
+        .iter()
+        .filter(|s| scope.contains(&s.file) && s.reason.trim().is_empty())
+        .collect();
+    let _ = writeln!(
+        out,
+        "{RECORD_FILE} updated for {} files; {} survivors need a reason",
+        scope.len(),
+        unexplained.len()
+    );
+    if !unexplained.is_empty() {
+        out.push_str("(kill each with an example, or write in the record why no example can):\n");
+    }
+    for s in unexplained {
+        let _ = writeln!(out, "  {}:{}: {}", s.file, s.line, s.mutant);
+    }
+    out
+}
+
+/// One line of the summary.
+#[derive(Debug, Default)]
+struct Row {
+    files: usize,
+    mutants: usize,
+    caught: usize,
+    missed: usize,
+    unviable: usize,
+    timeouts: usize,
+    seconds: f64,
+}
+
+impl Row {
+    fn add(&mut self, m: &Mutant) {
+        self.mutants += 1;
+        self.seconds += m.seconds;
+        *match m.outcome {
+            Outcome::Caught => &mut self.caught,
+            Outcome::Missed => &mut self.missed,
+            Outcome::Unviable => &mut self.unviable,
+            Outcome::Timeout => &mut self.timeouts,
+        } += 1;
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "{:>5} {:>7} {:>6} {:>6} {:>8} {:>8} {:>8}",
+            self.files,
+            self.mutants,
+            self.caught,
+            self.missed,
+            self.unviable,
+            self.timeouts,
+            minutes(self.seconds)
+        )
+    }
+}
+
+/// `3m 05s`.
+fn minutes(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{}m {:02}s", s / 60, s % 60)
+}
