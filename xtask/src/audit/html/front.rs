@@ -64,7 +64,7 @@ fn systems_table(out: &mut String, audit: &Audit) {
     for (_, heading) in COLUMNS {
         let _ = write!(out, "<th>{heading}</th>");
     }
-    out.push_str("<th>unexercised rules</th></tr></thead>\n<tbody>\n");
+    out.push_str("<th>unexer&shy;cised rules</th></tr></thead>\n<tbody>\n");
     for s in &audit.systems {
         let counts = serde_json::to_value(&s.counts).unwrap_or_default();
         let id = esc(&s.id);
