@@ -15,6 +15,7 @@ pub mod lint;
 pub mod model;
 mod parse;
 pub mod property;
+pub mod resolvers;
 pub mod source;
 mod table;
 mod toml_spans;

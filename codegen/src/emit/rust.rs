@@ -451,7 +451,7 @@ fn registry(book: &Book) -> TokenStream {
 }
 
 /// A Rust identifier for a spec name (`combat-modifiers` -> `combat_modifiers`), raw when it is a keyword.
-fn ident(name: &str) -> Ident {
+pub(crate) fn ident(name: &str) -> Ident {
     let snake = name.replace('-', "_");
     if syn::parse_str::<Ident>(&snake).is_ok() {
         Ident::new(&snake, PmSpan::call_site())
