@@ -40,7 +40,12 @@ struct Module {
 pub fn missing(book: &Book, src: &Path, shown_from: &Path) -> Diagnostics {
     let mut files = Files::default();
     let mut diags = Diagnostics::default();
-    let show = |p: &Path| p.strip_prefix(shown_from).unwrap_or(p).display().to_string();
+    let show = |p: &Path| {
+        p.strip_prefix(shown_from)
+            .unwrap_or(p)
+            .display()
+            .to_string()
+    };
     let lib = src.join("lib.rs");
     for system in &book.systems {
         let sys = name(&system.id);
@@ -71,10 +76,14 @@ pub fn missing(book: &Book, src: &Path, shown_from: &Path) -> Diagnostics {
             };
             for rule in &chapter.rules {
                 let d = match (&problem, &chapter_mod.file) {
-                    (Some(create), _) => Some(no_module(system, chapter, rule, &chapter_mod, create)),
-                    (None, Some(file)) => files
-                        .function(file, &rule_fn(rule))
-                        .and_then(|visible| lacking(chapter, rule, &chapter_mod, &show(file), visible)),
+                    (Some(create), _) => {
+                        Some(no_module(system, chapter, rule, &chapter_mod, create))
+                    }
+                    (None, Some(file)) => {
+                        files.function(file, &rule_fn(rule)).and_then(|visible| {
+                            lacking(chapter, rule, &chapter_mod, &show(file), visible)
+                        })
+                    }
                     (None, None) => None,
                 };
                 if let Some(d) = d {
@@ -88,9 +97,12 @@ pub fn missing(book: &Book, src: &Path, shown_from: &Path) -> Diagnostics {
 
 /// The file of module `name` under `dir`: `name.rs` or `name/mod.rs`.
 fn module_file(dir: &Path, name: &str) -> Option<PathBuf> {
-    [dir.join(format!("{name}.rs")), dir.join(name).join("mod.rs")]
-        .into_iter()
-        .find(|p| p.is_file())
+    [
+        dir.join(format!("{name}.rs")),
+        dir.join(name).join("mod.rs"),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
 }
 
 /// A spec id as the module or function name the registry uses, unraw.
@@ -109,11 +121,19 @@ fn no_module(
     module: &Module,
     create: &str,
 ) -> Diagnostic {
-    Diagnostic::new(&chapter.file, rule.span.clone(), format!(
-        "rule `{}` of system `{}` has no resolver function: there is no module `{}`",
-        rule.id, system.id, module.path
+    Diagnostic::new(
+        &chapter.file,
+        rule.span.clone(),
+        format!(
+            "rule `{}` of system `{}` has no resolver function: there is no module `{}`",
+            rule.id, system.id, module.path
+        ),
+    )
+    .label(format!(
+        "the registry calls `{}::{}`",
+        module.path,
+        rule_fn(rule)
     ))
-    .label(format!("the registry calls `{}::{}`", module.path, rule_fn(rule)))
     .note(format!("{create}, with the function:"))
 }
 
@@ -131,12 +151,18 @@ fn lacking(
         Some(true) => return None,
         Some(false) => (
             format!("the resolver function of rule `{}` is private", rule.id),
-            format!("the registry calls `{}::{f}`, which {file} does not make `pub`", module.path),
+            format!(
+                "the registry calls `{}::{f}`, which {file} does not make `pub`",
+                module.path
+            ),
             format!("make it `pub` in {file}, with this signature:"),
         ),
         None => (
             format!("rule `{}` has no resolver function", rule.id),
-            format!("the registry calls `{}::{f}`, which {file} does not define", module.path),
+            format!(
+                "the registry calls `{}::{f}`, which {file} does not define",
+                module.path
+            ),
             format!("add to {file}:"),
         ),
     };
@@ -175,7 +201,8 @@ impl Files {
 
     /// Whether `file` declares module `name` (or cannot be read: rustc says).
     fn declares_mod(&mut self, file: &Path, name: &str) -> bool {
-        self.declared(file).is_none_or(|d| d.mods.contains_key(name))
+        self.declared(file)
+            .is_none_or(|d| d.mods.contains_key(name))
     }
 
     /// Whether `file` declares function `name` visibly, privately (`Some(false)`)
@@ -197,7 +224,8 @@ fn declarations(items: &[Item]) -> Declared {
                 d.mods.insert(m.ident.unraw().to_string(), visible(&m.vis));
             }
             Item::Fn(f) => {
-                d.fns.insert(f.sig.ident.unraw().to_string(), visible(&f.vis));
+                d.fns
+                    .insert(f.sig.ident.unraw().to_string(), visible(&f.vis));
             }
             // A private `use` imports (often the rule's generated module,
             // named like its function); only a `pub use` re-exports.
@@ -232,7 +260,10 @@ fn used_names(tree: &UseTree, out: &mut Vec<String>) -> bool {
             out.push(r.rename.unraw().to_string());
             false
         }
-        UseTree::Group(g) => g.items.iter().fold(false, |glob, t| used_names(t, out) | glob),
+        UseTree::Group(g) => g
+            .items
+            .iter()
+            .fold(false, |glob, t| used_names(t, out) | glob),
         UseTree::Glob(_) => true,
     }
 }

@@ -37,7 +37,8 @@ struct Src(PathBuf);
 
 impl Src {
     fn new(test: &str, files: &[(&str, &str)]) -> Src {
-        let dir = std::env::temp_dir().join(format!("codegen-resolvers-{test}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("codegen-resolvers-{test}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         for (path, text) in files {
             let path = dir.join("src").join(path);
@@ -91,7 +92,10 @@ fn a_missing_function_is_named_with_its_signature_and_file() {
     let src = Src::new("fn", &[LIB, SYSTEM, ("demo/demo.rs", &without_roll)]);
     let diags = src.missing();
     let rendered = only_roll(&diags);
-    assert_eq!(diags[0].message, "rule `demo.roll` has no resolver function");
+    assert_eq!(
+        diags[0].message,
+        "rule `demo.roll` has no resolver function"
+    );
     for needle in [
         "the registry calls `rules::demo::demo::roll`, which src/demo/demo.rs does not define",
         "add to src/demo/demo.rs:",
@@ -110,7 +114,10 @@ fn a_private_function_is_named_as_private() {
         diags[0].message,
         "the resolver function of rule `demo.roll` is private"
     );
-    assert!(rendered.contains("make it `pub` in src/demo/demo.rs"), "{rendered}");
+    assert!(
+        rendered.contains("make it `pub` in src/demo/demo.rs"),
+        "{rendered}"
+    );
 }
 
 #[test]
@@ -129,7 +136,9 @@ fn a_missing_chapter_module_says_which_file_to_create_and_where_to_declare_it() 
     );
     // A keyword rule name is a raw identifier, as the registry writes it.
     assert!(
-        diags[1].render().contains("pub fn r#match(g: &r#match::Given"),
+        diags[1]
+            .render()
+            .contains("pub fn r#match(g: &r#match::Given"),
         "{}",
         diags[1].render()
     );

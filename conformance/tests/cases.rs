@@ -34,7 +34,11 @@ fn toml_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The test of one case file. A file that does not read or parse keeps its
 /// path as its name, and fails saying why.
 fn trial(root: &Path, path: PathBuf) -> Trial {
-    let shown = path.strip_prefix(root).unwrap_or(&path).display().to_string();
+    let shown = path
+        .strip_prefix(root)
+        .unwrap_or(&path)
+        .display()
+        .to_string();
     let case = std::fs::read_to_string(&path)
         .map_err(|e| e.to_string())
         .and_then(|text| Case::parse(&text))

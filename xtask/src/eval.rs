@@ -4,10 +4,10 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use codegen::Diagnostics;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, System};
-use codegen::Diagnostics;
 use conformance::property::{self, PropertyCase};
 use conformance::{Case, Report, Verdict};
 
@@ -93,7 +93,8 @@ pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation
         }
     }
     if run.out.is_empty() && run.unknown.is_empty() {
-        run.out.push_str("no examples or properties in the given files\n");
+        run.out
+            .push_str("no examples or properties in the given files\n");
     }
     Ok(run)
 }
@@ -117,9 +118,9 @@ fn unknown_ids(chapters: &[(&System, &Chapter)], only: &[String]) -> Vec<String>
                 .filter(|(score, _)| *score > 0.7)
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             match near {
-                Some((_, id)) => format!(
-                    "no example or property `{o}` in the given files; did you mean `{id}`?"
-                ),
+                Some((_, id)) => {
+                    format!("no example or property `{o}` in the given files; did you mean `{id}`?")
+                }
                 None => format!("no example or property `{o}` in the given files"),
             }
         })
@@ -160,4 +161,3 @@ fn eval_property(
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
-

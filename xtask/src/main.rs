@@ -82,7 +82,11 @@ enum Cmd {
     /// test explicitly instead.
     Test {
         /// Arguments for cargo test
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
         _cargo_args: Vec<String>,
     },
 }
@@ -117,7 +121,11 @@ fn main() -> ExitCode {
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
             // tell the test binaries' arguments (`-- --nocapture`) from its own.
-            let args: Vec<String> = std::env::args().skip(1).skip_while(|a| a != "test").skip(1).collect();
+            let args: Vec<String> = std::env::args()
+                .skip(1)
+                .skip_while(|a| a != "test")
+                .skip(1)
+                .collect();
             xtask::suite::run(&root, &args)
         }
     };
@@ -159,8 +167,7 @@ fn regen(root: &Path, check_only: bool) -> Result<(), String> {
         }
     } else {
         xtask::apply(&cases).map_err(|e| format!("cannot write the case files: {e}"))?;
-        xtask::apply(&properties)
-            .map_err(|e| format!("cannot write the property files: {e}"))?;
+        xtask::apply(&properties).map_err(|e| format!("cannot write the property files: {e}"))?;
         print!("{}", xtask::summary(&book, &reports));
         for (what, plan) in [("cases", &cases), ("properties", &properties)] {
             println!(
@@ -171,7 +178,11 @@ fn regen(root: &Path, check_only: bool) -> Result<(), String> {
             );
         }
     }
-    println!("{:<w$} {open} to fix, {} allowed", "lints", lints.len() - open);
+    println!(
+        "{:<w$} {open} to fix, {} allowed",
+        "lints",
+        lints.len() - open
+    );
     if open > 0 {
         failures.push(format!("{open} lint(s) not allowed (listed above)"));
     }

@@ -118,7 +118,11 @@ mod tests {
         // Where this machine has Debian's package, that is found first.
         let debian = std::path::Path::new(CHROMIUM).is_file();
         assert_eq!(before.is_some(), debian);
-        let expected = if debian { PathBuf::from(CHROMIUM) } else { dir.join("chromium") };
+        let expected = if debian {
+            PathBuf::from(CHROMIUM)
+        } else {
+            dir.join("chromium")
+        };
         assert_eq!(after, Some(expected));
     }
 
@@ -135,9 +139,11 @@ mod tests {
 
     #[test]
     fn a_browser_already_there_is_not_installed() {
-        let done = ensure_chromium(false, || Some(PathBuf::from("/x/chromium")), || {
-            panic!("installed although present")
-        });
+        let done = ensure_chromium(
+            false,
+            || Some(PathBuf::from("/x/chromium")),
+            || panic!("installed although present"),
+        );
         assert_eq!(done, Ok("chromium: /x/chromium".into()));
     }
 
@@ -151,7 +157,10 @@ mod tests {
             assert!(err.contains(needle), "no `{needle}` in: {err}");
         }
         let err = ensure_chromium(false, || None, || Ok(())).unwrap_err();
-        assert!(err.contains("neither at /usr/bin/chromium nor on PATH"), "{err}");
+        assert!(
+            err.contains("neither at /usr/bin/chromium nor on PATH"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -280,9 +280,9 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     );
     let page = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
         .expect("the armor page");
-    assert!(page.contains(
-        "#armor-value</a> <span class=\"badge review\">changed since review</span>"
-    ));
+    assert!(
+        page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
+    );
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(front.contains("href=\"action/armor.html#armor-value\""));
 
@@ -411,9 +411,9 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
-    assert!(front.contains(
-        "code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\""
-    ));
+    assert!(
+        front.contains("code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\"")
+    );
 
     let function = code
         .item("outcome_armor::outcome::outcome")

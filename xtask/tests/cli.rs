@@ -28,7 +28,8 @@ fn a_misspelt_command_exits_2_suggesting_the_right_one() {
     let run = bare(&["check", "--reviwed"]);
     assert_eq!(run.code, Some(2), "{run}");
     assert!(
-        run.stderr.contains("a similar argument exists: '--reviewed'"),
+        run.stderr
+            .contains("a similar argument exists: '--reviewed'"),
         "{run}"
     );
 }
@@ -42,7 +43,7 @@ fn missing_arguments_exit_2_with_the_usage() {
     assert_eq!(run.code, Some(2), "{run}");
     assert!(
         run.stderr.contains("required arguments were not provided")
-                && run.stderr.contains("Usage: cargo xtask eval <FILE>..."),
+            && run.stderr.contains("Usage: cargo xtask eval <FILE>..."),
         "{run}"
     );
     let run = bare(&["mutants", "--system"]);
@@ -64,10 +65,7 @@ fn the_help_lists_every_command_and_the_version_is_given() {
     }
     let run = bare(&["--version"]);
     assert!(run.ok(), "{run}");
-    assert_eq!(
-        run.stdout,
-        format!("xtask {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(run.stdout, format!("xtask {}\n", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
@@ -77,7 +75,8 @@ fn every_command_has_its_own_help() {
             let run = bare(&args);
             assert!(run.ok(), "{args:?}:\n{run}");
             assert!(
-                run.stdout.contains(&format!("Usage: cargo xtask {command}")),
+                run.stdout
+                    .contains(&format!("Usage: cargo xtask {command}")),
                 "{args:?}:\n{run}"
             );
         }
@@ -111,7 +110,11 @@ fn a_failing_example_fails_regen_check_and_audit_naming_it() {
     let named = "spec/action/armor.md:44 fixture-absorb: fails\n    damage_through: book 5 | rules 6  fails: undocumented disagreement: no erratum for this claim\n";
     for command in ["regen", "check", "audit"] {
         let run = xtask(root, &[command]);
-        assert_eq!(run.code, Some(1), "{command} passes a failing example:\n{run}");
+        assert_eq!(
+            run.code,
+            Some(1),
+            "{command} passes a failing example:\n{run}"
+        );
         assert!(run.stderr.contains(named), "{command}:\n{run}");
         assert!(
             run.stderr.contains("1 example(s) fail (listed above)"),
@@ -121,6 +124,10 @@ fn a_failing_example_fails_regen_check_and_audit_naming_it() {
         assert!(!run.stderr.contains("fixture-absorb-misprint"), "{run}");
     }
     // regen still wrote the case file, and audit its report.
-    assert!(xtask(root, &["check"]).stdout.contains("case files are up to date"));
+    assert!(
+        xtask(root, &["check"])
+            .stdout
+            .contains("case files are up to date")
+    );
     assert!(root.join("target/audit/index.html").exists());
 }

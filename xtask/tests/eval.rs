@@ -90,7 +90,10 @@ fn a_wrong_claim_fails_and_shows_both_values() {
 fn claims_are_labelled_book_or_ours_and_agree() {
     let fixture = Scratch::fixture("eval-right");
     let body = absorb_example("scratch-book", "[book]\ndamage_through = 6")
-        + &absorb_example("scratch-ours", "[expect]\neffective_av = 10\ndamage_through = 6");
+        + &absorb_example(
+            "scratch-ours",
+            "[expect]\neffective_av = 10\ndamage_through = 6",
+        );
     let (path, _) = chapter(&fixture.0, "right", &body);
     let run = eval(&fixture.0, &[path.to_str().unwrap()]);
     assert!(run.ok(), "correct claims must pass:\n{run}");
@@ -101,7 +104,10 @@ fn claims_are_labelled_book_or_ours_and_agree() {
             " scratch-ours: agrees\n    effective_av: ours 10 | rules 10  agrees\n    damage_through: ours 6 | rules 6  agrees\n",
         ],
     );
-    assert!(!run.stdout.contains("trace:"), "no trace unless asked:\n{run}");
+    assert!(
+        !run.stdout.contains("trace:"),
+        "no trace unless asked:\n{run}"
+    );
 }
 
 #[test]
@@ -115,7 +121,9 @@ fn trace_shows_the_derivation_and_example_selects_by_id() {
     assert!(run.ok(), "only the agreeing example runs:\n{run}");
     assert_has(
         &run,
-        &["    damage_through: book 6 | rules 6  agrees\n    trace:\n      1. [armor-value] 16 - AV 10 = 6\n"],
+        &[
+            "    damage_through: book 6 | rules 6  agrees\n    trace:\n      1. [armor-value] 16 - AV 10 = 6\n",
+        ],
     );
     assert!(!run.stdout.contains("scratch-second"), "{run}");
 
@@ -123,7 +131,9 @@ fn trace_shows_the_derivation_and_example_selects_by_id() {
     assert_eq!(run.code, Some(1), "an id that names nothing fails:\n{run}");
     assert_has(
         &run,
-        &["no example or property `scratch-secnod` in the given files; did you mean `scratch-second`?"],
+        &[
+            "no example or property `scratch-secnod` in the given files; did you mean `scratch-second`?",
+        ],
     );
     assert!(run.stdout.is_empty(), "{run}");
 }
@@ -138,7 +148,11 @@ fn a_refusal_shows_the_reason_and_the_rules_message() {
     let body = refused("scratch-refused", -1) + &refused("scratch-resolves", 1);
     let (path, _) = chapter(&fixture.0, "refused", &body);
     let run = eval(&fixture.0, &[path.to_str().unwrap()]);
-    assert_eq!(run.code, Some(1), "a refusal the rule does not make must fail:\n{run}");
+    assert_eq!(
+        run.code,
+        Some(1),
+        "a refusal the rule does not make must fail:\n{run}"
+    );
     assert_has(
         &run,
         &[
@@ -241,7 +255,13 @@ fn a_spec_chapter_named_through_dot_dot_is_the_same_chapter() {
             .args(["eval", "../spec/action/armor.md"]),
     );
     assert!(run.ok(), "the chapter must evaluate as itself:\n{run}");
-    assert_has(&run, &[" fixture-absorb: agrees", " fixture-absorb-misprint: erratum"]);
+    assert_has(
+        &run,
+        &[
+            " fixture-absorb: agrees",
+            " fixture-absorb-misprint: erratum",
+        ],
+    );
     for line in run.stdout.lines().filter(|l| !l.starts_with(' ')) {
         assert!(
             line.starts_with("spec/action/armor.md:"),

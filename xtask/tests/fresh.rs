@@ -93,7 +93,10 @@ fn plan_reports_an_edited_and_a_stray_case_file_and_apply_repairs_them() {
     let (scratch, book) = fixture("plan");
     let cases = xtask::cases_dir(&scratch.0);
     let clean = xtask::plan(&book, &cases).expect("plan on the fixture");
-    assert!(clean.is_empty(), "regen left the fixture's case files stale");
+    assert!(
+        clean.is_empty(),
+        "regen left the fixture's case files stale"
+    );
     let total = clean.unchanged;
 
     let edited = cases.join("action").join("fixture-absorb.toml");

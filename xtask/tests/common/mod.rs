@@ -33,7 +33,10 @@ impl Scratch {
         let scratch = Scratch::new(name);
         let root = &scratch.0;
         copy_dir(&fixture_book(), &root.join("spec"));
-        copy_dir(&xtask::workspace_root().join("rules/src"), &root.join("rules/src"));
+        copy_dir(
+            &xtask::workspace_root().join("rules/src"),
+            &root.join("rules/src"),
+        );
         let book = xtask::compile_book(root)
             .unwrap_or_else(|d| panic!("the fixture book does not compile:\n{}", d.render()));
         for plan in xtask::plan_all(&book, root).expect("plan the fixture's files") {
