@@ -73,11 +73,10 @@ impl Dice {
 impl fmt::Display for Dice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}d{}", self.count, self.sides)?;
-        match self.bonus {
-            0 => Ok(()),
-            b if b > 0 => write!(f, "+{b}"),
-            b => write!(f, "{b}"),
+        if self.bonus != 0 {
+            write!(f, "{:+}", self.bonus)?;
         }
+        Ok(())
     }
 }
 
@@ -115,6 +114,16 @@ mod tests {
         assert_eq!(d.to_string(), "5d6+2");
         assert!("6x6".parse::<Dice>().is_err());
         assert!("0d6".parse::<Dice>().is_err());
+    }
+
+    #[test]
+    fn dice_print_as_they_parse() {
+        for text in ["2d6-1", "5d6+2", "9d6", "1d1"] {
+            let d: Dice = text.parse().unwrap();
+            assert_eq!(d.to_string(), text);
+        }
+        assert_eq!(Dice::new(2, 6, -1).bonus, -1);
+        assert!("1d0".parse::<Dice>().is_err());
     }
 
     #[test]

@@ -214,6 +214,13 @@ mod tests {
         };
         assert_eq!(aim.for_amount(2), 4);
         assert_eq!(aim.for_amount(5), 6);
+        // A penalty's cap is a floor: -1 per 10 rounds, -3 at worst.
+        let held = Rate {
+            max: Some(-3),
+            ..stream
+        };
+        assert_eq!(held.for_amount(100), -3);
+        assert_eq!(held.for_amount(20), -2);
     }
 
     #[test]

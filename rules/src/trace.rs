@@ -1,8 +1,6 @@
 //! The derivation trace: every step a resolution takes, citing the spec id
 //! (section or table) it applies, so auditors can follow the arithmetic.
 
-use std::fmt;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// A section or table id of the spec.
@@ -21,14 +19,5 @@ impl Trace {
             cites,
             text: text.into(),
         });
-    }
-}
-
-impl fmt::Display for Trace {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.steps.iter().enumerate() {
-            writeln!(f, "{}. [{}] {}", i + 1, s.cites, s.text)?;
-        }
-        Ok(())
     }
 }
