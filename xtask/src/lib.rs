@@ -70,10 +70,14 @@ impl Plan {
             let what = if p.exists() { "stale" } else { "missing" };
             format!("{what}: {}", rel(p))
         });
-        let removes = self
-            .removes
-            .iter()
-            .map(|p| format!("no longer generated: {}", rel(p)));
+        let removes = self.removes.iter().map(|p| {
+            let what = if is_leftover(p) {
+                "left by an interrupted regen"
+            } else {
+                "no longer generated"
+            };
+            format!("{what}: {}", rel(p))
+        });
         writes.chain(removes).collect()
     }
 }
@@ -118,6 +122,13 @@ fn plan_files(wanted: &[CaseFile], dir: &Path) -> io::Result<Plan> {
     Ok(plan)
 }
 
+/// A `.toml.tmp` file that [`write_atomically`] made and never renamed: its
+/// regen was killed. Plans remove it like a case file no example produces.
+fn is_leftover(path: &Path) -> bool {
+    path.to_string_lossy().ends_with(".toml.tmp")
+}
+
+/// The case files under `dir`, and the leftovers of interrupted regens.
 fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let entries = match std::fs::read_dir(dir) {
@@ -129,7 +140,7 @@ fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
         let path = entry?.path();
         if path.is_dir() {
             out.extend(toml_files(&path)?);
-        } else if path.extension().is_some_and(|x| x == "toml") {
+        } else if path.extension().is_some_and(|x| x == "toml") || is_leftover(&path) {
             out.push(path);
         }
     }

@@ -179,3 +179,28 @@ fn plan_reports_a_deleted_case_file_as_missing() {
             .is_empty()
     );
 }
+
+/// A regen killed between writing a `.toml.tmp` and renaming it leaves the
+/// temporary file behind: the next plan reports it, and applying it removes it.
+#[test]
+fn plan_removes_the_temporary_file_of_a_killed_regen() {
+    let (scratch, book) = fixture("leftover");
+    let cases = xtask::cases_dir(&scratch.0);
+
+    let leftover = cases.join("action").join("fixture-absorb.toml.tmp");
+    std::fs::write(&leftover, "id = \"fixture-ab").expect("write half a case file");
+    let plan = xtask::plan(&book, &cases).expect("plan on the copy");
+    assert_eq!(
+        plan.describe(&cases),
+        vec!["left by an interrupted regen: action/fixture-absorb.toml.tmp".to_string()]
+    );
+    assert!(plan.writes.is_empty());
+
+    xtask::apply(&plan).expect("apply the plan");
+    assert!(!leftover.exists(), "apply left the temporary file");
+    assert!(
+        xtask::plan(&book, &cases)
+            .expect("plan after apply")
+            .is_empty()
+    );
+}
