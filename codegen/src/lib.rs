@@ -19,6 +19,7 @@ mod names;
 mod parse;
 pub mod property;
 mod recognize;
+pub mod resolvers;
 mod rows;
 pub mod source;
 mod table;

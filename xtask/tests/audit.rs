@@ -1,15 +1,15 @@
-//! `cargo xtask audit` on scratch copies of the workspace: the report covers the
-//! whole book with regen's figures, escapes what the book says, and the stamp
-//! cycle (stamp, edit the prose or a resolver function, see the change marked
-//! and `check --reviewed` fail, stamp again, pass) works end to end through the
-//! real binary.
+//! `cargo xtask audit` on scratch workspaces of the fixture book
+//! (`common::Scratch::fixture`): the report covers the whole book with regen's
+//! figures, escapes what the book says, and the stamp cycle (stamp, edit the
+//! prose or a resolver function, see the change marked and `check --reviewed`
+//! fail, stamp again, pass) works end to end through the real binary.
 
 mod common;
 
 use std::path::Path;
 use std::process::Command;
 
-use common::Scratch;
+use common::{Scratch, edit};
 use serde_json::Value as Json;
 use xtask::audit::{Code, Review, Stamp};
 
@@ -33,16 +33,13 @@ fn xtask(root: &Path, args: &[&str]) -> (bool, String) {
 
 /// As `xtask`, with more variables in the binary's environment.
 fn xtask_with(root: &Path, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env("XTASK_ROOT", root)
-        .envs(env.iter().copied())
-        .output()
-        .expect("run the xtask binary");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let run = common::Run::of(
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .env("XTASK_ROOT", root)
+            .envs(env.iter().copied()),
+    );
+    (run.ok(), run.stderr)
 }
 
 /// `href` (relative to the report's folder) leads to a page of the report that
@@ -55,13 +52,6 @@ fn assert_lands(root: &Path, href: &str) {
         anchor.is_empty() || html.contains(&format!("id=\"{anchor}\"")),
         "`{href}` leads to no anchor"
     );
-}
-
-/// Replaces `from` with `to` in `file`, which must hold it.
-fn edit(file: &Path, from: &str, to: &str) {
-    let text = std::fs::read_to_string(file).expect("read the file to edit");
-    assert!(text.contains(from), "{} has no `{from}`", file.display());
-    std::fs::write(file, text.replace(from, to)).expect("edit the file");
 }
 
 /// Stamps the workspace at `root` through the binary; then nothing is changed
@@ -94,7 +84,7 @@ fn n(v: &Json) -> u64 {
 
 #[test]
 fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
-    let scratch = Scratch::workspace_copy("audit-report");
+    let scratch = Scratch::fixture("audit-report");
     let root = &scratch.0;
     let json = run_audit(root);
     let book = xtask::compile_book(root).expect("the book compiles");
@@ -481,17 +471,17 @@ fn audit_json_says_which_layout_commit_and_date_it_holds() {
 
 #[test]
 fn what_the_book_says_is_escaped() {
-    let scratch = Scratch::workspace_copy("audit-escape");
+    let scratch = Scratch::fixture("audit-escape");
     let root = &scratch.0;
-    let chapter = root.join("spec/action/falling.md");
-    let mut text = std::fs::read_to_string(&chapter).expect("read falling.md");
+    let chapter = root.join("spec/action/armor.md");
+    let mut text = std::fs::read_to_string(&chapter).expect("read armor.md");
     text.push_str(
         "\nA script <script>alert(\"x\")</script> & a tag.\n\n<div class=\"raw\">block</div>\n",
     );
-    std::fs::write(&chapter, text).expect("edit falling.md");
+    std::fs::write(&chapter, text).expect("edit armor.md");
     run_audit(root);
-    let html = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
-        .expect("the falling page");
+    let html = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
+        .expect("the armor page");
     assert!(!html.contains("<script>") && !html.contains("<div class=\"raw\">"));
     assert!(html.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; a tag."));
     assert!(html.contains("&lt;div class=&quot;raw&quot;&gt;block&lt;/div&gt;"));
@@ -499,16 +489,16 @@ fn what_the_book_says_is_escaped() {
 
 #[test]
 fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
-    let scratch = Scratch::workspace_copy("audit-stamp");
+    let scratch = Scratch::fixture("audit-stamp");
     let root = &scratch.0;
 
     stamp(root);
 
-    // Reword a paragraph of the section `reading-the-table` (line 17).
+    // Reword a paragraph of the section `armor-value` (line 15).
     edit(
-        &root.join("spec/action/falling.md"),
-        "seconds the fall lasts.",
-        "seconds the fall lasts, rounded up.",
+        &root.join("spec/action/armor.md"),
+        "nothing once it is through.",
+        "nothing once it is through, however thin the armor.",
     );
 
     let (ok, err) = xtask(root, &["audit"]);
@@ -518,47 +508,47 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
         json["changed_since_review"],
         serde_json::json!([{
             "system": "action",
-            "id": "reading-the-table",
+            "id": "armor-value",
             "review": "changed",
             "kind": "section",
-            "chapter": "falling",
-            "location": "spec/action/falling.md:17",
+            "chapter": "armor",
+            "location": "spec/action/armor.md:15",
         }])
     );
-    let falling = json["systems"][0]["chapters"]
+    let armor = json["systems"][0]["chapters"]
         .as_array()
         .expect("chapters")
         .iter()
-        .find(|c| c["id"] == "falling")
-        .expect("the falling chapter");
-    let section = falling["sections"]
+        .find(|c| c["id"] == "armor")
+        .expect("the armor chapter");
+    let section = armor["sections"]
         .as_array()
         .expect("sections")
         .iter()
-        .find(|s| s["id"] == "reading-the-table")
+        .find(|s| s["id"] == "armor-value")
         .expect("the section");
     assert_eq!(section["review"], "changed");
     assert_eq!(
-        falling["tables"][0]["review"], "reviewed",
+        armor["tables"][0]["review"], "reviewed",
         "the table below the paragraph is unchanged"
     );
-    let page = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
-        .expect("the falling page");
-    assert!(page.contains(
-        "#reading-the-table</a> <span class=\"badge review\">changed since review</span>"
-    ));
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
+        .expect("the armor page");
+    assert!(
+        page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
+    );
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
-    assert!(front.contains("href=\"action/falling.html#reading-the-table\""));
+    assert!(front.contains("href=\"action/armor.html#armor-value\""));
 
     fails_review_until_stamped(
         root,
-        "spec/action/falling.md:17: section `reading-the-table` changed since review",
+        "spec/action/armor.md:15: section `armor-value` changed since review",
     );
 }
 
 #[test]
 fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
-    let scratch = Scratch::workspace_copy("audit-rename");
+    let scratch = Scratch::fixture("audit-rename");
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
     let code = Code::scan(root).expect("the resolver parses");
@@ -569,21 +559,28 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
             .is_empty()
     );
 
-    let chapter = root.join("spec/action/falling.md");
-    let text = std::fs::read_to_string(&chapter).expect("read falling.md");
+    let chapter = root.join("spec/action/armor.md");
+    let text = std::fs::read_to_string(&chapter).expect("read armor.md");
     let edited = text
-        .replace("```example mary-falls\n", "```example mary-falls-again\n")
+        .replace(
+            "```example fixture-absorb-misprint\n",
+            "```example fixture-absorb-misprint-again\n",
+        )
         .replace("version = \"1\"", "version = \"2\"");
-    std::fs::write(&chapter, edited).expect("edit falling.md");
+    std::fs::write(&chapter, edited).expect("edit armor.md");
     let book = xtask::compile_book(root).expect("the edited book compiles");
     let changes = xtask::audit::changes(root, &book).expect("changes");
     let seen: Vec<(&str, Review)> = changes.iter().map(|c| (c.id.as_str(), c.review)).collect();
-    assert!(seen.contains(&("falling", Review::Changed)), "{seen:?}");
+    assert!(seen.contains(&("armor", Review::Changed)), "{seen:?}");
+    assert!(seen.contains(&("misprints", Review::Changed)), "{seen:?}");
     assert!(
-        seen.contains(&("mary-falls-again", Review::New)),
+        seen.contains(&("fixture-absorb-misprint-again", Review::New)),
         "{seen:?}"
     );
-    assert!(seen.contains(&("mary-falls", Review::Removed)), "{seen:?}");
+    assert!(
+        seen.contains(&("fixture-absorb-misprint", Review::Removed)),
+        "{seen:?}"
+    );
     assert_eq!(
         seen.len(),
         4,
@@ -612,24 +609,20 @@ fn all_rules(json: &Json) -> impl Iterator<Item = &Json> {
 
 #[test]
 fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
-    let scratch = Scratch::workspace_copy("audit-code");
+    let scratch = Scratch::fixture("audit-code");
     let root = &scratch.0;
     stamp(root);
     let stamped = audit_json(root);
 
-    // `seal` is a private helper of sealed_armor.rs: `attack.attack` reaches it
-    // only through `sealed_out`, two calls away.
-    let helper = "outcome_armor::sealed_armor::seal";
+    // `succeeds` is a helper of outcome.rs: `outcome.outcome` reaches it only
+    // through `measure`, two calls away.
+    let helper = "outcome_armor::outcome::succeeds";
     let reached = rules_covering(&stamped, helper);
-    assert!(
-        reached.contains(&"attack.attack".to_string())
-            && reached.contains(&"sealed-armor.sealed".to_string()),
-        "{reached:?}"
-    );
+    assert_eq!(reached, vec!["outcome.outcome".to_string()]);
     edit(
-        &root.join("rules/src/outcome_armor/sealed_armor.rs"),
-        "sealed below {s}, as written",
-        "sealed below {s}, as the sheet says",
+        &root.join("rules/src/outcome_armor/outcome.rs"),
+        "outcome >= i64::from(SUCCESS_FROM)",
+        "i64::from(SUCCESS_FROM) <= outcome",
     );
 
     let (ok, err) = xtask(root, &["audit"]);
@@ -651,36 +644,38 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
         })
         .collect();
     assert_eq!(json["changed_since_review"], Json::Array(expected));
-    let attack = all_rules(&json)
-        .find(|r| r["id"] == "attack.attack")
-        .expect("attack.attack");
-    assert_eq!(attack["review"], "reviewed", "its rule block is unchanged");
-    assert_eq!(attack["code"]["review"], "changed");
-    let fall = all_rules(&json)
-        .find(|r| r["id"] == "falling.fall")
-        .expect("falling.fall");
+    let outcome = all_rules(&json)
+        .find(|r| r["id"] == "outcome.outcome")
+        .expect("outcome.outcome");
+    assert_eq!(outcome["review"], "reviewed", "its rule block is unchanged");
+    assert_eq!(outcome["code"]["review"], "changed");
+    let absorb = all_rules(&json)
+        .find(|r| r["id"] == "armor.absorb")
+        .expect("armor.absorb");
     assert_eq!(
-        fall["code"]["review"], "reviewed",
-        "fall does not reach `seal`"
+        absorb["code"]["review"], "reviewed",
+        "absorb does not reach `succeeds`"
     );
 
-    let page = std::fs::read_to_string(root.join("target/audit/outcome-armor/attack.html"))
-        .expect("the attack page");
+    let page = std::fs::read_to_string(root.join("target/audit/outcome-armor/outcome.html"))
+        .expect("the outcome page");
     let rule_box = &page[page
-        .find("id=\"rule-attack.attack\"")
+        .find("id=\"rule-outcome.outcome\"")
         .expect("the rule box")..];
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(
-        front.contains("code of rule <a href=\"outcome-armor/attack.html#rule-attack.attack\"")
+        front.contains("code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\"")
     );
 
-    let function = code.item("outcome_armor::attack::attack").expect("attack");
+    let function = code
+        .item("outcome_armor::outcome::outcome")
+        .expect("outcome");
     fails_review_until_stamped(
         root,
         &format!(
-            "{}:{}: code of rule `attack.attack` changed since review",
+            "{}:{}: code of rule `outcome.outcome` changed since review",
             function.file, function.line
         ),
     );
@@ -688,15 +683,15 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
 
 #[test]
 fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
-    let scratch = Scratch::workspace_copy("audit-front");
+    let scratch = Scratch::fixture("audit-front");
     let root = &scratch.0;
     std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
         .expect("write the record");
     // Misprint one of the book's values, so the example fails.
     edit(
-        &root.join("spec/action/falling.md"),
-        "band = \"23-26\"\ndamage = \"9d6\"",
-        "band = \"23-26\"\ndamage = \"8d6\"",
+        &root.join("spec/action/armor.md"),
+        "damage_through = 6\n",
+        "damage_through = 5\n",
     );
     let json = run_audit(root);
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
@@ -713,7 +708,7 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
         (25, 18, 2)
     );
     assert_eq!(action["score"], 0.9);
-    assert!(scope("protection")["run"].is_null());
+    assert!(scope("outcome-armor")["run"].is_null());
     let engine = &scope("engine")["run"];
     assert_eq!(n(&engine["timeout"]), 2);
     assert_eq!(engine["survivors"][0]["href"], "code/table.rs.html#L15");
@@ -726,7 +721,7 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     };
     assert!(row("action").contains("<td data-mutation=\"caught\">18</td>"));
     assert!(row("action").contains("<td data-mutation=\"score\">90.0%</td>"));
-    assert!(row("protection").contains("no mutation run recorded"));
+    assert!(row("outcome-armor").contains("no mutation run recorded"));
     assert!(front.contains("no example sits on a band&#39;s upper edge &lt;here&gt;"));
 
     let systems = json["systems"].as_array().expect("systems");
@@ -734,15 +729,15 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     assert_eq!(failing.len(), 1, "{failing:?}");
     assert_eq!(
         failing[0]["example"]["href"],
-        "action/falling.html#mary-falls"
+        "action/armor.html#fixture-absorb"
     );
     assert!(
         failing[0]["why"][0]
             .as_str()
             .expect("why")
-            .starts_with("damage: ")
+            .starts_with("damage_through: ")
     );
-    assert!(front.contains("<a href=\"action/falling.html#mary-falls\""));
+    assert!(front.contains("<a href=\"action/armor.html#fixture-absorb\""));
     for s in systems {
         let errata = s["errata"].as_array().expect("errata");
         assert_eq!(errata.len() as u64, n(&s["counts"]["errata"]));

@@ -466,7 +466,7 @@ fn registry(book: &Book) -> TokenStream {
 
 /// The Rust identifier of a spec name (`combat-modifiers` -> `combat_modifiers`,
 /// `type` -> `r#type`).
-fn ident(name: &str) -> Ident {
+pub(crate) fn ident(name: &str) -> Ident {
     match names::ident(name) {
         Ok(ident) => ident,
         // The compiler reports every name that is no Rust name before a book exists.
