@@ -32,8 +32,11 @@ pub fn in_folder<T>(
     files: &[(&str, &[u8])],
     f: impl FnOnce(&Path) -> T,
 ) -> T {
+    // Tests of one binary run in parallel and may share a `test` name: number each folder.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir: PathBuf =
-        std::env::temp_dir().join(format!("codegen-{suite}-{test}-{}", std::process::id()));
+        std::env::temp_dir().join(format!("codegen-{suite}-{test}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for (path, contents) in files {
         let path = dir.join(path);
