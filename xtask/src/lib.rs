@@ -14,7 +14,7 @@ use codegen::emit::cases::{CaseFile, case_file, case_files};
 use codegen::emit::properties::{property_file, property_files};
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostics, Lint};
-use conformance::property::{self, PropertyCase};
+use conformance::property::{self, PropertyCase, PropertyReport};
 use conformance::{Case, Report, Verdict, evaluate};
 
 /// The workspace root (this crate's parent folder).
@@ -67,10 +67,14 @@ impl Plan {
             let what = if p.exists() { "stale" } else { "missing" };
             format!("{what}: {}", rel(p))
         });
-        let removes = self
-            .removes
-            .iter()
-            .map(|p| format!("no longer generated: {}", rel(p)));
+        let removes = self.removes.iter().map(|p| {
+            let what = if is_leftover(p) {
+                "left by an interrupted regen"
+            } else {
+                "no longer generated"
+            };
+            format!("{what}: {}", rel(p))
+        });
         writes.chain(removes).collect()
     }
 }
@@ -115,6 +119,13 @@ fn plan_files(wanted: &[CaseFile], dir: &Path) -> io::Result<Plan> {
     Ok(plan)
 }
 
+/// A `.toml.tmp` file that [`write_atomically`] made and never renamed: its
+/// regen was killed. Plans remove it like a case file no example produces.
+fn is_leftover(path: &Path) -> bool {
+    path.to_string_lossy().ends_with(".toml.tmp")
+}
+
+/// The case files under `dir`, and the leftovers of interrupted regens.
 fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let entries = match std::fs::read_dir(dir) {
@@ -126,7 +137,7 @@ fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
         let path = entry?.path();
         if path.is_dir() {
             out.extend(toml_files(&path)?);
-        } else if path.extension().is_some_and(|x| x == "toml") {
+        } else if path.extension().is_some_and(|x| x == "toml") || is_leftover(&path) {
             out.push(path);
         }
     }
@@ -164,6 +175,19 @@ pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
         .iter()
         .map(|f| Case::parse(&f.text).map(|c| evaluate(&c)))
         .collect()
+}
+
+/// Checks every property of `book` as its property file would be checked.
+pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
+    property_files(book)
+        .iter()
+        .map(|f| check_property(&f.text).map_err(|e| format!("{}: {e}", f.path.display())))
+        .collect()
+}
+
+/// Reads a property file and checks its law as the conformance suite does.
+fn check_property(text: &str) -> Result<PropertyReport, String> {
+    PropertyCase::parse(text).map(|case| property::check(&case, property::CASES))
 }
 
 /// What one system holds and how its examples came out: the figures of regen's
@@ -356,9 +380,8 @@ fn eval_properties(system: &System, chapter: &Chapter, out: &mut String) -> bool
             chapter.file.line_col(p.span.start).0,
             p.id
         );
-        let _ = match PropertyCase::parse(&file.text) {
-            Ok(case) => {
-                let report = property::check(&case, property::CASES);
+        let _ = match check_property(&file.text) {
+            Ok(report) => {
                 failed |= !report.holds();
                 match report.holds() {
                     true => writeln!(out, "{at}: holds {}", report.tried),

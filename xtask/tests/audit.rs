@@ -28,9 +28,15 @@ fn run_audit(root: &Path) -> Json {
 
 /// Runs the xtask binary on the workspace at `root`; returns success and stderr.
 fn xtask(root: &Path, args: &[&str]) -> (bool, String) {
+    xtask_with(root, args, &[])
+}
+
+/// As `xtask`, with more variables in the binary's environment.
+fn xtask_with(root: &Path, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
         .env("XTASK_ROOT", root)
+        .envs(env.iter().copied())
         .output()
         .expect("run the xtask binary");
     (
@@ -178,6 +184,7 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 .map(|s| s.id.clone())
                 .chain(chapter.tables.iter().map(|t| t.id.clone()))
                 .chain(chapter.examples.iter().map(|e| e.id.clone()))
+                .chain(chapter.properties.iter().map(|p| p.id.clone()))
                 .chain(chapter.rules.iter().map(|r| format!("rule-{}", r.id)));
             for anchor in anchors {
                 assert!(
@@ -186,9 +193,18 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 );
             }
             assert!(
-                !html.contains("```") && !html.contains("<!-- table"),
+                !html.contains("```")
+                    && !html.contains("<!-- table")
+                    && !html.contains("language-property"),
                 "{page} still shows a raw block"
             );
+            // Every typed cell carries its Rust value, and only they do.
+            let cells: usize = chapter
+                .tables
+                .iter()
+                .map(|t| t.rows.len() * t.columns.len())
+                .sum();
+            assert_eq!(html.matches("<td title=\"").count(), cells, "{page}");
             for t in facts["tables"].as_array().expect("tables") {
                 for reader in t["readers"].as_array().expect("readers") {
                     assert_lands(root, reader["href"].as_str().expect("a link"));
@@ -205,6 +221,17 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
             }
         }
     }
+    // Every property is listed with its system, and in the real book each holds.
+    for (s, system) in systems.iter().zip(&book.systems) {
+        let listed = &s["properties"];
+        let stated: usize = system.chapters.iter().map(|c| c.properties.len()).sum();
+        assert_eq!(n(&listed["count"]), stated as u64, "{}", system.id);
+        assert_eq!(n(&listed["hold"]), stated as u64, "{}", system.id);
+        for p in listed["properties"].as_array().expect("properties") {
+            assert_lands(root, p["property"]["href"].as_str().expect("a link"));
+        }
+    }
+    assert_offline(root);
     // Every allow of the book is listed, and the front page shows its reason.
     let allows = json["lint_allows"].as_array().expect("lint allows");
     let allowed_items: usize = book
@@ -228,6 +255,228 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
             "the front page omits the reason of {a}"
         );
     }
+}
+
+/// Every page of the site carries the sidebar and fetches nothing: only the
+/// search page runs a script, and only the two that come with the report.
+fn assert_offline(root: &Path) {
+    let dir = root.join("target/audit");
+    let mut pages = Vec::new();
+    html_files(&dir, &mut pages);
+    assert!(pages.len() > 10, "{pages:?}");
+    for page in pages {
+        let html = std::fs::read_to_string(&page).expect("read a page");
+        let name = page.strip_prefix(&dir).expect("under the report");
+        assert!(
+            html.contains("<nav class=\"sidebar\""),
+            "{name:?} has no sidebar"
+        );
+        for remote in ["src=\"http", "href=\"http", "src=\"//", "href=\"//", "url("] {
+            assert!(!html.contains(remote), "{name:?} fetches `{remote}`");
+        }
+        let scripts = html.matches("<script").count();
+        if name == Path::new("search.html") {
+            assert_eq!(scripts, 2);
+            assert!(html.contains("<script src=\"search-index.js\"></script>"));
+            assert!(html.contains("<script src=\"search.js\"></script>"));
+        } else {
+            assert_eq!(scripts, 0, "{name:?} runs a script");
+        }
+    }
+    let css = std::fs::read_to_string(dir.join("audit.css")).expect("the style sheet");
+    assert!(!css.contains("url(") && !css.contains("@import"));
+}
+
+fn html_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read a folder of the report") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            html_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "html") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn each_cell_shows_the_value_the_code_reads() {
+    let scratch = Scratch::workspace_copy("audit-cells");
+    let root = &scratch.0;
+    edit(
+        &root.join("spec/action/falling.md"),
+        "| 6-foot ladder |",
+        "| 6-foot <i>ladder</i> |",
+    );
+    run_audit(root);
+    let html = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
+        .expect("the falling page");
+    let table = &html[html
+        .find("id=\"cells:falling-table\"")
+        .expect("the table's toggle")..];
+    let table = &table[..table.find("</table>").expect("its end")];
+    let row = |first: &str| {
+        let at = table
+            .find(&format!("<tr><td title=\"{first}\""))
+            .unwrap_or_else(|| panic!("no row {first}"));
+        &table[at..at + table[at..].find("</tr>").expect("the row's end")]
+    };
+    let range =
+        |lo: u32, hi: u32| format!("Range {{ lo: {lo}, hi: Some({hi}), label: &quot;&quot; }}");
+    // A ditto mark is the value above it; a blank optional cell is `None`.
+    let band = row(&range(23, 26));
+    assert!(band.contains("<td title=\"Dice::new(9, 6, 0)\">9d6<code class=\"rust\">Dice::new(9, 6, 0)</code></td>"), "{band}");
+    assert!(
+        band.contains("<td title=\"2\">\"<code class=\"rust\">2</code></td>"),
+        "{band}"
+    );
+    assert!(band.contains("<td title=\"None\">"), "{band}");
+    // What the book says is escaped in the value too.
+    assert!(
+        row(&range(1, 2))
+            .contains("<td title=\"Some(&quot;6-foot &lt;i&gt;ladder&lt;/i&gt;&quot;)\">")
+    );
+    assert!(table.contains("<th title=\"damage: Dice\">"));
+    assert!(table.contains("<th title=\"notes: Option&lt;&amp;&#39;static str&gt;\">"));
+    // The toggle's label sits in the table's box.
+    assert!(html.contains("<label for=\"cells:falling-table\">"));
+}
+
+#[test]
+fn a_false_property_is_shown_failing_with_its_counterexample() {
+    let scratch = Scratch::workspace_copy("audit-property");
+    let root = &scratch.0;
+    // Turn a true law around: a longer fall never does *more* damage.
+    edit(
+        &root.join("spec/action/falling.md"),
+        "non-decreasing = { output = \"damage\", in = \"distance\" }",
+        "non-increasing = { output = \"damage\", in = \"distance\" }",
+    );
+    let json = run_audit(root);
+    let action = &json["systems"][0];
+    let index = &action["properties"];
+    assert_eq!(
+        (n(&index["fail"]), n(&index["hold"]) + 1),
+        (1, n(&index["count"]))
+    );
+    let listed: Vec<&Json> = index["properties"]
+        .as_array()
+        .expect("properties")
+        .iter()
+        .filter(|p| p["verdict"] == "fails")
+        .collect();
+    let id = "falling-damage-never-decreases";
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        listed[0]["property"]["href"],
+        format!("action/falling.html#{id}")
+    );
+    assert_eq!(listed[0]["rule"]["id"], "falling.fall");
+
+    let falling = action["chapters"]
+        .as_array()
+        .expect("chapters")
+        .iter()
+        .find(|c| c["id"] == "falling")
+        .expect("the falling chapter");
+    let property = &falling["properties"][0];
+    assert_eq!(
+        (&property["id"], &property["verdict"]),
+        (&Json::from(id), &Json::from("fails"))
+    );
+    let failure = &property["failure"];
+    let points = failure["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2, "a monotone law fails at a pair");
+    let distance = |p: &Json| n(&p["given"]["distance"]);
+    assert!(distance(&points[0]) < distance(&points[1]));
+    assert_ne!(
+        points[0]["outputs"]["damage"],
+        points[1]["outputs"]["damage"]
+    );
+
+    // The chapter shows it failing where it stands, with both points.
+    let page = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
+        .expect("the falling page");
+    let at = page
+        .find(&format!("<section class=\"property fails\" id=\"{id}\">"))
+        .expect("the property's box, failing");
+    let block = &page[at..at + page[at..].find("</section>").expect("its end")];
+    assert!(block.contains("<span class=\"verdict fails\">fails</span>"));
+    assert!(block.contains("counterexample (shrunk)"));
+    for p in points {
+        let shown = format!("at <code>distance = {}</code>: outputs", distance(p));
+        assert!(block.contains(&shown), "{block}");
+    }
+    assert!(block.contains("<code>distance = 1 to 10000</code>"));
+    assert!(page.contains("1 property: 0 hold, 1 fail"));
+
+    // The front page counts it and links to it.
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    let row = &front[front
+        .find("<tr data-properties=\"action\">")
+        .expect("action's row")..];
+    let row = &row[..row.find("</tr>").expect("its end")];
+    assert!(
+        row.contains("<td data-property=\"fail\" class=\"fails\">1</td>"),
+        "{row}"
+    );
+    assert!(front.contains(&format!(
+        "<tr class=\"fails\"><td>action</td><td><a href=\"action/falling.html#{id}\""
+    )));
+}
+
+#[test]
+fn audit_json_says_which_layout_commit_and_date_it_holds() {
+    let scratch = Scratch::workspace_copy("audit-provenance");
+    let root = &scratch.0;
+    // Outside a checkout the commit is unknown; the date honours SOURCE_DATE_EPOCH.
+    let (ok, err) = xtask_with(root, &["audit"], &[("SOURCE_DATE_EPOCH", "86399")]);
+    assert!(ok, "audit failed: {err}");
+    let json = audit_json(root);
+    assert_eq!(json["schema_version"], xtask::audit::SCHEMA_VERSION);
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["commit"], "unknown");
+    assert_eq!(json["date"], "1970-01-01T23:59:59Z");
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(
+        front
+            .contains("Written <time>1970-01-01T23:59:59Z</time> from commit <code>unknown</code>")
+    );
+
+    // In a checkout it is HEAD; without SOURCE_DATE_EPOCH the date is the clock's.
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args([
+                "-c",
+                "user.name=audit",
+                "-c",
+                "user.email=audit@example.org",
+            ])
+            .args(args)
+            .output()
+            .expect("run git");
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("git says UTF-8")
+    };
+    git(&["init", "-q"]);
+    git(&["commit", "-q", "--allow-empty", "-m", "a state of the book"]);
+    let head = git(&["rev-parse", "HEAD"]);
+    let (ok, err) = xtask_with(root, &["audit"], &[("SOURCE_DATE_EPOCH", "")]);
+    assert!(ok, "audit failed: {err}");
+    let json = audit_json(root);
+    assert_eq!(json["commit"], head.trim());
+    let date = json["date"].as_str().expect("a date");
+    let shape: String = date
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99T99:99:99Z", "{date}");
+    assert!(date.as_bytes() > b"2024".as_slice(), "{date}");
 }
 
 #[test]

@@ -184,3 +184,32 @@ fn plan_reports_a_deleted_case_file_as_missing() {
             .is_empty()
     );
 }
+
+/// A regen killed between writing a `.toml.tmp` and renaming it leaves the
+/// temporary file behind: the next plan reports it, and applying it removes it.
+#[test]
+fn plan_removes_the_temporary_file_of_a_killed_regen() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root)
+        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
+    let scratch = Scratch::new("leftover");
+    let cases = scratch.0.join("cases");
+    copy_dir(&xtask::cases_dir(&root), &cases);
+
+    let leftover = cases.join("action").join("mary-falls.toml.tmp");
+    std::fs::write(&leftover, "id = \"mary-fa").expect("write half a case file");
+    let plan = xtask::plan(&book, &cases).expect("plan on the copy");
+    assert_eq!(
+        plan.describe(&cases),
+        vec!["left by an interrupted regen: action/mary-falls.toml.tmp".to_string()]
+    );
+    assert!(plan.writes.is_empty());
+
+    xtask::apply(&plan).expect("apply the plan");
+    assert!(!leftover.exists(), "apply left the temporary file");
+    assert!(
+        xtask::plan(&book, &cases)
+            .expect("plan after apply")
+            .is_empty()
+    );
+}
