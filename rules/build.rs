@@ -1,6 +1,8 @@
 //! Compiles `spec/` into `$OUT_DIR/spec.rs` (tables, rule signatures, registry),
-//! which `src/lib.rs` includes as `crate::spec`. Reruns only when a spec file or
-//! this script changes (and, through the build-dependency, when codegen does).
+//! which `src/lib.rs` includes as `crate::spec`, after checking that `src/`
+//! has the resolver function of every rule (`codegen::resolvers`). Reruns only
+//! when a spec file, a source file or this script changes (and, through the
+//! build-dependency, when codegen does).
 
 use std::path::Path;
 
@@ -10,6 +12,8 @@ fn main() {
     let spec = workspace.join("spec");
     println!("cargo::rerun-if-changed={}", spec.display());
     println!("cargo::rerun-if-changed=build.rs");
+    let src = manifest.join("src");
+    println!("cargo::rerun-if-changed={}", src.display());
     let book = match codegen::compile_dir(&spec, workspace) {
         Ok(book) => book,
         Err(diags) => {
@@ -17,6 +21,14 @@ fn main() {
             std::process::exit(1);
         }
     };
+    let missing = codegen::resolvers::missing(&book, &src, workspace);
+    if !missing.is_empty() {
+        for d in &missing.0 {
+            eprintln!("{}\n", d.render());
+        }
+        eprintln!("{} rule(s) without a resolver function", missing.0.len());
+        std::process::exit(1);
+    }
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
     let code = codegen::emit::rust::rust_module(&book);
     // Rewrite only on change, so an unchanged spec leaves `rules` fresh.

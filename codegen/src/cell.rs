@@ -340,9 +340,9 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
             } else {
                 Some(lo)
             };
-            // A label is words; a digit or dash here is a malformed band (`23–26`, `23 26`).
+            // A label is words; a digit or dash here is a malformed band (`23–26`, `23−26`, `23 26`).
             if c.peek()
-                .is_some_and(|ch| ch.is_ascii_digit() || matches!(ch, '–' | '—' | '-'))
+                .is_some_and(|ch| ch.is_ascii_digit() || is_dash(ch))
             {
                 return Err(c.error(1, "`-` between the band's ends, or a label"));
             }
@@ -407,7 +407,7 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
                 if first != 1 {
                     return Err(c.error(1, "`1/N`: one shot every N turns"));
                 }
-                CellValue::EveryTurns(c.number()?)
+                CellValue::EveryTurns(c.positive("turns between shots")?)
             } else if c.peek() == Some(':') {
                 let mut modes = vec![first];
                 while c.eat(':') {
@@ -516,6 +516,14 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
     Ok((value, marks))
 }
 
+/// A dash of any kind, the ASCII hyphen and the Unicode minus among them.
+fn is_dash(ch: char) -> bool {
+    matches!(
+        ch,
+        '-' | '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{fe58}' | '\u{fe63}' | '\u{ff0d}'
+    )
+}
+
 fn rate(c: &mut Cursor) -> Result<CellValue, CellError> {
     let value = c.signed()?;
     c.skip_ws();
@@ -525,7 +533,7 @@ fn rate(c: &mut Cursor) -> Result<CellValue, CellError> {
         c.pos += 4;
         c.skip_ws();
         let count = if c.peek().is_some_and(|ch| ch.is_ascii_digit()) {
-            let n = c.number()?;
+            let n = c.positive("a count")?;
             c.skip_ws();
             n
         } else {
@@ -643,6 +651,7 @@ impl Cursor<'_> {
         self.pos += rest.len() - rest.trim_start().len();
     }
 
+    /// An error at the cursor, `len` bytes long but never less than the character there.
     fn error(&self, len: usize, expected: &str) -> CellError {
         let found = match self.peek() {
             Some(ch) => format!("`{ch}`"),
@@ -650,7 +659,7 @@ impl Cursor<'_> {
         };
         CellError {
             offset: self.pos,
-            len: len.max(1),
+            len: len.max(self.peek().map_or(1, char::len_utf8)),
             message: format!("expected {expected}, found {found}"),
         }
     }
@@ -689,7 +698,7 @@ impl Cursor<'_> {
         Ok(w)
     }
 
-    /// A whole number, with thousands separators (`1,000`) allowed.
+    /// A whole number, with thousands separators (`1,000`) allowed, that fits an `i32`.
     fn number(&mut self) -> Result<i64, CellError> {
         let start = self.pos;
         let text = self.text;
@@ -715,11 +724,32 @@ impl Cursor<'_> {
         }
         self.pos += len;
         let digits: String = rest[..len].chars().filter(|&ch| ch != ',').collect();
-        digits.parse().map_err(|_| CellError {
-            offset: start,
-            len,
-            message: format!("`{}` is too large", &rest[..len]),
-        })
+        // Table figures compile to `i32`: anything larger is no figure Rust can hold.
+        match digits.parse::<i32>() {
+            Ok(n) => Ok(i64::from(n)),
+            Err(_) => Err(CellError {
+                offset: start,
+                len,
+                message: format!(
+                    "`{}` is too large: a figure is at most {}",
+                    &rest[..len],
+                    i32::MAX
+                ),
+            }),
+        }
+    }
+
+    /// A number of at least 1: `what` is counted in it, so 0 means nothing.
+    fn positive(&mut self, what: &str) -> Result<i64, CellError> {
+        let start = self.pos;
+        match self.number()? {
+            0 => Err(CellError {
+                offset: start,
+                len: self.pos - start,
+                message: format!("{what} must be at least 1"),
+            }),
+            n => Ok(n),
+        }
     }
 
     fn signed(&mut self) -> Result<i64, CellError> {
@@ -783,6 +813,11 @@ mod tests {
         );
         assert!(cell("range", "many").is_err());
         assert!(cell("range", "23–26").is_err());
+        assert!(
+            cell("range", "23−26").is_err(),
+            "a Unicode minus is no band's dash"
+        );
+        assert!(cell("range", "23 ‐26").is_err());
         assert!(cell("range", "23 26").is_err());
     }
 
@@ -888,6 +923,11 @@ mod tests {
         assert_eq!(cell("rof", "1/3").unwrap(), CellValue::EveryTurns(3));
         assert_eq!(cell("rof", "4:20").unwrap(), CellValue::Modes(vec![4, 20]));
         assert!(cell("rof", "2/3").is_err());
+        assert_eq!(
+            cell("rof", "1/0").unwrap_err().message,
+            "turns between shots must be at least 1"
+        );
+        assert!(cell("rate", "-1 per 0 rds").is_err());
         assert_eq!(
             cell("amount", "x5").unwrap(),
             CellValue::Times {

@@ -11,10 +11,16 @@ pub mod cell;
 mod check;
 pub mod diagnostic;
 pub mod emit;
+#[doc(hidden)]
+pub mod fuzz;
 pub mod lint;
 pub mod model;
+mod names;
 mod parse;
 pub mod property;
+mod recognize;
+pub mod resolvers;
+mod rows;
 pub mod source;
 mod table;
 mod toml_spans;
@@ -46,52 +52,107 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
         }
     };
     let mut book = Book::default();
-    for (system_dir, paths) in files {
-        let mut chapters = Vec::new();
-        for path in paths {
-            let Some(file) = read(&path, shown_from, &mut diags) else {
-                continue;
-            };
-            if let Some(chapter) = parse::parse_chapter(&file, &mut diags) {
-                if chapter.front.system != system_dir {
-                    diags.push(
-                        Diagnostic::new(&file, 0..3, format!(
-                            "front matter says system `{}` but the chapter sits in `{system_dir}/`",
-                            chapter.front.system
-                        ))
-                        .label("system and folder must agree"),
-                    );
-                }
-                chapters.push(chapter);
-            }
-        }
-        book.systems.push(System {
-            id: system_dir,
-            chapters,
-        });
+    for (id, paths) in files {
+        let dir = spec_root.join(&id);
+        book.systems
+            .extend(compile_system(&dir, id, paths, shown_from, &mut diags));
     }
     finish(book, diags)
+}
+
+/// The chapters of one folder of `spec/`, as a system. The folder's name must be
+/// a system id, its Markdown files must be `.md` chapters, and they must hold
+/// something to compile (a table, rule or example): a folder of prose alone is
+/// more likely a mistake than a system.
+fn compile_system(
+    dir: &Path,
+    id: String,
+    paths: Vec<PathBuf>,
+    shown_from: &Path,
+    diags: &mut Diagnostics,
+) -> Option<System> {
+    let folder = || SourceFile::new(shown(dir, shown_from), "");
+    if let Some(why) = names::system_problem(&id) {
+        diags.push(Diagnostic::new(&folder(), 0..0, why).label("rename the folder"));
+        return None;
+    }
+    let before = diags.0.len();
+    let mut chapters = Vec::new();
+    for path in paths {
+        if path.extension().is_none_or(|x| x != "md") {
+            let file = SourceFile::new(shown(&path, shown_from), "");
+            diags.push(
+                Diagnostic::new(&file, 0..0, "a Markdown file that is no chapter").label(
+                    "chapters are `.md` files: rename it, or move it out of `spec/<system>/`",
+                ),
+            );
+            continue;
+        }
+        let Some(file) = read(&path, shown_from, diags) else {
+            continue;
+        };
+        if let Some(chapter) = parse::parse_chapter(&file, diags) {
+            if chapter.front.system != id {
+                diags.push(
+                    Diagnostic::new(
+                        &file,
+                        0..3,
+                        format!(
+                            "front matter says system `{}` but the chapter sits in `{id}/`",
+                            chapter.front.system
+                        ),
+                    )
+                    .label("system and folder must agree"),
+                );
+            }
+            chapters.push(chapter);
+        }
+    }
+    let parts = |c: &Chapter| c.tables.len() + c.rules.len() + c.examples.len();
+    if diags.0.len() == before && chapters.iter().map(parts).sum::<usize>() == 0 {
+        diags.push(match chapters.first() {
+            Some(c) => Diagnostic::new(
+                &c.file,
+                0..3,
+                format!("system `{id}` has nothing to compile: no table, rule or example"),
+            )
+            .label("its chapters hold prose only"),
+            None => Diagnostic::new(
+                &folder(),
+                0..0,
+                format!("system folder `{id}/` holds no chapter"),
+            )
+            .label("a chapter is a `.md` file in the folder"),
+        });
+    }
+    Some(System { id, chapters })
 }
 
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
 /// each file joins the system its front matter names, replacing a chapter of the
 /// same path. Returns the combined book, checked as a whole.
-pub fn compile_with(
-    mut book: Book,
-    paths: &[PathBuf],
-    shown_from: &Path,
-) -> Result<Book, Diagnostics> {
+pub fn compile_with(book: Book, paths: &[PathBuf], shown_from: &Path) -> Result<Book, Diagnostics> {
     let mut diags = Diagnostics::default();
-    for path in paths {
-        let Some(file) = read(path, shown_from, &mut diags) else {
-            continue;
-        };
+    let files: Vec<_> = paths
+        .iter()
+        .filter_map(|path| read(path, shown_from, &mut diags))
+        .collect();
+    compile_files(book, files, diags)
+}
+
+/// [`compile_with`] for files already read.
+fn compile_files(
+    mut book: Book,
+    files: Vec<Arc<SourceFile>>,
+    mut diags: Diagnostics,
+) -> Result<Book, Diagnostics> {
+    for file in files {
         let Some(chapter) = parse::parse_chapter(&file, &mut diags) else {
             continue;
         };
         let system = match book
             .systems
-            .iter_mut()
+            .iter()
             .position(|s| s.id == chapter.front.system)
         {
             Some(i) => &mut book.systems[i],
@@ -111,6 +172,7 @@ pub fn compile_with(
 
 fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     check::check(&mut book, &mut diags);
+    names::check(&book, &mut diags);
     if diags.is_empty() {
         Ok(book)
     } else {
@@ -118,23 +180,20 @@ fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     }
 }
 
-fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
-    let shown = path.strip_prefix(shown_from).unwrap_or(path);
-    match SourceFile::read(path, shown) {
-        Ok(f) => Some(f),
-        Err(e) => {
-            let file = SourceFile::new(shown, "");
-            diags.push(Diagnostic::new(
-                &file,
-                0..0,
-                format!("cannot read {}: {e}", path.display()),
-            ));
-            None
-        }
-    }
+/// `path` as shown in diagnostics: relative to `shown_from` when it is under it.
+fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
+    path.strip_prefix(shown_from).unwrap_or(path)
 }
 
-/// `(system, chapter paths)`, both sorted, for every folder of `spec_root`.
+fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
+    SourceFile::read(path, shown(path, shown_from))
+        .map_err(|d| diags.push(d))
+        .ok()
+}
+
+/// `(system, Markdown file paths)`, both sorted, for every folder of `spec_root`.
+/// A chapter is a `.md` file; files with other Markdown extensions are listed
+/// too, for the compiler to report rather than pass over.
 pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>)>> {
     let mut systems = Vec::new();
     for entry in std::fs::read_dir(spec_root)? {
@@ -144,7 +203,7 @@ pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>
         }
         let mut chapters: Vec<PathBuf> = std::fs::read_dir(entry.path())?
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .filter(|p| p.extension().is_some_and(is_markdown))
             .collect();
         chapters.sort();
         systems.push((entry.file_name().to_string_lossy().into_owned(), chapters));
@@ -161,4 +220,13 @@ impl Chapter {
             .find(|s| s.id == id)
             .map(|s| s.title.as_str())
     }
+}
+
+/// Extensions Markdown files go by.
+fn is_markdown(extension: &std::ffi::OsStr) -> bool {
+    let x = extension.to_string_lossy().to_lowercase();
+    [
+        "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtxt", "mdtext",
+    ]
+    .contains(&x.as_str())
 }

@@ -8,12 +8,12 @@
 //! A ditto mark with nothing above it is no lint: its value is undefined, so it
 //! stays a compile error.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use crate::cell::{BaseType, CellValue};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Allow, Book, Chapter, Row, Table, TableKind};
+use crate::model::{Allow, Book, Chapter, Row, Rule, Table, TableKind};
 
 /// Every lint, by the name that an `allow` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -141,11 +141,16 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
                     &mut found,
                 );
             }
+            // Each section's rules, found once rather than by a scan per section.
+            let mut by_section: HashMap<Option<&str>, Vec<&Rule>> = HashMap::new();
+            for r in &chapter.rules {
+                by_section.entry(r.section.as_deref()).or_default().push(r);
+            }
             let unexercised = |section: Option<&str>| -> Vec<(LintKind, Diagnostic)> {
-                chapter
-                    .rules
-                    .iter()
-                    .filter(|r| r.section.as_deref() == section)
+                by_section
+                    .get(&section)
+                    .into_iter()
+                    .flatten()
                     .filter(|r| !exercised.contains(r.id.as_str()))
                     .map(|r| {
                         let d = Diagnostic::new(
@@ -396,25 +401,23 @@ pub fn rust_name(id: &str) -> String {
     id.replace('-', "_")
 }
 
-/// The lints that are not allowed, each rendered with its source line, then a
-/// count; empty when there are none.
+/// The lints that are not allowed, each rendered with its source line (the
+/// first [`crate::diagnostic::SHOWN`] of them), then a count; empty when there
+/// are none.
 pub fn render(lints: &[Lint], styled: bool) -> String {
     let open: Vec<&Lint> = lints.iter().filter(|l| !l.is_allowed()).collect();
     if open.is_empty() {
         return String::new();
     }
-    let mut out: String = open
-        .iter()
-        .map(|l| {
-            let shown = if styled {
-                l.diagnostic.render_styled()
-            } else {
-                l.diagnostic.render()
-            };
-            shown + "\n"
-        })
-        .collect();
     let n = open.len();
+    let one = |l: &&Lint| {
+        if styled {
+            l.diagnostic.render_styled()
+        } else {
+            l.diagnostic.render()
+        }
+    };
+    let mut out = crate::diagnostic::first_shown(open.iter().map(one), n);
     out.push_str(&format!(
         "{n} lint{} not allowed; fix the spec, or allow each with its reason (spec/README.md, \"Lints\")\n",
         if n == 1 { "" } else { "s" }

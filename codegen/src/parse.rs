@@ -11,8 +11,13 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
 use crate::property::parse_property;
+use crate::recognize::{
+    FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
+    is_schema_comment, misspelt_fence, unclosed_comment,
+};
+use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
-use crate::table::{RawTable, Schema, build_table, lint_for, parse_schema, stated_reason};
+use crate::table::{Schema, lint_for, parse_schema, stated_reason};
 use crate::toml_spans::Doc;
 
 /// The Markdown extensions the book is written with: tables, heading ids and
@@ -47,13 +52,6 @@ enum Open {
     },
 }
 
-#[derive(Clone, Copy)]
-enum FenceKind {
-    Rule,
-    Example,
-    Property,
-}
-
 /// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
 /// front matter could be read, so that later checks still see what parsed.
 pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
@@ -85,6 +83,12 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         match (&mut open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
                 front_seen = true;
+                if range.start != 0 {
+                    diags.push(
+                        Diagnostic::new(file, range.start..range.start + 3, "the front matter does not open the file")
+                            .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
+                    );
+                }
                 open = Open::Front {
                     body: String::new(),
                     base: None,
@@ -149,7 +153,12 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             }
             (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
                 let html = &text[range.clone()];
-                if is_allow_comment(html) {
+                let ours = is_allow_comment(html) || is_schema_comment(html);
+                let unclosed = unclosed_comment(file, html, range.start).filter(|_| ours);
+                if let Some(d) = unclosed.or_else(|| glued_schema(file, html, range.start)) {
+                    schema_rejected = true;
+                    diags.push(d);
+                } else if is_allow_comment(html) {
                     match sections.last_mut().filter(|_| under_heading) {
                         Some(section) => match parse_allow(file, html, range.start, &section.id) {
                             Ok(a) if section.allows.iter().any(|x| x.lint == a.lint) => diags.push(
@@ -175,7 +184,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                             .label("it allows a lint for the section whose heading it follows"),
                         ),
                     }
-                } else if html.trim_start().starts_with("<!-- table") {
+                } else if is_schema_comment(html) {
                     if let Some(s) = schema.take() {
                         diags.push(orphan_schema(file, &s));
                     }
@@ -207,16 +216,13 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     t.event(&event, range);
                 }
             }
+            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Indented))) => {
+                diags.extend(indented_fence(file, range));
+            }
             (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
-                let mut words = info.split_whitespace();
-                let kind = match words.next() {
-                    Some("example") => Some(FenceKind::Example),
-                    Some("rule") => Some(FenceKind::Rule),
-                    Some("property") => Some(FenceKind::Property),
-                    _ => None,
-                };
-                if let Some(kind) = kind {
-                    match words.next() {
+                diags.extend(misspelt_fence(file, &info, range.clone()));
+                if let Some(kind) = fence_kind(&info) {
+                    match info.split_whitespace().nth(1) {
                         Some(id) if !is_id(id) => diags.push(bad_id(file, range.clone(), id)),
                         Some(id) => {
                             open = Open::Fence {
@@ -230,7 +236,9 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                         None => diags.push(
                             Diagnostic::new(
                                 file,
-                                range.start..range.start + 3 + info.len(),
+                                range.start
+                                    ..range.start
+                                        + text[range.clone()].find('\n').unwrap_or(range.len()),
                                 "block has no id",
                             )
                             .label(
@@ -255,6 +263,18 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 else {
                     unreachable!()
                 };
+                if !fence_closed(&text[span.clone()]) {
+                    let first_line = text[span.clone()].find('\n').unwrap_or(span.len());
+                    diags.push(
+                        Diagnostic::new(
+                            file,
+                            span.start..span.start + first_line,
+                            format!("block `{id}` is not closed"),
+                        )
+                        .label("its fence runs to the end of the file: close it with a fence line of its own"),
+                    );
+                    continue;
+                }
                 let base = base.unwrap_or(span.end);
                 let section = current(&sections);
                 let result = match kind {
@@ -285,6 +305,13 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     if !is_id(&chapter_id) {
         diags.push(
             bad_id(file, 0..0, &chapter_id).note("a chapter's id is its file name without `.md`"),
+        );
+        return None;
+    }
+    if let Some(why) = crate::names::problem(&chapter_id) {
+        diags.push(
+            Diagnostic::new(file, 0..0, format!("chapter `{chapter_id}`: {why}"))
+                .label("a chapter's id is its file name, and it becomes a Rust module"),
         );
         return None;
     }
@@ -326,17 +353,6 @@ pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
     Diagnostic::new(file, span, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
-}
-
-/// `<!-- allow …`: a comment that allows a lint for the section above it.
-fn is_allow_comment(html: &str) -> bool {
-    html.trim_start()
-        .strip_prefix("<!--")
-        .map(str::trim_start)
-        .and_then(|rest| rest.strip_prefix("allow"))
-        .is_some_and(|rest| {
-            rest.is_empty() || rest.starts_with(|c: char| c.is_whitespace() || c == ':')
-        })
 }
 
 /// `<!-- allow <lint>: <reason> -->`, right under the heading of section `section`.
@@ -404,7 +420,11 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
 
 fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontMatter, Diagnostic> {
     let mut doc = Doc::parse(file, body, base, "the front matter")?;
-    let system = doc.required_string("system")?.0;
+    let (system, system_span) = doc.required_string("system")?;
+    if let Some(why) = crate::names::system_problem(&system) {
+        return Err(Diagnostic::new(file, system_span, why)
+            .label("a system's id names its folder and a Rust module"));
+    }
     let title = doc.required_string("title")?.0;
     let version = doc.required_string("version")?.0;
     let mut source = doc

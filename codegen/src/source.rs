@@ -5,8 +5,16 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::diagnostic::Diagnostic;
+
+/// The byte order mark some editors put first in a UTF-8 file.
+const BOM: &str = "\u{feff}";
+
 /// A byte range into one [`SourceFile`].
 pub type Span = Range<usize>;
+
+/// Bytes between the checkpoints of [`SourceFile::chars_before`].
+const BLOCK: usize = 256;
 
 /// One Markdown file, shared by every item parsed from it.
 #[derive(Debug)]
@@ -15,34 +23,112 @@ pub struct SourceFile {
     pub path: PathBuf,
     pub text: String,
     line_starts: Vec<usize>,
+    /// The number of characters before each multiple of [`BLOCK`] bytes, so that a
+    /// column is counted in time independent of the line's length.
+    block_chars: Vec<usize>,
 }
 
 impl SourceFile {
+    /// A file of `text`, read as Markdown reads it: a byte order mark is no part
+    /// of the text, and a carriage return not followed by a line feed ends a line
+    /// (it becomes one, so that offsets stay the same).
     pub fn new(path: impl Into<PathBuf>, text: impl Into<String>) -> Arc<SourceFile> {
-        let text = text.into();
+        let mut text = text.into();
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len());
+        }
+        if text.contains('\r') {
+            text = lone_carriage_returns_to_line_feeds(&text);
+        }
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let block_chars = std::iter::once(0)
+            .chain(text.as_bytes().chunks(BLOCK).scan(0, |n, block| {
+                *n += char_starts(block);
+                Some(*n)
+            }))
             .collect();
         Arc::new(SourceFile {
             path: path.into(),
             text,
             line_starts,
+            block_chars,
         })
     }
 
-    pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> std::io::Result<Arc<SourceFile>> {
-        Ok(SourceFile::new(shown_as, std::fs::read_to_string(path)?))
+    /// Reads the file at `path`. Text that is not UTF-8 is an error at the
+    /// first bad byte, within the file as far as it could be read.
+    pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> Result<Arc<SourceFile>, Diagnostic> {
+        let shown_as = shown_as.into();
+        match std::fs::read(path) {
+            Ok(bytes) => SourceFile::decode(shown_as, bytes),
+            Err(e) => Err(Diagnostic::new(
+                &SourceFile::new(shown_as, ""),
+                0..0,
+                format!("cannot read {}: {e}", path.display()),
+            )),
+        }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// The file holding `bytes`, which must be UTF-8.
+    pub fn decode(
+        shown_as: impl Into<PathBuf>,
+        bytes: Vec<u8>,
+    ) -> Result<Arc<SourceFile>, Diagnostic> {
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile::new(shown_as, text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let byte = e.as_bytes()[at];
+                let bom = if e.as_bytes().starts_with(BOM.as_bytes()) {
+                    BOM.len()
+                } else {
+                    0
+                };
+                // The text before the bad byte is intact; the byte shows as U+FFFD.
+                let file = SourceFile::new(shown_as, String::from_utf8_lossy(e.as_bytes()));
+                let shown = at - bom;
+                Err(Diagnostic::new(
+                    &file,
+                    shown..shown + char::REPLACEMENT_CHARACTER.len_utf8(),
+                    format!(
+                        "the file is not UTF-8: byte {byte:#04x} at offset {at} is no character"
+                    ),
+                )
+                .label("save the file as UTF-8"))
+            }
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset; an offset inside
+    /// a character counts as that character.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
-        let col = self.text[start..offset.min(self.text.len())]
-            .chars()
-            .count()
-            + 1;
+        let offset = self.text.floor_char_boundary(offset);
+        let line = self.line_index(offset);
+        let col = self.chars_before(offset) - self.chars_before(self.line_starts[line]) + 1;
         (line + 1, col)
+    }
+
+    /// The 0-based line holding a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The span of 0-based line `line`, without its line break.
+    pub fn line_span(&self, line: usize) -> Span {
+        let start = self.line_starts[line];
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&next| next - 1);
+        start..end
+    }
+
+    /// How many characters the text holds before `offset`.
+    fn chars_before(&self, offset: usize) -> usize {
+        let block = offset / BLOCK;
+        self.block_chars[block] + char_starts(&self.text.as_bytes()[block * BLOCK..offset])
     }
 
     /// `path:line:col` of a byte offset.
@@ -58,4 +144,23 @@ impl SourceFile {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()
     }
+}
+
+/// `text` with every carriage return that no line feed follows turned into one.
+fn lone_carriage_returns_to_line_feeds(text: &str) -> String {
+    let mut chars = text.chars().peekable();
+    let mut out = String::with_capacity(text.len());
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
+}
+
+/// How many characters start in `bytes`: every byte but UTF-8's continuation bytes.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
 }

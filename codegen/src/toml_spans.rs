@@ -187,15 +187,15 @@ impl<'a> Doc<'a> {
 /// An integer literal's value, if the TOML value is one.
 pub fn integer(v: &DeValue) -> Option<i64> {
     let i = v.as_integer()?;
-    let digits: String = i.as_str().chars().filter(|&c| c != '_').collect();
-    let (neg, digits) = match digits.strip_prefix('-') {
-        Some(d) => (true, d.to_string()),
-        None => (false, digits.trim_start_matches('+').to_string()),
+    let text: String = i.as_str().chars().filter(|&c| c != '_').collect();
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", text.trim_start_matches('+')),
     };
     let digits = digits
         .trim_start_matches("0x")
         .trim_start_matches("0o")
         .trim_start_matches("0b");
-    let n = i64::from_str_radix(digits, i.radix()).ok()?;
-    Some(if neg { -n } else { n })
+    // The sign is parsed with the digits: `-9223372036854775808` has no positive twin.
+    i64::from_str_radix(&format!("{sign}{digits}"), i.radix()).ok()
 }

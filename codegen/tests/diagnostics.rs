@@ -9,6 +9,15 @@
 //! heading right after it is line 10.
 
 mod common;
+// Hostile input (issue 9), one module per kind of failure.
+#[path = "diagnostics/panics.rs"]
+mod panics;
+#[path = "diagnostics/poor_errors.rs"]
+mod poor_errors;
+#[path = "diagnostics/rustc.rs"]
+mod rustc;
+#[path = "diagnostics/silent.rs"]
+mod silent;
 
 use codegen::cell::{CellValue, DiceSpec};
 use codegen::{Book, Diagnostic, Diagnostics};

@@ -246,7 +246,14 @@ impl Report {
         if let Some(e) = &self.error {
             let _ = writeln!(out, "error: {e}");
         }
-        let _ = writeln!(out, "trace:");
+        out.push_str(&self.render_trace());
+        out
+    }
+
+    /// The derivation, one numbered step a line with the id it cites: the
+    /// end of [`Report::render`], and what `cargo xtask eval --trace` shows.
+    pub fn render_trace(&self) -> String {
+        let mut out = "trace:\n".to_string();
         for (i, s) in self.trace.steps.iter().enumerate() {
             let _ = writeln!(out, "  {}. [{}] {}", i + 1, s.cites, s.text);
         }

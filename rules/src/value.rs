@@ -289,7 +289,10 @@ mod tests {
                 "{bad}"
             );
         }
-        v.set("damage", Dice::d6(9));
-        assert_eq!(v.get("damage"), Ok(Dice::d6(9)));
+        // The smallest dice there are, one die of one side, are dice.
+        for fine in [Dice::d6(9), Dice::new(1, 1, 0)] {
+            v.set("damage", fine);
+            assert_eq!(v.get("damage"), Ok(fine));
+        }
     }
 }

@@ -1,21 +1,25 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), lint the book, evaluate examples
-//! of any file, write the audit report ([`audit`]), and keep the record of
-//! mutation testing ([`mutants`]).
+//! of any file ([`eval`]), name the failing ones ([`examples`]), write the audit
+//! report ([`audit`]), keep the record of mutation testing ([`mutants`]), and
+//! run the whole test suite with what it needs ([`suite`]).
 
 pub mod audit;
+pub mod eval;
+pub mod examples;
 pub mod mutants;
+pub mod suite;
 
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use codegen::emit::cases::{CaseFile, case_file, case_files};
-use codegen::emit::properties::{property_file, property_files};
-use codegen::model::{Chapter, System};
+use codegen::emit::cases::{CaseFile, case_files};
+use codegen::emit::properties::property_files;
+use codegen::model::System;
 use codegen::{Book, Diagnostics, Lint};
-use conformance::property::{self, PropertyCase};
-use conformance::{Case, Report, Verdict, evaluate};
+use conformance::property::{self, PropertyCase, PropertyReport};
+use conformance::{Case, Report, Verdict};
 
 /// The workspace root (this crate's parent folder).
 pub fn workspace_root() -> PathBuf {
@@ -67,10 +71,14 @@ impl Plan {
             let what = if p.exists() { "stale" } else { "missing" };
             format!("{what}: {}", rel(p))
         });
-        let removes = self
-            .removes
-            .iter()
-            .map(|p| format!("no longer generated: {}", rel(p)));
+        let removes = self.removes.iter().map(|p| {
+            let what = if is_leftover(p) {
+                "left by an interrupted regen"
+            } else {
+                "no longer generated"
+            };
+            format!("{what}: {}", rel(p))
+        });
         writes.chain(removes).collect()
     }
 }
@@ -115,6 +123,13 @@ fn plan_files(wanted: &[CaseFile], dir: &Path) -> io::Result<Plan> {
     Ok(plan)
 }
 
+/// A `.toml.tmp` file that [`write_atomically`] made and never renamed: its
+/// regen was killed. Plans remove it like a case file no example produces.
+fn is_leftover(path: &Path) -> bool {
+    path.to_string_lossy().ends_with(".toml.tmp")
+}
+
+/// The case files under `dir`, and the leftovers of interrupted regens.
 fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     let entries = match std::fs::read_dir(dir) {
@@ -126,7 +141,7 @@ fn toml_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
         let path = entry?.path();
         if path.is_dir() {
             out.extend(toml_files(&path)?);
-        } else if path.extension().is_some_and(|x| x == "toml") {
+        } else if path.extension().is_some_and(|x| x == "toml") || is_leftover(&path) {
             out.push(path);
         }
     }
@@ -158,12 +173,26 @@ pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Runs every example of the book as its case file would, in book order.
+/// Runs every example of the book as its case file would, in book order; a
+/// resolver that panics fails its example ([`examples::run_case`]).
 pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
     case_files(book)
         .iter()
-        .map(|f| Case::parse(&f.text).map(|c| evaluate(&c)))
+        .map(|f| Case::parse(&f.text).map(|c| examples::run_case(&c, conformance::evaluate)))
         .collect()
+}
+
+/// Checks every property of `book` as its property file would be checked.
+pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
+    property_files(book)
+        .iter()
+        .map(|f| check_property(&f.text).map_err(|e| format!("{}: {e}", f.path.display())))
+        .collect()
+}
+
+/// Reads a property file and checks its law as the conformance suite does.
+fn check_property(text: &str) -> Result<PropertyReport, String> {
+    PropertyCase::parse(text).map(|case| property::check(&case, property::CASES))
 }
 
 /// What one system holds and how its examples came out: the figures of regen's
@@ -264,125 +293,4 @@ pub fn label_width(book: &Book) -> usize {
         .chain([least])
         .max()
         .unwrap_or(least)
-}
-
-/// `cargo xtask eval`: compiles `files` against the book's rules and evaluates
-/// their examples. Returns the printout and whether any example fails.
-pub fn eval(root: &Path, files: &[PathBuf]) -> Result<(String, bool), Diagnostics> {
-    // Canonical paths, so `xtask/../spec/a.md` is recognised as the chapter it is.
-    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let root = root.as_path();
-    let book = compile_book(root)?;
-    let files: Vec<PathBuf> = files
-        .iter()
-        .map(|f| f.canonicalize().unwrap_or_else(|_| f.clone()))
-        .collect();
-    let book = codegen::compile_with(book, &files, root)?;
-    let shown: Vec<PathBuf> = files
-        .iter()
-        .map(|f| f.strip_prefix(root).unwrap_or(f).to_path_buf())
-        .collect();
-    let mut out = String::new();
-    let mut failed = false;
-    for (system, chapter) in book
-        .chapters()
-        .filter(|(_, c)| shown.contains(&c.file.path))
-    {
-        for e in &chapter.examples {
-            let file = case_file(system, chapter, e);
-            let report = match Case::parse(&file.text) {
-                Ok(case) => evaluate(&case),
-                Err(err) => {
-                    failed = true;
-                    let _ = writeln!(
-                        out,
-                        "{}#{}: fails (case unreadable: {err})",
-                        chapter.file.path.display(),
-                        e.id
-                    );
-                    continue;
-                }
-            };
-            failed |= report.verdict == Verdict::Fails;
-            let _ = writeln!(
-                out,
-                "{}:{} {}: {}",
-                chapter.file.path.display(),
-                chapter.file.line_col(e.span.start).0,
-                e.id,
-                report.verdict
-            );
-            for c in &report.claims {
-                let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
-                let _ = writeln!(
-                    out,
-                    "    {}: book {} | rules {}  {}",
-                    c.name,
-                    c.book,
-                    rules,
-                    status_word(&c.status)
-                );
-            }
-            if let Some(r) = &report.refusal {
-                let _ = writeln!(
-                    out,
-                    "    refused: {:?} | rules {}  {}",
-                    r.reason,
-                    r.rules_shown(),
-                    status_word(&r.status)
-                );
-            }
-            if let Some(err) = &report.error {
-                let _ = writeln!(out, "    error: {err}");
-            }
-        }
-        failed |= eval_properties(system, chapter, &mut out);
-    }
-    if out.is_empty() {
-        out.push_str("no examples or properties in the given files\n");
-    }
-    Ok((out, failed))
-}
-
-/// Checks the chapter's properties as the conformance suite does, printing
-/// `path:line id: holds` or the whole report of a failure. Returns whether any failed.
-fn eval_properties(system: &System, chapter: &Chapter, out: &mut String) -> bool {
-    let mut failed = false;
-    for p in &chapter.properties {
-        let file = property_file(system, chapter, p);
-        let at = format!(
-            "{}:{} {}",
-            chapter.file.path.display(),
-            chapter.file.line_col(p.span.start).0,
-            p.id
-        );
-        let _ = match PropertyCase::parse(&file.text) {
-            Ok(case) => {
-                let report = property::check(&case, property::CASES);
-                failed |= !report.holds();
-                match report.holds() {
-                    true => writeln!(out, "{at}: holds {}", report.tried),
-                    false => writeln!(out, "{at}: fails\n{}", indent(&report.render())),
-                }
-            }
-            Err(err) => {
-                failed = true;
-                writeln!(out, "{at}: fails (property file unreadable: {err})")
-            }
-        };
-    }
-    failed
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
-}
-
-/// A claim's (or a refusal's) outcome, as `eval` prints it.
-fn status_word(status: &conformance::Status) -> String {
-    match status {
-        conformance::Status::Agrees => "agrees".to_string(),
-        conformance::Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
-        conformance::Status::Fails(why) => format!("fails: {why}"),
-    }
 }

@@ -1,51 +1,133 @@
-//! `cargo xtask <command>`: see `cargo xtask help`.
+//! `cargo xtask <command>`: see `cargo xtask --help`. A usage error exits
+//! with 2 (clap's), a command that fails with 1.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const HELP: &str = "\
-usage: cargo xtask <command>
+use clap::{Parser, Subcommand};
 
-  regen              compile spec/, rewrite the case and property files that changed,
-                     print a summary, lint the book; exit non-zero on a lint that no
-                     allow silences
-  check              exit non-zero, naming each stale case or property file, if regen
-                     would change anything, and on a lint that no allow silences
-  check --reviewed   the same, and also name each item (prose, or a rule's code) changed since
-                     review (spec/reviewed.toml)
-  eval FILE.md...    run the worked examples and check the properties of any Markdown
-                     files against the resolver
-  audit              write the auditors' report to target/audit/ (index.html, audit.json)
-  audit --stamp      record the book and each rule's code as reviewed in spec/reviewed.toml,
-                     then write the report
-  mutants [--system S] [--file F]...
-                     run cargo-mutants on the resolver (all of rules/src, the folder of spec
-                     system S, or the files F) and update conformance/mutants.toml with it
-  mutants --from DIR [--system S] [--file F]...
-                     update the record from an earlier run of that selection written to DIR
+/// The rulebook's commands: compile spec/ into the conformance cases, try out
+/// examples, audit the resolver against the book, and run the tests.
+#[derive(Parser)]
+#[command(
+    bin_name = "cargo xtask",
+    version,
+    arg_required_else_help = true,
+    after_help = "XTASK_ROOT=DIR runs a command on the workspace copy at DIR."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
 
-XTASK_ROOT=DIR runs the commands on the workspace copy at DIR.";
+#[derive(Subcommand)]
+enum Cmd {
+    /// Compile spec/, rewrite the case and property files that changed, print
+    /// a summary and lint the book
+    ///
+    /// Fails while a lint is not allowed or an example fails, naming each
+    /// (the files are written all the same).
+    Regen,
+    /// Fail, naming each file, if regen would change anything; and on a lint
+    /// or a failing example
+    Check {
+        /// Also fail, naming each item of the book and each rule's code,
+        /// while anything changed since review (spec/reviewed.toml)
+        #[arg(long)]
+        reviewed: bool,
+    },
+    /// Run the examples and check the properties of Markdown files against
+    /// the resolver
+    ///
+    /// A file joins the system its front matter names, inside spec/ or
+    /// outside it; nothing is written. Fails while an example or property fails.
+    Eval {
+        /// Show each example's derivation, step by step
+        #[arg(long)]
+        trace: bool,
+        /// Run only the example or property with this id (repeatable)
+        #[arg(long = "example", value_name = "ID")]
+        examples: Vec<String>,
+        /// The Markdown files
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Write the auditors' report to target/audit/ (index.html, audit.json)
+    ///
+    /// Fails, once the report is written, while an example fails.
+    Audit {
+        /// First record the book and each rule's code as reviewed in
+        /// spec/reviewed.toml
+        #[arg(long)]
+        stamp: bool,
+    },
+    /// Run cargo-mutants on the resolver and update conformance/mutants.toml
+    Mutants {
+        /// Only the resolver's folder of this spec system (e.g. outcome-armor)
+        #[arg(long, value_name = "SYSTEM")]
+        system: Option<String>,
+        /// Only this file of rules/src (repeatable)
+        #[arg(long = "file", value_name = "FILE")]
+        files: Vec<String>,
+        /// Read an earlier run of the same selection from DIR instead of running
+        #[arg(long, value_name = "DIR")]
+        from: Option<PathBuf>,
+    },
+    /// Run every test (cargo test --workspace), installing Debian's chromium
+    /// first when the browser test would lack it
+    ///
+    /// Any arguments go to cargo test, e.g. `cargo xtask test --locked` or
+    /// `cargo xtask test -- --nocapture`. AUDIT_BROWSER=skip skips the browser
+    /// test explicitly instead.
+    Test {
+        /// Arguments for cargo test
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        _cargo_args: Vec<String>,
+    },
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cli = Cli::parse();
     // Tests point the commands at a scratch copy of the workspace.
     let root = std::env::var_os("XTASK_ROOT").map_or_else(xtask::workspace_root, PathBuf::from);
-    let result = match args.first().map(String::as_str) {
-        Some("regen") if args.len() == 1 => regen(&root, false),
-        Some("check") if args.len() == 1 => regen(&root, true),
-        Some("check") if args[1..] == ["--reviewed"] => {
-            regen(&root, true).and_then(|()| reviewed(&root))
+    let result = match cli.command {
+        Cmd::Regen => regen(&root, false),
+        Cmd::Check { reviewed } => {
+            regen(&root, true).and_then(|()| if reviewed { review(&root) } else { Ok(()) })
         }
-        Some("eval") if args.len() > 1 => eval(&root, &args[1..]),
-        Some("audit") if args.len() == 1 => audit(&root, false),
-        Some("audit") if args[1..] == ["--stamp"] => audit(&root, true),
-        Some("mutants") => mutants(&root, &args[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{HELP}");
-            Ok(())
+        Cmd::Eval {
+            trace,
+            examples,
+            files,
+        } => eval(&root, &files, trace, examples),
+        Cmd::Audit { stamp } => audit(&root, stamp),
+        Cmd::Mutants {
+            system,
+            files,
+            from,
+        } => {
+            let selection = xtask::mutants::Selection {
+                system,
+                files,
+                from,
+            };
+            xtask::mutants::run(&root, &selection).map(|summary| print!("{summary}"))
         }
-        _ => Err(HELP.to_string()),
+        Cmd::Test { .. } => {
+            // As typed: clap drops a leading `--`, which cargo test needs to
+            // tell the test binaries' arguments (`-- --nocapture`) from its own.
+            let args: Vec<String> = std::env::args()
+                .skip(1)
+                .skip_while(|a| a != "test")
+                .skip(1)
+                .collect();
+            xtask::suite::run(&root, &args)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -56,24 +138,20 @@ fn main() -> ExitCode {
     }
 }
 
-fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
+fn regen(root: &Path, check_only: bool) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let [cases, properties] = xtask::plan_all(&book, root)
         .map_err(|e| format!("cannot read the case and property files: {e}"))?;
     let lints = xtask::lint_book(root, &book)?;
     let open = lints.iter().filter(|l| !l.is_allowed()).count();
-    let lint_line = format!(
-        "{:<w$} {open} to fix, {} allowed",
-        "lints",
-        lints.len() - open,
-        w = xtask::label_width(&book)
-    );
+    let w = xtask::label_width(&book);
     eprint!(
         "{}",
         codegen::lint::render(&lints, std::io::stderr().is_terminal())
     );
+    let reports = xtask::reports(&book)?;
+    let mut failures = Vec::new();
     if check_only {
-        let mut failures = Vec::new();
         if cases.is_empty() && properties.is_empty() {
             println!(
                 "case files are up to date ({} cases, {} properties)",
@@ -82,44 +160,51 @@ fn regen(root: &std::path::Path, check_only: bool) -> Result<(), String> {
         } else {
             let mut lines = cases.describe(root);
             lines.extend(properties.describe(root));
-            let lines = lines.join("\n  ");
             failures.push(format!(
-                "case files are stale; run `cargo xtask regen`:\n  {lines}"
+                "case files are stale; run `cargo xtask regen`:\n  {}",
+                lines.join("\n  ")
             ));
         }
-        println!("{lint_line}");
-        if open > 0 {
-            failures.push(format!("{open} lint(s) not allowed (listed above)"));
+    } else {
+        xtask::apply(&cases).map_err(|e| format!("cannot write the case files: {e}"))?;
+        xtask::apply(&properties).map_err(|e| format!("cannot write the property files: {e}"))?;
+        print!("{}", xtask::summary(&book, &reports));
+        for (what, plan) in [("cases", &cases), ("properties", &properties)] {
+            println!(
+                "{what:<w$} {} written, {} removed, {} unchanged (conformance/{what}/)",
+                plan.writes.len(),
+                plan.removes.len(),
+                plan.unchanged,
+            );
         }
-        return if failures.is_empty() {
-            Ok(())
-        } else {
-            Err(failures.join("\n"))
-        };
     }
-    xtask::apply(&cases).map_err(|e| format!("cannot write the case files: {e}"))?;
-    xtask::apply(&properties).map_err(|e| format!("cannot write the property files: {e}"))?;
-    let reports = xtask::reports(&book)?;
-    print!("{}", xtask::summary(&book, &reports));
-    for (what, plan) in [("cases", &cases), ("properties", &properties)] {
-        println!(
-            "{what:<w$} {} written, {} removed, {} unchanged (conformance/{what}/)",
-            plan.writes.len(),
-            plan.removes.len(),
-            plan.unchanged,
-            w = xtask::label_width(&book)
-        );
-    }
-    println!("{lint_line}");
+    println!(
+        "{:<w$} {open} to fix, {} allowed",
+        "lints",
+        lints.len() - open
+    );
     if open > 0 {
-        return Err(format!("{open} lint(s) not allowed (listed above)"));
+        failures.push(format!("{open} lint(s) not allowed (listed above)"));
     }
-    Ok(())
+    failures.extend(failing_examples(&book, &reports));
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// Prints each failing example with the claims that differ; returns the
+/// failure to report, if any.
+fn failing_examples(book: &codegen::Book, reports: &[conformance::Report]) -> Option<String> {
+    let failing = xtask::examples::failing(book, reports);
+    eprint!("{}", failing.concat());
+    (!failing.is_empty()).then(|| format!("{} example(s) fail (listed above)", failing.len()))
 }
 
 /// Fails naming every item (prose, or a rule's code) whose text differs from
 /// the reviewed state.
-fn reviewed(root: &std::path::Path) -> Result<(), String> {
+fn review(root: &Path) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let changes = xtask::audit::changes(root, &book)?;
     if changes.is_empty() {
@@ -137,7 +222,7 @@ fn reviewed(root: &std::path::Path) -> Result<(), String> {
     ))
 }
 
-fn audit(root: &std::path::Path, stamp: bool) -> Result<(), String> {
+fn audit(root: &Path, stamp: bool) -> Result<(), String> {
     let book = xtask::compile_book(root).map_err(|d| render(&d))?;
     let audit = xtask::audit::run(root, &book, stamp)?;
     if stamp {
@@ -152,33 +237,28 @@ fn audit(root: &std::path::Path, stamp: bool) -> Result<(), String> {
         audit.systems.len(),
         audit.changed_since_review.len()
     );
-    Ok(())
-}
-
-fn mutants(root: &std::path::Path, args: &[String]) -> Result<(), String> {
-    let mut selection = xtask::mutants::Selection::default();
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().cloned().ok_or_else(|| HELP.to_string());
-        match flag.as_str() {
-            "--system" => selection.system = Some(value?),
-            "--file" => selection.files.push(value?),
-            "--from" => selection.from = Some(PathBuf::from(value?)),
-            _ => return Err(HELP.to_string()),
-        }
+    match failing_examples(&book, &xtask::reports(&book)?) {
+        Some(failure) => Err(failure),
+        None => Ok(()),
     }
-    print!("{}", xtask::mutants::run(root, &selection)?);
-    Ok(())
 }
 
-fn eval(root: &std::path::Path, files: &[String]) -> Result<(), String> {
-    let files: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
-    let (out, failed) = xtask::eval(root, &files).map_err(|d| render(&d))?;
-    print!("{out}");
-    if failed {
-        Err("some examples or properties fail".into())
-    } else {
+fn eval(root: &Path, files: &[PathBuf], trace: bool, only: Vec<String>) -> Result<(), String> {
+    let opts = xtask::eval::Options {
+        trace,
+        only,
+        ..Default::default()
+    };
+    let run = xtask::eval::eval(root, files, &opts).map_err(|d| render(&d))?;
+    print!("{}", run.out);
+    let mut errors = run.unknown;
+    if run.failed {
+        errors.push("some examples or properties fail".into());
+    }
+    if errors.is_empty() {
         Ok(())
+    } else {
+        Err(errors.join("\n"))
     }
 }
 

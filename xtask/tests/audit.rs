@@ -1,15 +1,15 @@
-//! `cargo xtask audit` on scratch copies of the workspace: the report covers the
-//! whole book with regen's figures, escapes what the book says, and the stamp
-//! cycle (stamp, edit the prose or a resolver function, see the change marked
-//! and `check --reviewed` fail, stamp again, pass) works end to end through the
-//! real binary.
+//! `cargo xtask audit` on scratch workspaces of the fixture book
+//! (`common::Scratch::fixture`): the report covers the whole book with regen's
+//! figures, escapes what the book says, and the stamp cycle (stamp, edit the
+//! prose or a resolver function, see the change marked and `check --reviewed`
+//! fail, stamp again, pass) works end to end through the real binary.
 
 mod common;
 
 use std::path::Path;
 use std::process::Command;
 
-use common::Scratch;
+use common::{Scratch, edit};
 use serde_json::Value as Json;
 use xtask::audit::{Code, Review, Stamp};
 
@@ -28,15 +28,18 @@ fn run_audit(root: &Path) -> Json {
 
 /// Runs the xtask binary on the workspace at `root`; returns success and stderr.
 fn xtask(root: &Path, args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env("XTASK_ROOT", root)
-        .output()
-        .expect("run the xtask binary");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    xtask_with(root, args, &[])
+}
+
+/// As `xtask`, with more variables in the binary's environment.
+fn xtask_with(root: &Path, args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+    let run = common::Run::of(
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .env("XTASK_ROOT", root)
+            .envs(env.iter().copied()),
+    );
+    (run.ok(), run.stderr)
 }
 
 /// `href` (relative to the report's folder) leads to a page of the report that
@@ -49,13 +52,6 @@ fn assert_lands(root: &Path, href: &str) {
         anchor.is_empty() || html.contains(&format!("id=\"{anchor}\"")),
         "`{href}` leads to no anchor"
     );
-}
-
-/// Replaces `from` with `to` in `file`, which must hold it.
-fn edit(file: &Path, from: &str, to: &str) {
-    let text = std::fs::read_to_string(file).expect("read the file to edit");
-    assert!(text.contains(from), "{} has no `{from}`", file.display());
-    std::fs::write(file, text.replace(from, to)).expect("edit the file");
 }
 
 /// Stamps the workspace at `root` through the binary; then nothing is changed
@@ -88,7 +84,7 @@ fn n(v: &Json) -> u64 {
 
 #[test]
 fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
-    let scratch = Scratch::workspace_copy("audit-report");
+    let scratch = Scratch::fixture("audit-report");
     let root = &scratch.0;
     let json = run_audit(root);
     let book = xtask::compile_book(root).expect("the book compiles");
@@ -178,6 +174,7 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 .map(|s| s.id.clone())
                 .chain(chapter.tables.iter().map(|t| t.id.clone()))
                 .chain(chapter.examples.iter().map(|e| e.id.clone()))
+                .chain(chapter.properties.iter().map(|p| p.id.clone()))
                 .chain(chapter.rules.iter().map(|r| format!("rule-{}", r.id)));
             for anchor in anchors {
                 assert!(
@@ -186,9 +183,18 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 );
             }
             assert!(
-                !html.contains("```") && !html.contains("<!-- table"),
+                !html.contains("```")
+                    && !html.contains("<!-- table")
+                    && !html.contains("language-property"),
                 "{page} still shows a raw block"
             );
+            // Every typed cell carries its Rust value, and only they do.
+            let cells: usize = chapter
+                .tables
+                .iter()
+                .map(|t| t.rows.len() * t.columns.len())
+                .sum();
+            assert_eq!(html.matches("<td title=\"").count(), cells, "{page}");
             for t in facts["tables"].as_array().expect("tables") {
                 for reader in t["readers"].as_array().expect("readers") {
                     assert_lands(root, reader["href"].as_str().expect("a link"));
@@ -205,6 +211,17 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
             }
         }
     }
+    // Every property is listed with its system, and in the real book each holds.
+    for (s, system) in systems.iter().zip(&book.systems) {
+        let listed = &s["properties"];
+        let stated: usize = system.chapters.iter().map(|c| c.properties.len()).sum();
+        assert_eq!(n(&listed["count"]), stated as u64, "{}", system.id);
+        assert_eq!(n(&listed["hold"]), stated as u64, "{}", system.id);
+        for p in listed["properties"].as_array().expect("properties") {
+            assert_lands(root, p["property"]["href"].as_str().expect("a link"));
+        }
+    }
+    assert_offline(root);
     // Every allow of the book is listed, and the front page shows its reason.
     let allows = json["lint_allows"].as_array().expect("lint allows");
     let allowed_items: usize = book
@@ -230,19 +247,241 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
     }
 }
 
+/// Every page of the site carries the sidebar and fetches nothing: only the
+/// search page runs a script, and only the two that come with the report.
+fn assert_offline(root: &Path) {
+    let dir = root.join("target/audit");
+    let mut pages = Vec::new();
+    html_files(&dir, &mut pages);
+    assert!(pages.len() > 10, "{pages:?}");
+    for page in pages {
+        let html = std::fs::read_to_string(&page).expect("read a page");
+        let name = page.strip_prefix(&dir).expect("under the report");
+        assert!(
+            html.contains("<nav class=\"sidebar\""),
+            "{name:?} has no sidebar"
+        );
+        for remote in ["src=\"http", "href=\"http", "src=\"//", "href=\"//", "url("] {
+            assert!(!html.contains(remote), "{name:?} fetches `{remote}`");
+        }
+        let scripts = html.matches("<script").count();
+        if name == Path::new("search.html") {
+            assert_eq!(scripts, 2);
+            assert!(html.contains("<script src=\"search-index.js\"></script>"));
+            assert!(html.contains("<script src=\"search.js\"></script>"));
+        } else {
+            assert_eq!(scripts, 0, "{name:?} runs a script");
+        }
+    }
+    let css = std::fs::read_to_string(dir.join("audit.css")).expect("the style sheet");
+    assert!(!css.contains("url(") && !css.contains("@import"));
+}
+
+fn html_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read a folder of the report") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            html_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "html") {
+            out.push(path);
+        }
+    }
+}
+
 #[test]
-fn what_the_book_says_is_escaped() {
-    let scratch = Scratch::workspace_copy("audit-escape");
+fn each_cell_shows_the_value_the_code_reads() {
+    let scratch = Scratch::workspace_copy("audit-cells");
     let root = &scratch.0;
-    let chapter = root.join("spec/action/falling.md");
-    let mut text = std::fs::read_to_string(&chapter).expect("read falling.md");
-    text.push_str(
-        "\nA script <script>alert(\"x\")</script> & a tag.\n\n<div class=\"raw\">block</div>\n",
+    edit(
+        &root.join("spec/action/falling.md"),
+        "| 6-foot ladder |",
+        "| 6-foot <i>ladder</i> |",
     );
-    std::fs::write(&chapter, text).expect("edit falling.md");
     run_audit(root);
     let html = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
         .expect("the falling page");
+    let table = &html[html
+        .find("id=\"cells:falling-table\"")
+        .expect("the table's toggle")..];
+    let table = &table[..table.find("</table>").expect("its end")];
+    let row = |first: &str| {
+        let at = table
+            .find(&format!("<tr><td title=\"{first}\""))
+            .unwrap_or_else(|| panic!("no row {first}"));
+        &table[at..at + table[at..].find("</tr>").expect("the row's end")]
+    };
+    let range =
+        |lo: u32, hi: u32| format!("Range {{ lo: {lo}, hi: Some({hi}), label: &quot;&quot; }}");
+    // A ditto mark is the value above it; a blank optional cell is `None`.
+    let band = row(&range(23, 26));
+    assert!(band.contains("<td title=\"Dice::new(9, 6, 0)\">9d6<code class=\"rust\">Dice::new(9, 6, 0)</code></td>"), "{band}");
+    assert!(
+        band.contains("<td title=\"2\">\"<code class=\"rust\">2</code></td>"),
+        "{band}"
+    );
+    assert!(band.contains("<td title=\"None\">"), "{band}");
+    // What the book says is escaped in the value too.
+    assert!(
+        row(&range(1, 2))
+            .contains("<td title=\"Some(&quot;6-foot &lt;i&gt;ladder&lt;/i&gt;&quot;)\">")
+    );
+    assert!(table.contains("<th title=\"damage: Dice\">"));
+    assert!(table.contains("<th title=\"notes: Option&lt;&amp;&#39;static str&gt;\">"));
+    // The toggle's label sits in the table's box.
+    assert!(html.contains("<label for=\"cells:falling-table\">"));
+}
+
+#[test]
+fn a_false_property_is_shown_failing_with_its_counterexample() {
+    let scratch = Scratch::workspace_copy("audit-property");
+    let root = &scratch.0;
+    // Turn a true law around: a longer fall never does *more* damage.
+    edit(
+        &root.join("spec/action/falling.md"),
+        "non-decreasing = { output = \"damage\", in = \"distance\" }",
+        "non-increasing = { output = \"damage\", in = \"distance\" }",
+    );
+    let json = run_audit(root);
+    let action = &json["systems"][0];
+    let index = &action["properties"];
+    assert_eq!(
+        (n(&index["fail"]), n(&index["hold"]) + 1),
+        (1, n(&index["count"]))
+    );
+    let listed: Vec<&Json> = index["properties"]
+        .as_array()
+        .expect("properties")
+        .iter()
+        .filter(|p| p["verdict"] == "fails")
+        .collect();
+    let id = "falling-damage-never-decreases";
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        listed[0]["property"]["href"],
+        format!("action/falling.html#{id}")
+    );
+    assert_eq!(listed[0]["rule"]["id"], "falling.fall");
+
+    let falling = action["chapters"]
+        .as_array()
+        .expect("chapters")
+        .iter()
+        .find(|c| c["id"] == "falling")
+        .expect("the falling chapter");
+    let property = &falling["properties"][0];
+    assert_eq!(
+        (&property["id"], &property["verdict"]),
+        (&Json::from(id), &Json::from("fails"))
+    );
+    let failure = &property["failure"];
+    let points = failure["points"].as_array().expect("points");
+    assert_eq!(points.len(), 2, "a monotone law fails at a pair");
+    let distance = |p: &Json| n(&p["given"]["distance"]);
+    assert!(distance(&points[0]) < distance(&points[1]));
+    assert_ne!(
+        points[0]["outputs"]["damage"],
+        points[1]["outputs"]["damage"]
+    );
+
+    // The chapter shows it failing where it stands, with both points.
+    let page = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
+        .expect("the falling page");
+    let at = page
+        .find(&format!("<section class=\"property fails\" id=\"{id}\">"))
+        .expect("the property's box, failing");
+    let block = &page[at..at + page[at..].find("</section>").expect("its end")];
+    assert!(block.contains("<span class=\"verdict fails\">fails</span>"));
+    assert!(block.contains("counterexample (shrunk)"));
+    for p in points {
+        let shown = format!("at <code>distance = {}</code>: outputs", distance(p));
+        assert!(block.contains(&shown), "{block}");
+    }
+    assert!(block.contains("<code>distance = 1 to 10000</code>"));
+    assert!(page.contains("1 property: 0 hold, 1 fail"));
+
+    // The front page counts it and links to it.
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    let row = &front[front
+        .find("<tr data-properties=\"action\">")
+        .expect("action's row")..];
+    let row = &row[..row.find("</tr>").expect("its end")];
+    assert!(
+        row.contains("<td data-property=\"fail\" class=\"fails\">1</td>"),
+        "{row}"
+    );
+    assert!(front.contains(&format!(
+        "<tr class=\"fails\"><td>action</td><td><a href=\"action/falling.html#{id}\""
+    )));
+}
+
+#[test]
+fn audit_json_says_which_layout_commit_and_date_it_holds() {
+    let scratch = Scratch::workspace_copy("audit-provenance");
+    let root = &scratch.0;
+    // Outside a checkout the commit is unknown; the date honours SOURCE_DATE_EPOCH.
+    let (ok, err) = xtask_with(root, &["audit"], &[("SOURCE_DATE_EPOCH", "86399")]);
+    assert!(ok, "audit failed: {err}");
+    let json = audit_json(root);
+    assert_eq!(json["schema_version"], xtask::audit::SCHEMA_VERSION);
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["commit"], "unknown");
+    assert_eq!(json["date"], "1970-01-01T23:59:59Z");
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(
+        front
+            .contains("Written <time>1970-01-01T23:59:59Z</time> from commit <code>unknown</code>")
+    );
+
+    // In a checkout it is HEAD; without SOURCE_DATE_EPOCH the date is the clock's.
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args([
+                "-c",
+                "user.name=audit",
+                "-c",
+                "user.email=audit@example.org",
+            ])
+            .args(args)
+            .output()
+            .expect("run git");
+        assert!(
+            out.status.success(),
+            "git {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("git says UTF-8")
+    };
+    git(&["init", "-q"]);
+    git(&["commit", "-q", "--allow-empty", "-m", "a state of the book"]);
+    let head = git(&["rev-parse", "HEAD"]);
+    let (ok, err) = xtask_with(root, &["audit"], &[("SOURCE_DATE_EPOCH", "")]);
+    assert!(ok, "audit failed: {err}");
+    let json = audit_json(root);
+    assert_eq!(json["commit"], head.trim());
+    let date = json["date"].as_str().expect("a date");
+    let shape: String = date
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99T99:99:99Z", "{date}");
+    assert!(date.as_bytes() > b"2024".as_slice(), "{date}");
+}
+
+#[test]
+fn what_the_book_says_is_escaped() {
+    let scratch = Scratch::fixture("audit-escape");
+    let root = &scratch.0;
+    let chapter = root.join("spec/action/armor.md");
+    let mut text = std::fs::read_to_string(&chapter).expect("read armor.md");
+    text.push_str(
+        "\nA script <script>alert(\"x\")</script> & a tag.\n\n<div class=\"raw\">block</div>\n",
+    );
+    std::fs::write(&chapter, text).expect("edit armor.md");
+    run_audit(root);
+    let html = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
+        .expect("the armor page");
     assert!(!html.contains("<script>") && !html.contains("<div class=\"raw\">"));
     assert!(html.contains("&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; a tag."));
     assert!(html.contains("&lt;div class=&quot;raw&quot;&gt;block&lt;/div&gt;"));
@@ -250,16 +489,16 @@ fn what_the_book_says_is_escaped() {
 
 #[test]
 fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
-    let scratch = Scratch::workspace_copy("audit-stamp");
+    let scratch = Scratch::fixture("audit-stamp");
     let root = &scratch.0;
 
     stamp(root);
 
-    // Reword a paragraph of the section `reading-the-table` (line 17).
+    // Reword a paragraph of the section `armor-value` (line 15).
     edit(
-        &root.join("spec/action/falling.md"),
-        "seconds the fall lasts.",
-        "seconds the fall lasts, rounded up.",
+        &root.join("spec/action/armor.md"),
+        "nothing once it is through.",
+        "nothing once it is through, however thin the armor.",
     );
 
     let (ok, err) = xtask(root, &["audit"]);
@@ -269,47 +508,47 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
         json["changed_since_review"],
         serde_json::json!([{
             "system": "action",
-            "id": "reading-the-table",
+            "id": "armor-value",
             "review": "changed",
             "kind": "section",
-            "chapter": "falling",
-            "location": "spec/action/falling.md:17",
+            "chapter": "armor",
+            "location": "spec/action/armor.md:15",
         }])
     );
-    let falling = json["systems"][0]["chapters"]
+    let armor = json["systems"][0]["chapters"]
         .as_array()
         .expect("chapters")
         .iter()
-        .find(|c| c["id"] == "falling")
-        .expect("the falling chapter");
-    let section = falling["sections"]
+        .find(|c| c["id"] == "armor")
+        .expect("the armor chapter");
+    let section = armor["sections"]
         .as_array()
         .expect("sections")
         .iter()
-        .find(|s| s["id"] == "reading-the-table")
+        .find(|s| s["id"] == "armor-value")
         .expect("the section");
     assert_eq!(section["review"], "changed");
     assert_eq!(
-        falling["tables"][0]["review"], "reviewed",
+        armor["tables"][0]["review"], "reviewed",
         "the table below the paragraph is unchanged"
     );
-    let page = std::fs::read_to_string(root.join("target/audit/action/falling.html"))
-        .expect("the falling page");
-    assert!(page.contains(
-        "#reading-the-table</a> <span class=\"badge review\">changed since review</span>"
-    ));
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
+        .expect("the armor page");
+    assert!(
+        page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
+    );
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
-    assert!(front.contains("href=\"action/falling.html#reading-the-table\""));
+    assert!(front.contains("href=\"action/armor.html#armor-value\""));
 
     fails_review_until_stamped(
         root,
-        "spec/action/falling.md:17: section `reading-the-table` changed since review",
+        "spec/action/armor.md:15: section `armor-value` changed since review",
     );
 }
 
 #[test]
 fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
-    let scratch = Scratch::workspace_copy("audit-rename");
+    let scratch = Scratch::fixture("audit-rename");
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
     let code = Code::scan(root).expect("the resolver parses");
@@ -320,21 +559,28 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
             .is_empty()
     );
 
-    let chapter = root.join("spec/action/falling.md");
-    let text = std::fs::read_to_string(&chapter).expect("read falling.md");
+    let chapter = root.join("spec/action/armor.md");
+    let text = std::fs::read_to_string(&chapter).expect("read armor.md");
     let edited = text
-        .replace("```example mary-falls\n", "```example mary-falls-again\n")
+        .replace(
+            "```example fixture-absorb-misprint\n",
+            "```example fixture-absorb-misprint-again\n",
+        )
         .replace("version = \"1\"", "version = \"2\"");
-    std::fs::write(&chapter, edited).expect("edit falling.md");
+    std::fs::write(&chapter, edited).expect("edit armor.md");
     let book = xtask::compile_book(root).expect("the edited book compiles");
     let changes = xtask::audit::changes(root, &book).expect("changes");
     let seen: Vec<(&str, Review)> = changes.iter().map(|c| (c.id.as_str(), c.review)).collect();
-    assert!(seen.contains(&("falling", Review::Changed)), "{seen:?}");
+    assert!(seen.contains(&("armor", Review::Changed)), "{seen:?}");
+    assert!(seen.contains(&("misprints", Review::Changed)), "{seen:?}");
     assert!(
-        seen.contains(&("mary-falls-again", Review::New)),
+        seen.contains(&("fixture-absorb-misprint-again", Review::New)),
         "{seen:?}"
     );
-    assert!(seen.contains(&("mary-falls", Review::Removed)), "{seen:?}");
+    assert!(
+        seen.contains(&("fixture-absorb-misprint", Review::Removed)),
+        "{seen:?}"
+    );
     assert_eq!(
         seen.len(),
         4,
@@ -363,24 +609,20 @@ fn all_rules(json: &Json) -> impl Iterator<Item = &Json> {
 
 #[test]
 fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
-    let scratch = Scratch::workspace_copy("audit-code");
+    let scratch = Scratch::fixture("audit-code");
     let root = &scratch.0;
     stamp(root);
     let stamped = audit_json(root);
 
-    // `seal` is a private helper of sealed_armor.rs: `attack.attack` reaches it
-    // only through `sealed_out`, two calls away.
-    let helper = "outcome_armor::sealed_armor::seal";
+    // `succeeds` is a helper of outcome.rs: `outcome.outcome` reaches it only
+    // through `measure`, two calls away.
+    let helper = "outcome_armor::outcome::succeeds";
     let reached = rules_covering(&stamped, helper);
-    assert!(
-        reached.contains(&"attack.attack".to_string())
-            && reached.contains(&"sealed-armor.sealed".to_string()),
-        "{reached:?}"
-    );
+    assert_eq!(reached, vec!["outcome.outcome".to_string()]);
     edit(
-        &root.join("rules/src/outcome_armor/sealed_armor.rs"),
-        "sealed below {s}, as written",
-        "sealed below {s}, as the sheet says",
+        &root.join("rules/src/outcome_armor/outcome.rs"),
+        "outcome >= i64::from(SUCCESS_FROM)",
+        "i64::from(SUCCESS_FROM) <= outcome",
     );
 
     let (ok, err) = xtask(root, &["audit"]);
@@ -402,36 +644,38 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
         })
         .collect();
     assert_eq!(json["changed_since_review"], Json::Array(expected));
-    let attack = all_rules(&json)
-        .find(|r| r["id"] == "attack.attack")
-        .expect("attack.attack");
-    assert_eq!(attack["review"], "reviewed", "its rule block is unchanged");
-    assert_eq!(attack["code"]["review"], "changed");
-    let fall = all_rules(&json)
-        .find(|r| r["id"] == "falling.fall")
-        .expect("falling.fall");
+    let outcome = all_rules(&json)
+        .find(|r| r["id"] == "outcome.outcome")
+        .expect("outcome.outcome");
+    assert_eq!(outcome["review"], "reviewed", "its rule block is unchanged");
+    assert_eq!(outcome["code"]["review"], "changed");
+    let absorb = all_rules(&json)
+        .find(|r| r["id"] == "armor.absorb")
+        .expect("armor.absorb");
     assert_eq!(
-        fall["code"]["review"], "reviewed",
-        "fall does not reach `seal`"
+        absorb["code"]["review"], "reviewed",
+        "absorb does not reach `succeeds`"
     );
 
-    let page = std::fs::read_to_string(root.join("target/audit/outcome-armor/attack.html"))
-        .expect("the attack page");
+    let page = std::fs::read_to_string(root.join("target/audit/outcome-armor/outcome.html"))
+        .expect("the outcome page");
     let rule_box = &page[page
-        .find("id=\"rule-attack.attack\"")
+        .find("id=\"rule-outcome.outcome\"")
         .expect("the rule box")..];
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(
-        front.contains("code of rule <a href=\"outcome-armor/attack.html#rule-attack.attack\"")
+        front.contains("code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\"")
     );
 
-    let function = code.item("outcome_armor::attack::attack").expect("attack");
+    let function = code
+        .item("outcome_armor::outcome::outcome")
+        .expect("outcome");
     fails_review_until_stamped(
         root,
         &format!(
-            "{}:{}: code of rule `attack.attack` changed since review",
+            "{}:{}: code of rule `outcome.outcome` changed since review",
             function.file, function.line
         ),
     );
@@ -439,15 +683,15 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
 
 #[test]
 fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
-    let scratch = Scratch::workspace_copy("audit-front");
+    let scratch = Scratch::fixture("audit-front");
     let root = &scratch.0;
     std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS)
         .expect("write the record");
     // Misprint one of the book's values, so the example fails.
     edit(
-        &root.join("spec/action/falling.md"),
-        "band = \"23-26\"\ndamage = \"9d6\"",
-        "band = \"23-26\"\ndamage = \"8d6\"",
+        &root.join("spec/action/armor.md"),
+        "damage_through = 6\n",
+        "damage_through = 5\n",
     );
     let json = run_audit(root);
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
@@ -464,7 +708,7 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
         (25, 18, 2)
     );
     assert_eq!(action["score"], 0.9);
-    assert!(scope("protection")["run"].is_null());
+    assert!(scope("outcome-armor")["run"].is_null());
     let engine = &scope("engine")["run"];
     assert_eq!(n(&engine["timeout"]), 2);
     assert_eq!(engine["survivors"][0]["href"], "code/table.rs.html#L15");
@@ -477,7 +721,7 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     };
     assert!(row("action").contains("<td data-mutation=\"caught\">18</td>"));
     assert!(row("action").contains("<td data-mutation=\"score\">90.0%</td>"));
-    assert!(row("protection").contains("no mutation run recorded"));
+    assert!(row("outcome-armor").contains("no mutation run recorded"));
     assert!(front.contains("no example sits on a band&#39;s upper edge &lt;here&gt;"));
 
     let systems = json["systems"].as_array().expect("systems");
@@ -485,15 +729,15 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
     assert_eq!(failing.len(), 1, "{failing:?}");
     assert_eq!(
         failing[0]["example"]["href"],
-        "action/falling.html#mary-falls"
+        "action/armor.html#fixture-absorb"
     );
     assert!(
         failing[0]["why"][0]
             .as_str()
             .expect("why")
-            .starts_with("damage: ")
+            .starts_with("damage_through: ")
     );
-    assert!(front.contains("<a href=\"action/falling.html#mary-falls\""));
+    assert!(front.contains("<a href=\"action/armor.html#fixture-absorb\""));
     for s in systems {
         let errata = s["errata"].as_array().expect("errata");
         assert_eq!(errata.len() as u64, n(&s["counts"]["errata"]));

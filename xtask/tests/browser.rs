@@ -2,8 +2,11 @@
 //! report from disk: the front page's figures (and its mutation scores, also
 //! from a fixture record) equal `audit.json`'s, an erratum example shows the
 //! book's value, the resolver's and its ruling, a rule's code panel shows its
-//! function where "resolved by" leads, and a screenshot of the front page is
-//! saved as `target/audit/front.png`.
+//! function where "resolved by" leads. As a book: the sidebar links to every
+//! chapter, search finds from disk, `print.html` holds every chapter, and at
+//! 390 px no page is wider than the screen and every verdict is in view.
+//! Screenshots are saved as `target/audit/front.png`, `narrow.png` and
+//! `narrow-chapter.png`.
 //!
 //! Without chromium this test fails (`.ci/run` installs it), unless
 //! `AUDIT_BROWSER=skip` says explicitly to skip it.
@@ -41,17 +44,28 @@ fn chromium() -> Option<PathBuf> {
     }))
 }
 
+/// The `file://` URL of `page`, with `query` (`?q=…`) after it.
+fn file_url(page: &Path, query: &str) -> OsString {
+    let mut url = OsString::from("file://");
+    url.push(page);
+    url.push(query);
+    url
+}
+
 /// Runs headless chromium on one page with `action` (`--dump-dom`, or
 /// `--screenshot=…` with a window size) and returns what it printed.
 fn run(chromium: &Path, page: &Path, action: &[OsString]) -> String {
+    run_url(chromium, &file_url(page, ""), action)
+}
+
+fn run_url(chromium: &Path, url: &OsString, action: &[OsString]) -> String {
     let scratch = Scratch::new("chromium");
     let profile = scratch.0.join("profile");
     let stdout = scratch.0.join("stdout");
     let stderr = scratch.0.join("stderr");
     let mut profile_arg = OsString::from("--user-data-dir=");
     profile_arg.push(&profile);
-    let mut url = OsString::from("file://");
-    url.push(page);
+    let page = url.to_string_lossy();
     let mut child = Command::new(chromium)
         .args([
             "--headless",
@@ -81,26 +95,32 @@ fn run(chromium: &Path, page: &Path, action: &[OsString]) -> String {
         if started.elapsed() > TIMEOUT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("chromium took more than {TIMEOUT:?} on {}", page.display());
+            panic!("chromium took more than {TIMEOUT:?} on {page}");
         }
         std::thread::sleep(Duration::from_millis(100));
     };
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
     assert!(
         status.success(),
-        "chromium failed on {}:\n{}",
-        page.display(),
+        "chromium failed on {page}:\n{}",
         read(&stderr)
     );
     read(&stdout)
 }
 
 fn dump_dom(chromium: &Path, page: &Path) -> String {
-    let dom = run(chromium, page, &["--dump-dom".into()]);
+    dump_url(chromium, &file_url(page, ""), &[])
+}
+
+/// The document chromium built at `url`, after its scripts ran.
+fn dump_url(chromium: &Path, url: &OsString, flags: &[&str]) -> String {
+    let mut action: Vec<OsString> = flags.iter().map(OsString::from).collect();
+    action.push("--dump-dom".into());
+    let dom = run_url(chromium, url, &action);
     assert!(
         dom.contains("</html>"),
         "chromium dumped no document for {}",
-        page.display()
+        url.to_string_lossy()
     );
     dom
 }
@@ -292,21 +312,241 @@ fn the_report_reads_right_in_chromium() {
     )));
     assert_eq!(code["file"], "rules/src/action/falling.rs");
 
-    // A screenshot of the front page, for people to look at.
-    let png = dir.join("front.png");
-    let mut screenshot = OsString::from("--screenshot=");
-    screenshot.push(&png);
+    check_sidebar(&chromium, &dir, &json);
+    check_search(&chromium, &dir);
+    check_print(&chromium, &dir, &json);
+    check_narrow(&chromium, &dir);
+
+    // Screenshots, for people to look at.
+    screenshot(&chromium, &dir.join("index.html"), "front.png", "1280,2000");
+    screenshot(&chromium, &dir.join("index.html"), "narrow.png", "390,1600");
+    let autofire = dir.join("action/autofire.html");
+    screenshot(&chromium, &autofire, "narrow-chapter.png", "390,1600");
+}
+
+/// Saves a screenshot of `page` at `size` (`width,height`) as `dir/name`.
+fn screenshot(chromium: &Path, page: &Path, name: &str, size: &str) {
+    let png = page
+        .ancestors()
+        .find(|d| d.ends_with("audit"))
+        .expect("a page of the report")
+        .join(name);
+    let mut arg = OsString::from("--screenshot=");
+    arg.push(&png);
     run(
-        &chromium,
-        &dir.join("index.html"),
-        &[screenshot, "--window-size=1280,2000".into()],
+        chromium,
+        page,
+        &[
+            arg,
+            format!("--window-size={size}").into(),
+            "--hide-scrollbars".into(),
+        ],
     );
     let bytes = std::fs::read(&png).expect("chromium saved the screenshot");
     assert!(
         bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000,
-        "front.png is no screenshot"
+        "{name} is no screenshot"
     );
 }
+
+/// Each chapter's page, relative to the report's folder, in book order.
+fn chapter_pages(json: &Json) -> Vec<String> {
+    json["systems"]
+        .as_array()
+        .expect("systems")
+        .iter()
+        .flat_map(|s| s["chapters"].as_array().expect("chapters"))
+        .map(|c| c["page"].as_str().expect("a page").to_string())
+        .collect()
+}
+
+/// The sidebar of a chapter's page links to every chapter, marks its own and
+/// lists its sections; the front page's leads to the same pages.
+fn check_sidebar(chromium: &Path, dir: &Path, json: &Json) {
+    let page = dump_dom(chromium, &dir.join("action/falling.html"));
+    let sidebar = slice(&page, "<nav class=\"sidebar\"", "</nav>");
+    let front = dump_dom(chromium, &dir.join("index.html"));
+    let front_sidebar = slice(&front, "<nav class=\"sidebar\"", "</nav>");
+    let pages = chapter_pages(json);
+    assert!(pages.len() > 40, "{pages:?}");
+    for p in &pages {
+        assert!(
+            sidebar.contains(&format!("href=\"../{p}\"")),
+            "no link to {p}"
+        );
+        assert!(
+            front_sidebar.contains(&format!("href=\"{p}\"")),
+            "no link to {p}"
+        );
+    }
+    assert!(sidebar.contains(
+        "<a href=\"../action/falling.html\" class=\"current\" aria-current=\"page\">Falling</a>"
+    ));
+    assert!(sidebar.contains("href=\"../action/falling.html#reading-the-table\""));
+    assert!(sidebar.contains("action=\"../search.html\""));
+}
+
+/// `search.html?q=…` finds from disk, with no server: the search's own
+/// script reads the index beside it and lists what holds every word.
+fn check_search(chromium: &Path, dir: &Path) {
+    let search = |q: &str| {
+        let dom = dump_url(chromium, &file_url(&dir.join("search.html"), q), &[]);
+        let list = slice(&dom, "<ol id=\"search-results\"", "</ol>").to_string();
+        let found: usize = attr(&list, "data-results")
+            .parse()
+            .expect("a count of results");
+        (dom, list, found)
+    };
+    let (_, list, found) = search("?q=falling");
+    assert!(found > 5, "{list}");
+    assert!(
+        list.contains("<a href=\"action/falling.html#falling\">Falling</a>"),
+        "{list}"
+    );
+    let (_, list, _) = search("?q=mary+falls");
+    assert!(
+        list.contains("<a href=\"action/falling.html#mary-falls\">mary-falls</a>"),
+        "{list}"
+    );
+    let (dom, _, found) = search("?q=%3Cb%3Ezzqx");
+    assert_eq!(found, 0);
+    assert!(
+        dom.contains("0 results for “&lt;b&gt;zzqx”"),
+        "the query is shown as text"
+    );
+}
+
+/// `print.html` holds every chapter, in book order, each with its examples.
+fn check_print(chromium: &Path, dir: &Path, json: &Json) {
+    let dom = dump_dom(chromium, &dir.join("print.html"));
+    let mut from = 0;
+    for system in json["systems"].as_array().expect("systems") {
+        for chapter in system["chapters"].as_array().expect("chapters") {
+            let mark = format!(
+                "data-chapter=\"{}/{}\"",
+                system["id"].as_str().expect("id"),
+                chapter["id"].as_str().expect("id")
+            );
+            let at = dom[from..]
+                .find(&mark)
+                .unwrap_or_else(|| panic!("print.html lacks {mark} (or has it out of order)"));
+            from += at;
+            for e in chapter["examples"].as_array().expect("examples") {
+                assert!(dom.contains(&format!("id=\"{}\"", e["id"].as_str().expect("id"))));
+            }
+        }
+    }
+    assert!(!dom.contains("<script"));
+}
+
+/// At 390 px, several pages load in frames of that width; a script of the
+/// probe page (not of the report) writes what it measured into its own DOM:
+/// no page is wider than its frame, every example's and property's verdict is
+/// in view (`print.html` holds every chapter), the sidebar is folded behind
+/// its button, and a table's toggle shows its cells' Rust values.
+fn check_narrow(chromium: &Path, dir: &Path) {
+    let pages = [
+        "index.html",
+        "action/autofire.html",
+        "action/falling.html",
+        "print.html",
+        "code/action/falling.rs.html",
+        "search.html?q=armor",
+    ];
+    let scratch = Scratch::new("narrow");
+    let frames: String = pages
+        .iter()
+        .map(|p| format!("<iframe data-page=\"{p}\" src=\"{}\" style=\"width:390px;height:844px\"></iframe>\n", file_url(&dir.join(p), "").to_string_lossy()))
+        .collect();
+    let probe = scratch.0.join("probe.html");
+    std::fs::write(&probe, format!("<!DOCTYPE html>\n<html><body>\n{frames}<ol id=\"out\"></ol>\n<script>{NARROW_PROBE}</script>\n</body></html>\n")).expect("write the probe");
+    let dom = dump_url(
+        chromium,
+        &file_url(&probe, ""),
+        &["--allow-file-access-from-files"],
+    );
+    for p in pages {
+        let row = slice(&dom, &format!("<li data-page=\"{p}\""), "</li>");
+        let figure = |key: &str| -> i64 {
+            attr(row, key)
+                .parse()
+                .unwrap_or_else(|_| panic!("{key} in {row}"))
+        };
+        assert!(figure("data-client-width") <= 390, "{row}");
+        assert!(
+            figure("data-scroll-width") <= figure("data-client-width"),
+            "{p} is wider than the screen: {row}"
+        );
+        assert_eq!(
+            figure("data-verdicts-off"),
+            0,
+            "{p} has verdicts out of view: {row}"
+        );
+        assert!(
+            row.contains("data-sidebar=\"none\" data-button=\"block\""),
+            "{row}"
+        );
+    }
+    let autofire = slice(&dom, "<li data-page=\"action/autofire.html\"", "</li>");
+    assert!(
+        !autofire.contains("data-verdicts=\"0\""),
+        "no verdict was measured: {autofire}"
+    );
+    // Each cell's Rust value shows only once its table's toggle is on.
+    let falling = slice(&dom, "<li data-page=\"action/falling.html\"", "</li>");
+    let counts: Vec<usize> = attr(falling, "data-typed")
+        .split('/')
+        .map(|n| n.parse().expect("a count"))
+        .collect();
+    assert_eq!(counts.len(), 3, "{falling}");
+    assert_eq!((counts[0], counts[1]), (0, counts[2]), "{falling}");
+    assert!(counts[2] > 180, "{falling}");
+}
+
+/// The value of the attribute `key` in `element`'s HTML.
+fn attr<'a>(element: &'a str, key: &str) -> &'a str {
+    let open = format!("{key}=\"");
+    let value = &slice(element, &open, "\n")[open.len()..];
+    &value[..value.find('"').expect("the attribute's end")]
+}
+
+/// The probe's script: for each frame, its widths, its verdicts (and how many
+/// are out of view), how the sidebar and its button show, and how many Rust
+/// values show before and after every table's toggle is turned on, of all.
+const NARROW_PROBE: &str = r#"
+window.addEventListener("load", function () {
+  var out = document.getElementById("out");
+  document.querySelectorAll("iframe").forEach(function (frame) {
+    var doc = frame.contentDocument;
+    var root = doc.documentElement;
+    var verdicts = doc.querySelectorAll(".example .verdict, .property .verdict");
+    var off = 0;
+    verdicts.forEach(function (v) {
+      var r = v.getBoundingClientRect();
+      if (r.left < 0 || r.right > root.clientWidth || r.width === 0) { off += 1; }
+    });
+    var style = function (sel) { return getComputedStyle(doc.querySelector(sel)).display; };
+    var shown = function () {
+      return Array.prototype.filter.call(doc.querySelectorAll("code.rust"), function (c) {
+        return getComputedStyle(c).display !== "none";
+      }).length;
+    };
+    var before = shown();
+    doc.querySelectorAll(".typed-toggle").forEach(function (t) { t.checked = true; });
+    var li = document.createElement("li");
+    li.setAttribute("data-page", frame.dataset.page);
+    li.setAttribute("data-client-width", root.clientWidth);
+    li.setAttribute("data-scroll-width", root.scrollWidth);
+    li.setAttribute("data-verdicts", verdicts.length);
+    li.setAttribute("data-verdicts-off", off);
+    li.setAttribute("data-sidebar", style(".sidebar"));
+    li.setAttribute("data-button", style(".toc-button"));
+    li.setAttribute("data-typed", before + "/" + shown() + "/" + doc.querySelectorAll("code.rust").length);
+    li.textContent = frame.dataset.page;
+    out.appendChild(li);
+  });
+});
+"#;
 
 #[test]
 fn a_recorded_mutation_run_reads_right_in_chromium() {

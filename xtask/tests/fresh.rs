@@ -1,12 +1,13 @@
 //! The freshness check: the committed case and property files are exactly what
-//! the book produces (what `cargo xtask check` enforces), and `plan`/`apply`
-//! notice and repair a stale, a missing-from-the-book and an edited file.
+//! the bundled book produces (what `cargo xtask check` enforces); and, on the
+//! fixture book, `plan`/`apply` notice and repair a stale, a missing, a
+//! no-longer-generated and an edited file.
 
 mod common;
 
 use std::path::Path;
 
-use common::{Scratch, copy_dir};
+use common::Scratch;
 
 #[test]
 fn case_files_are_up_to_date() {
@@ -39,35 +40,41 @@ fn property_files_are_up_to_date() {
     );
 }
 
+/// The fixture book (`common::Scratch::fixture`) and its workspace, whose case
+/// and property files regen has just written.
+fn fixture(name: &str) -> (Scratch, codegen::Book) {
+    let scratch = Scratch::fixture(name);
+    let book = xtask::compile_book(&scratch.0).expect("the fixture book compiles");
+    (scratch, book)
+}
+
 #[test]
 fn plan_reports_an_edited_a_deleted_and_a_stray_property_file_and_apply_repairs_them() {
-    let root = xtask::workspace_root();
-    let book = xtask::compile_book(&root)
-        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    let scratch = Scratch::new("properties");
-    let dir = scratch.0.join("properties");
-    copy_dir(&xtask::properties_dir(&root), &dir);
+    let (scratch, book) = fixture("properties");
+    let dir = xtask::properties_dir(&scratch.0);
     let total = xtask::property_plan(&book, &dir).expect("plan").unchanged;
 
     let edited = dir
         .join("action")
-        .join("falling-damage-never-decreases.toml");
-    let original = std::fs::read_to_string(&edited).expect("a committed property file");
-    let changed = original.replace("to = 10000", "to = 100");
+        .join("fixture-more-armor-lets-less-through.toml");
+    let original = std::fs::read_to_string(&edited).expect("a property file");
+    let changed = original.replace("to = 30", "to = 20");
     assert_ne!(changed, original, "the edit did not change the file");
     std::fs::write(&edited, &changed).expect("edit the property file");
-    let deleted = dir.join("action").join("armor-never-raises-damage.toml");
+    let deleted = dir
+        .join("outcome-armor")
+        .join("fixture-higher-roll-never-fails-more.toml");
     std::fs::remove_file(&deleted).expect("delete a property file");
-    let stray = dir.join("protection").join("no-such-property.toml");
+    let stray = dir.join("outcome-armor").join("no-such-property.toml");
     std::fs::write(&stray, "id = \"no-such-property\"\n").expect("write a stray file");
 
     let plan = xtask::property_plan(&book, &dir).expect("plan on the edited copy");
     assert_eq!(
         plan.describe(&dir),
         vec![
-            "missing: action/armor-never-raises-damage.toml".to_string(),
-            "stale: action/falling-damage-never-decreases.toml".to_string(),
-            "no longer generated: protection/no-such-property.toml".to_string(),
+            "stale: action/fixture-more-armor-lets-less-through.toml".to_string(),
+            "missing: outcome-armor/fixture-higher-roll-never-fails-more.toml".to_string(),
+            "no longer generated: outcome-armor/no-such-property.toml".to_string(),
         ]
     );
     assert_eq!(plan.unchanged, total - 2);
@@ -83,25 +90,18 @@ fn plan_reports_an_edited_a_deleted_and_a_stray_property_file_and_apply_repairs_
 
 #[test]
 fn plan_reports_an_edited_and_a_stray_case_file_and_apply_repairs_them() {
-    let root = xtask::workspace_root();
-    let book = xtask::compile_book(&root)
-        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    let scratch = Scratch::new("plan");
-    let cases = scratch.0.join("cases");
-    copy_dir(&xtask::cases_dir(&root), &cases);
-
-    // Start from a fresh copy, so the edits below are the only differences.
-    let clean = xtask::plan(&book, &cases).expect("plan on the copy");
+    let (scratch, book) = fixture("plan");
+    let cases = xtask::cases_dir(&scratch.0);
+    let clean = xtask::plan(&book, &cases).expect("plan on the fixture");
     assert!(
         clean.is_empty(),
-        "the copied case files are already stale:\n  {}",
-        clean.describe(&cases).join("\n  ")
+        "regen left the fixture's case files stale"
     );
     let total = clean.unchanged;
 
-    let edited = cases.join("action").join("mary-falls.toml");
-    let original = std::fs::read_to_string(&edited).expect("mary-falls.toml is a committed case");
-    let changed = original.replace("damage = \"9d6\"", "damage = \"8d6\"");
+    let edited = cases.join("action").join("fixture-absorb.toml");
+    let original = std::fs::read_to_string(&edited).expect("fixture-absorb.toml is a case");
+    let changed = original.replace("damage_through = 6", "damage_through = 5");
     assert_ne!(changed, original, "the edit did not change the case file");
     std::fs::write(&edited, &changed).expect("edit the case file");
     let stray = cases.join("action").join("no-such-example.toml");
@@ -130,7 +130,7 @@ fn plan_reports_an_edited_and_a_stray_case_file_and_apply_repairs_them() {
     assert_eq!(
         plan.describe(&cases),
         vec![
-            "stale: action/mary-falls.toml".to_string(),
+            "stale: action/fixture-absorb.toml".to_string(),
             "no longer generated: action/no-such-example.toml".to_string(),
         ]
     );
@@ -157,19 +157,14 @@ fn plan_reports_an_edited_and_a_stray_case_file_and_apply_repairs_them() {
 
 #[test]
 fn plan_reports_a_deleted_case_file_as_missing() {
-    let root = xtask::workspace_root();
-    let book = xtask::compile_book(&root)
-        .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    let scratch = Scratch::new("missing");
-    let cases = scratch.0.join("cases");
-    copy_dir(&xtask::cases_dir(&root), &cases);
-
-    let gone = cases.join("action").join("mary-falls.toml");
+    let (scratch, book) = fixture("missing");
+    let cases = xtask::cases_dir(&scratch.0);
+    let gone = cases.join("outcome-armor").join("fixture-outcome.toml");
     std::fs::remove_file(&gone).expect("delete a case file");
     let plan = xtask::plan(&book, &cases).expect("plan on the copy");
     assert_eq!(
         plan.describe(&cases),
-        vec!["missing: action/mary-falls.toml".to_string()]
+        vec!["missing: outcome-armor/fixture-outcome.toml".to_string()]
     );
     assert!(plan.removes.is_empty());
 
@@ -178,6 +173,31 @@ fn plan_reports_a_deleted_case_file_as_missing() {
         gone.exists(),
         "apply did not recreate the missing case file"
     );
+    assert!(
+        xtask::plan(&book, &cases)
+            .expect("plan after apply")
+            .is_empty()
+    );
+}
+
+/// A regen killed between writing a `.toml.tmp` and renaming it leaves the
+/// temporary file behind: the next plan reports it, and applying it removes it.
+#[test]
+fn plan_removes_the_temporary_file_of_a_killed_regen() {
+    let (scratch, book) = fixture("leftover");
+    let cases = xtask::cases_dir(&scratch.0);
+
+    let leftover = cases.join("action").join("fixture-absorb.toml.tmp");
+    std::fs::write(&leftover, "id = \"fixture-ab").expect("write half a case file");
+    let plan = xtask::plan(&book, &cases).expect("plan on the copy");
+    assert_eq!(
+        plan.describe(&cases),
+        vec!["left by an interrupted regen: action/fixture-absorb.toml.tmp".to_string()]
+    );
+    assert!(plan.writes.is_empty());
+
+    xtask::apply(&plan).expect("apply the plan");
+    assert!(!leftover.exists(), "apply left the temporary file");
     assert!(
         xtask::plan(&book, &cases)
             .expect("plan after apply")

@@ -5,11 +5,12 @@
 //! The output is meant to be `include!`d as `crate::spec` of the `rules` crate,
 //! whose `table`, `dice` and `value` modules hold the types named here.
 
-use proc_macro2::{Ident, Literal, Span as PmSpan, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::cell::{BaseType, CellValue, ColumnType};
 use crate::model::{Book, Chapter, Param, Rule, System, Table, TableKind, ValueType};
+use crate::names;
 
 /// The generated file, formatted, with a header naming what made it.
 pub fn rust_module(book: &Book) -> String {
@@ -34,16 +35,16 @@ pub fn rust_module(book: &Book) -> String {
 fn system(s: &System) -> TokenStream {
     let name = ident(&s.id);
     let chapters = s.chapters.iter().map(chapter);
-    let doc = format!(" System `{}`.", s.id);
+    let doc = doc_attr(&format!(" System `{}`.", s.id));
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name { #(#chapters)* }
     }
 }
 
 fn chapter(c: &Chapter) -> TokenStream {
     let name = ident(&c.id);
-    let doc = format!(" {} ({}).", c.front.title, c.file.path.display());
+    let doc = doc_attr(&format!(" {} ({}).", c.front.title, c.file.path.display()));
     let tables = c.tables.iter().map(|t| table(c, t));
     let rules = c.rules.iter().map(|r| rule(c, r));
     let ids = c
@@ -56,11 +57,12 @@ fn chapter(c: &Chapter) -> TokenStream {
                 .map(|t| (&t.id, format!(" Table `{}`.", t.id))),
         )
         .map(|(id, doc)| {
+            let doc = doc_attr(&doc);
             let konst = format_ident!("{}", upper(id));
-            quote! { #[doc = #doc] pub const #konst: &str = #id; }
+            quote! { #doc pub const #konst: &str = #id; }
         });
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name {
             /// Stable ids of this chapter's sections and tables, for trace steps to cite.
             pub mod ids { #(#ids)* }
@@ -86,13 +88,12 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             const_name,
             row_type,
         } => {
-            let konst = format_ident!("{}", const_name);
-            let row = format_ident!("{}", row_type);
+            let (konst, row) = (ident(const_name), ident(row_type));
             let fields = t.columns.iter().map(|col| {
                 let f = ident(&col.field);
                 let ty = column_type(&col.ty);
-                let doc = format!(" {} (`{}`)", col.header, col.ty);
-                quote! { #[doc = #doc] pub #f: #ty, }
+                let doc = doc_attr(&format!(" {} (`{}`)", col.header, col.ty));
+                quote! { #doc pub #f: #ty, }
             });
             let extra_fields = [
                 (&t.group, " The group row this row sits under."),
@@ -100,8 +101,8 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
             ]
             .into_iter()
             .filter_map(|(field, doc)| {
-                let f = ident(field.as_ref()?);
-                Some(quote! { #[doc = #doc] pub #f: Option<&'static str>, })
+                let (f, doc) = (ident(field.as_ref()?), doc_attr(doc));
+                Some(quote! { #doc pub #f: Option<&'static str>, })
             });
             let rows = t.rows.iter().map(|r| {
                 let cells = t.columns.iter().zip(&r.cells).map(|(col, cell)| {
@@ -118,7 +119,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                     });
                 quote! { #row { #(#cells)* #(#extra)* } }
             });
-            let row_doc = format!(" A row of table {place}.");
+            let row_doc = doc_attr(&format!(" A row of table {place}."));
             let mut const_doc = format!(" {title}: table {place}, {} rows.", t.rows.len());
             for e in &t.errata {
                 const_doc.push_str(&format!(
@@ -126,11 +127,12 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                     e.row, e.column, e.printed, e.reading, e.reason
                 ));
             }
+            let const_doc = doc_attr(&const_doc);
             quote! {
-                #[doc = #row_doc]
+                #row_doc
                 #[derive(Debug, Clone, Copy, PartialEq)]
                 pub struct #row { #(#fields)* #(#extra_fields)* }
-                #[doc = #const_doc]
+                #const_doc
                 pub const #konst: &[#row] = &[ #(#rows),* ];
             }
         }
@@ -141,7 +143,7 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                 .position(|c| c.field == "value")
                 .unwrap_or(1);
             let consts = t.constant_rows().map(|(name, r)| {
-                let konst = format_ident!("{}", name);
+                let konst = ident(name);
                 let ty = column_type(&t.columns[value_col].ty);
                 let v = cell_value(&t.columns[value_col].ty, &r.cells[value_col].value);
                 let words: Vec<String> = t
@@ -154,15 +156,25 @@ fn table(c: &Chapter, t: &Table) -> TokenStream {
                         _ => None,
                     })
                     .collect();
-                let doc = format!(" {} ({title}: table {place}.)", words.join(" "));
-                quote! { #[doc = #doc] pub const #konst: #ty = #v; }
+                let doc = doc_attr(&format!(" {} ({title}: table {place}.)", words.join(" ")));
+                quote! { #doc pub const #konst: #ty = #v; }
             });
             quote! { #(#consts)* }
         }
     }
 }
 
-fn column_type(ty: &ColumnType) -> TokenStream {
+/// A doc attribute. Rust forbids a bare carriage return in a doc comment, and
+/// spec text may hold one (`&#13;` in a heading, `\r` in a TOML string): it
+/// ends a line before a line feed and is a space anywhere else.
+fn doc_attr(text: &str) -> TokenStream {
+    let text = text.replace("\r\n", "\n").replace('\r', " ");
+    quote!(#[doc = #text])
+}
+
+/// A column's Rust type as the generated row struct declares it; also what
+/// the audit shows over each column's header.
+pub fn column_type(ty: &ColumnType) -> TokenStream {
     let base = match &ty.base {
         BaseType::Int { .. } | BaseType::Modifier => quote!(i32),
         BaseType::Rate => quote!(crate::table::Rate),
@@ -191,7 +203,9 @@ fn column_type(ty: &ColumnType) -> TokenStream {
     }
 }
 
-fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
+/// A cell's Rust value as the generated constant holds it; also what the
+/// audit shows over each cell, so that auditors read what the code reads.
+pub fn cell_value(ty: &ColumnType, v: &CellValue) -> TokenStream {
     let inner = match v {
         CellValue::None => return quote!(None),
         CellValue::Int(n) | CellValue::Modifier(n) => int(*n),
@@ -317,11 +331,11 @@ fn int(n: i64) -> TokenStream {
 
 fn rule(c: &Chapter, r: &Rule) -> TokenStream {
     let name = ident(&r.name);
-    let doc = format!(
+    let doc = doc_attr(&format!(
         " Rule `{}` ({}): its inputs and outputs.",
         r.id,
         c.file.location(r.span.start)
-    );
+    ));
     let given_fields = r.given.iter().map(field);
     let given_reads = r.given.iter().map(|p| {
         let f = ident(&p.name);
@@ -346,7 +360,7 @@ fn rule(c: &Chapter, r: &Rule) -> TokenStream {
         quote!(v.set(#key, self.#f);)
     });
     quote! {
-        #[doc = #doc]
+        #doc
         pub mod #name {
             /// What the rule takes.
             #[derive(Debug, Clone, PartialEq)]
@@ -450,13 +464,13 @@ fn registry(book: &Book) -> TokenStream {
     }
 }
 
-/// A Rust identifier for a spec name (`combat-modifiers` -> `combat_modifiers`), raw when it is a keyword.
-fn ident(name: &str) -> Ident {
-    let snake = name.replace('-', "_");
-    if syn::parse_str::<Ident>(&snake).is_ok() {
-        Ident::new(&snake, PmSpan::call_site())
-    } else {
-        Ident::new_raw(&snake, PmSpan::call_site())
+/// The Rust identifier of a spec name (`combat-modifiers` -> `combat_modifiers`,
+/// `type` -> `r#type`).
+pub(crate) fn ident(name: &str) -> Ident {
+    match names::ident(name) {
+        Ok(ident) => ident,
+        // The compiler reports every name that is no Rust name before a book exists.
+        Err(why) => unreachable!("a compiled book holds a name rustc rejects: {why}"),
     }
 }
 

@@ -35,7 +35,7 @@ pub fn reduce(g: &reduce::Given, t: &mut Trace) -> Result<reduce::Outcome, RuleE
         g.dc.iter()
             .map(|&dc| after_dr(dc, g.dr, t))
             .collect::<Result<Vec<_>, _>>()?;
-    let total: f64 = damage.iter().sum();
+    let total = damage.iter().fold(0.0, |sum, d| sum + d); // an empty `sum` is -0
     t.step(
         ids::REDUCING_A_HIT,
         format!("{} hits, {} in all", damage.len(), points(total)),

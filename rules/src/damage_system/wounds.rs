@@ -19,7 +19,7 @@ pub(crate) fn parse_points(text: &str) -> Result<f64, RuleError> {
 /// The attack's total damage and its wounds: the total rounded to the nearest
 /// whole number, a half rounded up (see `ruling-wound-rounding`).
 pub(crate) fn wounds_of(damage: &[f64], t: &mut Trace) -> (f64, i64) {
-    let total: f64 = damage.iter().sum();
+    let total = damage.iter().fold(0.0, |sum, d| sum + d); // an empty `sum` is -0
     let terms: Vec<String> = damage.iter().copied().map(points).collect();
     let sum = match terms.len() {
         0 => "no hits: 0".to_string(),

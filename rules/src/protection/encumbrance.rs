@@ -34,8 +34,10 @@ pub fn row_for(
             let hi =
                 r.hi.ok_or_else(|| RuleError::Invalid(format!("the band {r} has no upper end")))?;
             let (lo_kg, hi_kg) = (i64::from(r.lo) * str, i64::from(hi) * str);
-            let inside = carried <= hi_kg && (carried > lo_kg || r.lo == 0);
-            if inside {
+            // The bands go up without gaps (the lints hold the table to that), so
+            // the first band whose top holds the load is its band: every band
+            // before it ended below the load, and on an edge the lighter band wins.
+            if carried <= hi_kg {
                 t.step(
                     ids::RULING_BAND_EDGES,
                     format!(
@@ -181,7 +183,7 @@ pub fn fatigue(g: &fatigue::Given, t: &mut Trace) -> Result<fatigue::Outcome, Ru
     non_negative([("minutes", g.minutes)])?;
     let (band, row) = row_for(g.str, g.carried, t)?;
     let str_lost = match (row.str_lost, row.every_minutes, row.max_minutes) {
-        (Some(loss), Some(every), Some(most)) if every > 0 => {
+        (Some(loss), Some(every), Some(most)) => {
             let counted = g.minutes.min(most.into());
             let periods = counted.div_euclid(every.into());
             let lost = periods * i64::from(loss);

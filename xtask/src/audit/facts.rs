@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
+use conformance::property::PropertyReport;
 use conformance::{RefusalResult, Report, Status};
 use rules::value::Value;
 use serde::Serialize;
@@ -15,12 +16,17 @@ use serde_json::Value as Json;
 use super::code::{Code, Item, RULES_SRC, resolver_path};
 use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
 use super::mutants::{MutationFacts, scores};
+use super::properties::{self, PropertyFacts, PropertyIndex};
+use super::provenance::Provenance;
 use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
 use crate::mutants::{RECORD_FILE, Record};
 use crate::{Counts, counts};
 
 #[derive(Debug, Serialize)]
 pub struct Audit {
+    /// The layout's version, the commit and the date the report was written.
+    #[serde(flatten)]
+    pub provenance: Provenance,
     pub generated_by: &'static str,
     /// The reviewed state that every item's `review` compares with.
     pub reviewed_file: &'static str,
@@ -33,7 +39,6 @@ pub struct Audit {
     pub mutation_file: &'static str,
     /// Each system's mutation figures, then the engine's.
     pub mutation: Vec<MutationFacts>,
-    // The book's properties and their status join here once the book states them.
 }
 
 #[derive(Debug, Serialize)]
@@ -58,6 +63,8 @@ pub struct SystemFacts {
     pub errata: Vec<ErratumEntry>,
     /// The ruling sections (ids starting `ruling-`) with the errata that cite them.
     pub rulings: Vec<RulingFacts>,
+    /// The properties the book states, how many hold, and where each is.
+    pub properties: PropertyIndex,
     pub chapters: Vec<ChapterFacts>,
 }
 
@@ -85,6 +92,7 @@ pub struct ChapterFacts {
     pub tables: Vec<TableFacts>,
     pub rules: Vec<RuleFacts>,
     pub examples: Vec<ExampleFacts>,
+    pub properties: Vec<PropertyFacts>,
 }
 
 impl ChapterFacts {
@@ -278,10 +286,12 @@ pub struct Sources<'a> {
     pub stamp: &'a Stamp,
     /// The mutation runs (empty when none is recorded).
     pub mutants: &'a Record,
+    /// One report per property (see `crate::property_reports`).
+    pub properties: &'a [PropertyReport],
 }
 
 /// Gathers the facts.
-pub fn collect(book: &Book, sources: &Sources) -> Result<Audit, String> {
+pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result<Audit, String> {
     let ctx = Context::new(book, sources);
     let systems = book
         .systems
@@ -307,12 +317,14 @@ pub fn collect(book: &Book, sources: &Sources) -> Result<Audit, String> {
                 failing: index::failing(&chapters),
                 rulings: index::rulings(&chapters, &errata),
                 errata,
+                properties: properties::index(&system.id, &chapters),
                 chapters,
             })
         })
         .collect::<Result<_, String>>()?;
     let ids: Vec<&str> = book.systems.iter().map(|s| s.id.as_str()).collect();
     Ok(Audit {
+        provenance,
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
         systems,
@@ -327,6 +339,7 @@ pub fn collect(book: &Book, sources: &Sources) -> Result<Audit, String> {
 struct Context<'a> {
     sources: &'a Sources<'a>,
     reports: HashMap<(&'a str, &'a str), &'a Report>,
+    properties: HashMap<(&'a str, &'a str), &'a PropertyReport>,
     /// Each rule's resolver function (by path) -> its code panel in the report.
     panels: HashMap<String, String>,
 }
@@ -335,6 +348,11 @@ impl<'a> Context<'a> {
     fn new(book: &Book, sources: &'a Sources<'a>) -> Context<'a> {
         let reports = sources
             .reports
+            .iter()
+            .map(|r| ((r.case.system.as_str(), r.case.id.as_str()), r))
+            .collect();
+        let properties = sources
+            .properties
             .iter()
             .map(|r| ((r.case.system.as_str(), r.case.id.as_str()), r))
             .collect();
@@ -350,6 +368,7 @@ impl<'a> Context<'a> {
         Context {
             sources,
             reports,
+            properties,
             panels,
         }
     }
@@ -403,7 +422,7 @@ fn lint_allows(book: &Book) -> Vec<LintAllow> {
 }
 
 /// Where each section, table and rule of one system sits in the report.
-struct Cites<'a> {
+pub struct Cites<'a> {
     system: &'a System,
     /// Section or table id -> (chapter id, title).
     anchors: HashMap<&'a str, (&'a str, &'a str)>,
@@ -430,7 +449,7 @@ impl<'a> Cites<'a> {
     }
 
     /// A section or table id.
-    fn spec_id(&self, id: &str) -> Cite {
+    pub fn spec_id(&self, id: &str) -> Cite {
         let found = self.anchors.get(id);
         Cite {
             id: id.to_string(),
@@ -439,7 +458,7 @@ impl<'a> Cites<'a> {
         }
     }
 
-    fn rule(&self, id: &str) -> Cite {
+    pub fn rule(&self, id: &str) -> Cite {
         let rule = self.book.rule(&self.system.id, id);
         Cite {
             id: id.to_string(),
@@ -568,7 +587,28 @@ fn chapter(
         tables,
         rules,
         examples,
+        properties: chapter_properties(system, chapter, cites, ctx)?,
     })
+}
+
+/// How each property of `chapter` came out.
+fn chapter_properties(
+    system: &System,
+    chapter: &Chapter,
+    cites: &Cites,
+    ctx: &Context,
+) -> Result<Vec<PropertyFacts>, String> {
+    chapter
+        .properties
+        .iter()
+        .map(|p| {
+            let report = ctx
+                .properties
+                .get(&(system.id.as_str(), p.id.as_str()))
+                .ok_or_else(|| format!("property `{}` has no report", p.id))?;
+            Ok(properties::facts(chapter, p, report, cites))
+        })
+        .collect()
 }
 
 fn params(ps: &[Param]) -> Vec<ParamFacts> {
@@ -656,7 +696,7 @@ fn status_of(s: &Status) -> (&'static str, Option<String>) {
 }
 
 /// A value as JSON: numbers, booleans and strings as such, dice in dice notation.
-fn json(v: &Value) -> Json {
+pub fn json(v: &Value) -> Json {
     match v {
         Value::Int(n) => (*n).into(),
         Value::Bool(b) => (*b).into(),

@@ -11,6 +11,8 @@ pub mod facts;
 mod html;
 pub mod index;
 pub mod mutants;
+pub mod properties;
+pub mod provenance;
 mod readers;
 pub mod review;
 
@@ -22,6 +24,7 @@ pub use checksum::checksum;
 pub use code::Code;
 pub use facts::Audit;
 use facts::Sources;
+pub use provenance::{Provenance, SCHEMA_VERSION};
 pub use review::{Change, REVIEWED_FILE, Review, Stamp};
 
 /// Where the report is written, relative to the workspace root.
@@ -40,8 +43,9 @@ pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
         code: &code,
         stamp: &Stamp::load(root)?,
         mutants: &crate::mutants::Record::load(root)?,
+        properties: &crate::property_reports(book)?,
     };
-    let audit = facts::collect(book, &sources)?;
+    let audit = facts::collect(book, &sources, Provenance::of(root))?;
     write(&audit, book, &code, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;
     Ok(audit)

@@ -4,17 +4,15 @@
 
 use std::fmt::Write as _;
 
+use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
 use crate::audit::facts::{
-    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, TableFacts, rule_anchor,
+    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, StepFacts, TableFacts, rule_anchor,
 };
-
-/// Chapter pages sit one folder below the site's root.
-const ROOT: &str = "../";
 
 /// An example's verdict in place: its claims with the book's value beside the
 /// resolver's, any erratum with its ruling and reason, and the derivation.
-pub fn example(e: &ExampleFacts) -> String {
+pub fn example(e: &ExampleFacts, root: &str) -> String {
     let mut out = String::new();
     let whose = if e.ours {
         "example of ours"
@@ -28,7 +26,7 @@ pub fn example(e: &ExampleFacts) -> String {
         v = esc(&e.verdict),
         id = esc(&e.item.id),
         tag = verdict_tag(&e.verdict),
-        rule = cite(&e.rule, ROOT, &format!("<code>{}</code>", esc(&e.rule.id))),
+        rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
         badge = review_badge(e.item.review),
     );
     if !e.given.is_empty() {
@@ -52,7 +50,7 @@ pub fn example(e: &ExampleFacts) -> String {
         if let Some(er) = &c.erratum {
             let ruling = cite(
                 &er.ruling,
-                ROOT,
+                root,
                 &esc(er.ruling.title.as_deref().unwrap_or(&er.ruling.id)),
             );
             let _ = write!(
@@ -77,31 +75,34 @@ pub fn example(e: &ExampleFacts) -> String {
     if let Some(err) = &e.error {
         let _ = writeln!(out, "<p class=\"error\">{}</p>", esc(err));
     }
-    let open = if e.verdict == "agrees" { "" } else { " open" };
-    let _ = write!(
-        out,
-        "<details class=\"trace\"{open}><summary>derivation: {}</summary>\n<ol>\n",
-        plural(e.trace.len(), "step")
+    out.push_str(&trace(&e.trace, root, e.verdict != "agrees"));
+    out.push_str("</section>\n");
+    out
+}
+
+/// A derivation: each step with the id it cites, linked; folded unless `open`.
+pub fn trace(steps: &[StepFacts], root: &str, open: bool) -> String {
+    let mut out = format!(
+        "<details class=\"trace\"{}><summary>derivation: {}</summary>\n<ol>\n",
+        if open { " open" } else { "" },
+        plural(steps.len(), "step")
     );
-    for step in &e.trace {
+    for step in steps {
+        let id = format!("<code>{}</code>", esc(&step.cites.id));
         let _ = writeln!(
             out,
             "<li>{} {}</li>",
-            cite(
-                &step.cites,
-                ROOT,
-                &format!("<code>{}</code>", esc(&step.cites.id))
-            ),
+            cite(&step.cites, root, &id),
             esc(&step.text)
         );
     }
-    out.push_str("</ol>\n</details>\n</section>\n");
+    out.push_str("</ol>\n</details>\n");
     out
 }
 
 /// A rule's signature, the function that implements it (with its source, as
 /// a code panel), and its examples.
-pub fn rule(r: &RuleFacts) -> String {
+pub fn rule(r: &RuleFacts, root: &str) -> String {
     let mut out = String::new();
     let resolver = format!("<code>rules::{}</code>", esc(&r.resolver));
     let (resolved_by, code_badge) = match &r.code {
@@ -132,7 +133,7 @@ pub fn rule(r: &RuleFacts) -> String {
         let links: Vec<String> = r
             .examples
             .iter()
-            .map(|e| cite(e, ROOT, &format!("<code>{}</code>", esc(&e.id))))
+            .map(|e| cite(e, root, &format!("<code>{}</code>", esc(&e.id))))
             .collect();
         let _ = writeln!(
             out,
@@ -141,7 +142,7 @@ pub fn rule(r: &RuleFacts) -> String {
         );
     }
     if let Some(c) = &r.code {
-        out.push_str(&code_panel(&r.resolver, c));
+        out.push_str(&code_panel(&r.resolver, c, root));
     }
     out.push_str("</section>\n");
     out
@@ -149,11 +150,11 @@ pub fn rule(r: &RuleFacts) -> String {
 
 /// The resolver function's source, collapsed, with its place and what else
 /// its review covers.
-fn code_panel(resolver: &str, c: &CodeFacts) -> String {
+fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> String {
     let calls = if c.calls.is_empty() {
         "It calls nothing else in <code>rules/src</code>.".to_string()
     } else {
-        let links: Vec<String> = c.calls.iter().map(|r| code_link(r, ROOT)).collect();
+        let links: Vec<String> = c.calls.iter().map(|r| code_link(r, root)).collect();
         format!(
             "Its review also covers what it calls in <code>rules/src</code>, transitively: {}.",
             links.join(", ")
@@ -185,7 +186,7 @@ fn params(ps: &[ParamFacts]) -> String {
 
 /// What a table becomes in the code: its constants, its rows, who reads it,
 /// and the cells the book printed broken.
-pub fn table(t: &TableFacts) -> String {
+pub fn table(t: &TableFacts, root: &str) -> String {
     let mut out = String::new();
     let constants: Vec<String> = t
         .constants
@@ -208,7 +209,7 @@ pub fn table(t: &TableFacts) -> String {
     let readers = if t.readers.is_empty() {
         "<span class=\"unread\">no resolver function reads it</span>".to_string()
     } else {
-        let names: Vec<String> = t.readers.iter().map(|r| code_link(r, ROOT)).collect();
+        let names: Vec<String> = t.readers.iter().map(|r| code_link(r, root)).collect();
         format!("read by {}", names.join(", "))
     };
     let title = t
@@ -219,8 +220,11 @@ pub fn table(t: &TableFacts) -> String {
     let _ = write!(
         out,
         "<div class=\"table-facts\" id=\"{id}\">\n<header><span class=\"tag\">table</span> \
-         <code class=\"id\">{id}</code>{title}{badge}</header>\n<p>{what}</p>\n<p>{readers}</p>\n",
+         <code class=\"id\">{id}</code>{title}{badge}</header>\n<p>{what}</p>\n<p>{readers}</p>\n\
+         <p class=\"typed-label\"><label for=\"{toggle}\">Show each cell as the code reads it</label> \
+         (or hold the pointer over a cell)</p>\n",
         id = esc(&t.item.id),
+        toggle = esc(&toggle_id(&t.item.id)),
         badge = review_badge(t.item.review),
     );
     if !t.errata.is_empty() {

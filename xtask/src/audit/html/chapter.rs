@@ -1,7 +1,8 @@
 //! A chapter's page: the chapter rendered by pulldown-cmark, parsed with the
 //! compiler's own options, where each example block becomes its verdict box,
-//! each rule block its signature, and each table schema the table's facts.
-//! Headings keep their ids as anchors and show them.
+//! each rule block its signature, each property block its law and how it
+//! came out, and each table schema the table's facts; each typed table's cells
+//! carry their Rust values. Headings keep their ids as anchors and show them.
 
 use std::fmt::Write as _;
 
@@ -9,28 +10,46 @@ use codegen::markdown_options;
 use codegen::model::Chapter;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
-use super::{boxes, esc, plural, review_badge};
+use super::typed::TableCells;
+use super::{boxes, esc, plural, property, review_badge};
 use crate::audit::facts::ChapterFacts;
 
+/// A chapter's page: where it sits, then the chapter.
 pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
-    let mut out = header(system, facts);
+    let mut out = format!(
+        "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › \
+         <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n",
+        s = esc(system),
+        title = esc(&facts.title),
+    );
     out.push_str("<main class=\"book\">\n");
-    html::push_html(&mut out, events(chapter, facts).into_iter());
+    out.push_str(&article(system, chapter, facts, "../"));
     out.push_str("</main>\n");
     out
 }
 
-fn header(system: &str, f: &ChapterFacts) -> String {
+/// The chapter itself, on its page or in the whole book's; `root` leads from
+/// the page's folder back to the site's.
+pub fn article(system: &str, chapter: &Chapter, facts: &ChapterFacts, root: &str) -> String {
+    let mut out = format!(
+        "<article class=\"chapter\" data-chapter=\"{}/{}\">\n",
+        esc(system),
+        esc(&facts.id)
+    );
+    out.push_str(&header(facts));
+    html::push_html(&mut out, events(system, chapter, facts, root).into_iter());
+    out.push_str("</article>\n");
+    out
+}
+
+fn header(f: &ChapterFacts) -> String {
     let changed = f.unreviewed();
     let mut out = String::new();
     let _ = write!(
         out,
-        "<nav><a href=\"../index.html\">Audit</a> › <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n\
-         <header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
+        "<header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
          <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples}: \
-         {agrees} agrees, {erratum} erratum, {fails} fails",
-        s = esc(system),
-        title = esc(&f.title),
+         {agrees} agrees, {erratum} erratum, {fails} fails{properties}",
         path = esc(&f.path),
         version = esc(&f.version),
         book = esc(&f.source_book),
@@ -41,6 +60,7 @@ fn header(system: &str, f: &ChapterFacts) -> String {
         agrees = f.with_verdict("agrees"),
         erratum = f.with_verdict("erratum"),
         fails = f.with_verdict("fails"),
+        properties = property::tally(&f.properties),
     );
     if changed > 0 {
         let _ = write!(
@@ -53,23 +73,30 @@ fn header(system: &str, f: &ChapterFacts) -> String {
 }
 
 /// The chapter's events with its blocks replaced and raw HTML escaped.
-fn events<'a>(chapter: &'a Chapter, facts: &ChapterFacts) -> Vec<Event<'a>> {
+fn events<'a>(
+    system: &str,
+    chapter: &'a Chapter,
+    facts: &ChapterFacts,
+    root: &str,
+) -> Vec<Event<'a>> {
     let mut out = Vec::new();
     let mut heading: Option<String> = None;
+    let mut cells = TableCells::new(chapter);
     let mut parser = Parser::new_ext(&chapter.file.text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = parser.next() {
         let at = range.start;
+        let event = match cells.around(event, at) {
+            Ok(events) => {
+                out.extend(events);
+                continue;
+            }
+            Err(event) => event,
+        };
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
-                let example = chapter.examples.iter().position(|e| e.span.start == at);
-                let rule = chapter.rules.iter().position(|r| r.span.start == at);
-                let replaced = match (example, rule) {
-                    (Some(i), _) => boxes::example(&facts.examples[i]),
-                    (None, Some(i)) => boxes::rule(&facts.rules[i]),
-                    (None, None) => {
-                        out.push(event);
-                        continue;
-                    }
+                let Some(replaced) = block(chapter, facts, at, root) else {
+                    out.push(event);
+                    continue;
                 };
                 skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
                 out.push(Event::Html(replaced.into()));
@@ -77,7 +104,7 @@ fn events<'a>(chapter: &'a Chapter, facts: &ChapterFacts) -> Vec<Event<'a>> {
             Event::Start(Tag::HtmlBlock) => {
                 let raw = skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::HtmlBlock)));
                 let replaced = match chapter.tables.iter().position(|t| t.span.start == at) {
-                    Some(i) => boxes::table(&facts.tables[i]),
+                    Some(i) => boxes::table(&facts.tables[i], root),
                     None => format!("<pre class=\"raw-html\">{}</pre>\n", esc(&raw)),
                 };
                 out.push(Event::Html(replaced.into()));
@@ -111,7 +138,7 @@ fn events<'a>(chapter: &'a Chapter, facts: &ChapterFacts) -> Vec<Event<'a>> {
                 id,
             }) => out.push(Event::Start(Tag::Link {
                 link_type,
-                dest_url: chapter_link(dest_url),
+                dest_url: chapter_link(dest_url, &format!("{root}{system}/")),
                 title,
                 id,
             })),
@@ -119,6 +146,20 @@ fn events<'a>(chapter: &'a Chapter, facts: &ChapterFacts) -> Vec<Event<'a>> {
         }
     }
     out
+}
+
+/// What stands for the fenced block at byte `at`: an example's, a rule's or a
+/// property's box; none for any other code.
+fn block(chapter: &Chapter, facts: &ChapterFacts, at: usize, root: &str) -> Option<String> {
+    let starts = |span: &std::ops::Range<usize>| span.start == at;
+    if let Some(i) = chapter.examples.iter().position(|e| starts(&e.span)) {
+        return Some(boxes::example(&facts.examples[i], root));
+    }
+    if let Some(i) = chapter.rules.iter().position(|r| starts(&r.span)) {
+        return Some(boxes::rule(&facts.rules[i], root));
+    }
+    let i = chapter.properties.iter().position(|p| starts(&p.span))?;
+    Some(property::block(&facts.properties[i], root))
 }
 
 /// Consumes events up to and including the first that `end` accepts; returns
@@ -139,15 +180,16 @@ fn skip_to<'a>(
     text
 }
 
-/// A link to another chapter (`healing.md#id`) leads to that chapter's page.
-fn chapter_link(dest: CowStr<'_>) -> CowStr<'_> {
+/// A link to another chapter (`healing.md#id`) leads to that chapter's page,
+/// found from `folder`, the chapter's folder as seen from the page.
+fn chapter_link<'a>(dest: CowStr<'a>, folder: &str) -> CowStr<'a> {
     let (path, anchor) = dest
         .split_once('#')
         .map_or((&*dest, None), |(p, a)| (p, Some(a)));
     match path.strip_suffix(".md") {
         Some(stem) if !stem.is_empty() && !dest.contains("://") => {
             let anchor = anchor.map(|a| format!("#{a}")).unwrap_or_default();
-            format!("{stem}.html{anchor}").into()
+            format!("{folder}{stem}.html{anchor}").into()
         }
         _ => dest,
     }
@@ -159,9 +201,14 @@ mod tests {
 
     #[test]
     fn links_to_chapters_lead_to_their_pages() {
-        let link = |s: &'static str| chapter_link(s.into()).to_string();
-        assert_eq!(link("healing.md"), "healing.html");
-        assert_eq!(link("damage.md#wound-table"), "damage.html#wound-table");
+        let link = |s: &'static str| chapter_link(s.into(), "../action/").to_string();
+        assert_eq!(link("healing.md"), "../action/healing.html");
+        assert_eq!(
+            link("damage.md#wound-table"),
+            "../action/damage.html#wound-table"
+        );
+        let printed = chapter_link("damage.md#wound-table".into(), "action/").to_string();
+        assert_eq!(printed, "action/damage.html#wound-table");
         assert_eq!(link("#falling-table"), "#falling-table");
         assert_eq!(link("https://example.org/a.md"), "https://example.org/a.md");
         assert_eq!(link("notes.txt"), "notes.txt");

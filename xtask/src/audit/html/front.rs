@@ -1,11 +1,12 @@
-//! The front page: each system's figures (the ones `cargo xtask regen` prints,
-//! with errata and unexercised rules), the mutation scores, what changed since
+//! The front page: when and from which commit the report was written, each
+//! system's figures (the ones `cargo xtask regen` prints, with errata and
+//! unexercised rules), the mutation scores, the properties, what changed since
 //! review, the failing examples, the errata and rulings, the lint allows, and
 //! every chapter with its verdicts.
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, lists, plural, review_badge};
+use super::{cite, esc, lists, plural, property, review_badge};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -28,14 +29,24 @@ const COLUMNS: [(&str, &str); 12] = [
 pub fn body(audit: &Audit) -> String {
     let mut out = String::from(
         "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
-         with the verdict of each worked example in place, the code each table becomes, the source of \
+         with the verdict of each worked example and property in place, the code each table becomes, the source of \
          each rule's resolver, and what changed (in the book or the code) since the last review. Written \
          by <code>cargo xtask audit</code>; the same facts for tools are in \
-         <a href=\"audit.json\"><code>audit.json</code></a>.</p>\n</header>\n<main>\n",
+         <a href=\"audit.json\"><code>audit.json</code></a>; the whole book is on one page in \
+         <a href=\"print.html\">print.html</a>.</p>\n",
+    );
+    let p = &audit.provenance;
+    let _ = write!(
+        out,
+        "<p class=\"provenance\">Written <time>{}</time> from commit <code>{}</code> \
+         (<code>audit.json</code> schema version {}).</p>\n</header>\n<main>\n",
+        esc(&p.date),
+        esc(&p.commit),
+        p.schema_version
     );
     systems_table(&mut out, audit);
     lists::mutation(&mut out, audit);
-    // The book's properties and their status go here once the book states them.
+    property::front(&mut out, audit);
     review(&mut out, audit);
     lists::failing(&mut out, audit);
     lists::errata(&mut out, audit);
@@ -53,7 +64,7 @@ fn systems_table(out: &mut String, audit: &Audit) {
     for (_, heading) in COLUMNS {
         let _ = write!(out, "<th>{heading}</th>");
     }
-    out.push_str("<th>unexercised rules</th></tr></thead>\n<tbody>\n");
+    out.push_str("<th>unexer&shy;cised rules</th></tr></thead>\n<tbody>\n");
     for s in &audit.systems {
         let counts = serde_json::to_value(&s.counts).unwrap_or_default();
         let id = esc(&s.id);

@@ -9,7 +9,7 @@ use super::esc;
 /// `root` leads from the listing's folder back to the site's.
 pub fn body(file: &str, text: &str, root: &str) -> String {
     let mut out = format!(
-        "<nav><a href=\"{root}index.html\">Audit</a> › code › {file}</nav>\n\
+        "<nav class=\"crumbs\"><a href=\"{root}index.html\">Audit</a> › code › {file}</nav>\n\
          <header class=\"chapter-head\">\n<h1><code>{file}</code></h1>\n\
          <p class=\"meta\">The resolver's source as the report read it.</p>\n</header>\n\
          <main>\n<pre class=\"listing\"><code>",

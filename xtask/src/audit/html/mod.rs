@@ -1,13 +1,21 @@
 //! The report as a static site: `index.html` (the front page), one page per
-//! chapter under `<system>/`, a listing of each resolver file under `code/`,
-//! and `audit.css`. No script, no network: it opens from disk. Everything the
-//! book or the resolver says is HTML-escaped.
+//! chapter under `<system>/`, `print.html` (every chapter on one page),
+//! `search.html` with its index, a listing of each resolver file under
+//! `code/`, and `audit.css`. Every page carries the sidebar of contents. It
+//! opens from disk: nothing is fetched, and the one script, search's, comes
+//! with the report; with scripts off every page but search reads the same.
+//! Everything the book or the resolver says is HTML-escaped.
 
 mod boxes;
 mod chapter;
 mod front;
 mod listing;
 mod lists;
+mod print;
+mod property;
+mod search;
+mod toc;
+mod typed;
 
 use std::io;
 use std::path::Path;
@@ -23,34 +31,47 @@ const CSS: &str = include_str!("audit.css");
 
 /// Writes the site's files into `dir`.
 pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Result<()> {
-    crate::write_atomically(&dir.join("audit.css"), CSS)?;
-    crate::write_atomically(
-        &dir.join("index.html"),
-        &page("Audit of the book", "", &front::body(audit)),
+    let write = |at: &str, text: &str| crate::write_atomically(&dir.join(at), text);
+    write("audit.css", CSS)?;
+    write("search.js", search::SCRIPT)?;
+    write("search-index.js", &search::index_js(audit, book, code))?;
+    let page = |at: &str, title: &str, body: &str| {
+        let root = "../".repeat(at.matches('/').count());
+        let sidebar = toc::sidebar(audit, &root, Some(at));
+        write(at, &page(title, &root, &sidebar, body))
+    };
+    page("index.html", "Audit of the book", &front::body(audit))?;
+    page(
+        "print.html",
+        "The book, as audited",
+        &print::body(audit, book),
     )?;
+    page("search.html", "Search the book", &search::page_body())?;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
         for (chapter, facts) in system.chapters.iter().zip(&facts.chapters) {
             let title = format!("{} · {}", facts.title, system.id);
-            let body = chapter::body(&system.id, chapter, facts);
-            crate::write_atomically(&dir.join(&facts.page), &page(&title, "../", &body))?;
+            page(
+                &facts.page,
+                &title,
+                &chapter::body(&system.id, chapter, facts),
+            )?;
         }
     }
     for (file, text) in &code.files {
         let at = listing_page(file);
         let root = "../".repeat(at.matches('/').count());
-        let body = listing::body(file, text, &root);
-        crate::write_atomically(&dir.join(&at), &page(file, &root, &body))?;
+        page(&at, file, &listing::body(file, text, &root))?;
     }
     Ok(())
 }
 
 /// A whole page; `root` leads from the page's folder back to the site's.
-fn page(title: &str, root: &str, body: &str) -> String {
+fn page(title: &str, root: &str, sidebar: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<link rel=\"stylesheet\" href=\"{root}audit.css\">\n</head>\n\
-         <body>\n{body}</body>\n</html>\n",
+         <body>\n{sidebar}<div class=\"page\">\n{body}</div>\n</body>\n</html>\n",
         esc(title)
     )
 }

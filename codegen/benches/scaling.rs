@@ -1,0 +1,180 @@
+//! `cargo bench -p codegen --bench scaling`: the time to compile a chapter and
+//! render what it reports grows linearly with its size, for every shape of
+//! input: a valid book, one bad example after another, a table erratum per row,
+//! and a line of bad cells. Each shape is built at 1, 2, 5 and 10 MB; the time
+//! per MB should stay flat down each column of the table printed.
+//!
+//! `total` is what a build pays: compiling, then the report (which shows the
+//! first `codegen::diagnostic::SHOWN` diagnostics and counts the rest).
+//! `render each` renders every diagnostic, to show the renderer linear too.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use codegen::{Book, Diagnostic};
+
+const FRONT: &str = "+++\nsystem = \"demo\"\ntitle = \"Demo\"\nversion = \"1\"\n[source]\nbook = \"B\"\nsection = \"S\"\n+++\n\n# Demo {#demo}\n\n";
+
+/// A rule that the examples of the shapes below name.
+const RULE: &str = "```rule hit\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"dice\"\n```\n\n";
+
+/// A chapter of a shape, of about the given number of bytes.
+type Shape = fn(usize) -> String;
+
+/// A chapter of about `bytes` bytes: `head`, then `unit(i)` for i = 0, 1, … until
+/// it is long enough, then `tail`.
+fn grow(bytes: usize, head: &str, unit: impl Fn(usize) -> String, tail: &str) -> String {
+    let mut text = format!("{FRONT}{head}");
+    let mut i = 0;
+    while text.len() + tail.len() < bytes {
+        text.push_str(&unit(i));
+        i += 1;
+    }
+    text + tail
+}
+
+/// Sections each with a banded table, a rule and an example of it: all valid.
+fn valid_book(bytes: usize) -> String {
+    grow(
+        bytes,
+        "",
+        |i| {
+            format!(
+                "## Part {i} {{#part-{i}}}\n\n<!-- table t-{i}\nconst = \"T_{i}\"\nrow = \"T{i}\"\ncolumns = [\"band: range\", \"modifier: modifier\", \"damage: dice?\"]\n-->\n| Distance | Modifier | Damage |\n|---|---|---|\n| 1-2 | +1 | 1d6 |\n| 3-4 | -2 | \" |\n\n```rule r-{i}\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"dice\"\n```\n\n```example e-{i}\nrule = \"demo.r-{i}\"\n[given]\nroll = 3\n[book]\ndamage = \"1d6\"\n```\n\n"
+            )
+        },
+        "",
+    )
+}
+
+/// One rule, then examples that each give it an input of the wrong type.
+fn bad_examples(bytes: usize) -> String {
+    grow(
+        bytes,
+        RULE,
+        |i| {
+            format!(
+                "```example e-{i}\nrule = \"demo.hit\"\n[given]\nroll = \"three\"\n[book]\ndamage = \"1d6\"\n```\n\n"
+            )
+        },
+        "",
+    )
+}
+
+/// One table whose every row is read through a table erratum of its own.
+fn errata_per_row(bytes: usize) -> String {
+    // An erratum (in the schema) and its row take about 100 bytes together.
+    let rows = bytes / 100;
+    let errata: String = (0..rows)
+        .map(|i| format!("  {{ row = \"r{i}\", column = \"v\", printed = \"x{i}\", reading = \"{i}\", reason = \"r\" }},\n"))
+        .collect();
+    let body: String = (0..rows).map(|i| format!("| r{i} | x{i} |\n")).collect();
+    format!(
+        "{FRONT}<!-- table t\nconst = \"T\"\nrow = \"Row\"\ncolumns = [\"k: text\", \"v: int\"]\nerrata = [\n{errata}]\n-->\n| K | V |\n|---|---|\n{body}"
+    )
+}
+
+/// One table of many columns whose only row holds a bad cell in every column.
+fn cell_errors_on_one_line(bytes: usize) -> String {
+    // A column costs about 30 bytes: its schema entry, header and cells.
+    let n = bytes / 30;
+    let columns: Vec<String> = (0..n).map(|i| format!("\"c{i}: int\"")).collect();
+    let header: String = (0..n).map(|i| format!("| C{i} ")).collect();
+    format!(
+        "{FRONT}<!-- table t\nconst = \"T\"\nrow = \"Row\"\ncolumns = [{}]\n-->\n{header}|\n{}|\n{}|\n",
+        columns.join(", "),
+        "|---".repeat(n),
+        "| x ".repeat(n),
+    )
+}
+
+/// What one run measured.
+#[derive(Clone, Copy)]
+struct Run {
+    /// Compiling the chapter (and linting it, when it compiles).
+    compile: Duration,
+    /// Rendering the report: the first diagnostics (or lints) and the count.
+    report: Duration,
+    /// Rendering every diagnostic (or lint), one after another.
+    every: Duration,
+    reported: usize,
+}
+
+/// Compiles `text` as `dir/demo.md`, then renders what it reports (its
+/// diagnostics, or for a book that compiles, its lints).
+fn compile_and_render(dir: &Path, text: &str) -> Run {
+    let path = dir.join("demo.md");
+    std::fs::write(&path, text).expect("write the chapter");
+    let start = Instant::now();
+    let compiled = codegen::compile_with(Book::default(), &[path], dir)
+        .map(|book| codegen::lints(&book, &|_, _| true));
+    let compile = start.elapsed();
+    let start = Instant::now();
+    let diagnostics: Vec<&Diagnostic> = match &compiled {
+        Ok(lints) => {
+            black_box(codegen::lint::render(lints, false));
+            lints.iter().map(|l| &l.diagnostic).collect()
+        }
+        Err(diags) => {
+            black_box(diags.render());
+            diags.0.iter().collect()
+        }
+    };
+    let report = start.elapsed();
+    let start = Instant::now();
+    for d in &diagnostics {
+        black_box(d.render());
+    }
+    Run {
+        compile,
+        report,
+        every: start.elapsed(),
+        reported: diagnostics.len(),
+    }
+}
+
+fn main() {
+    let dir = std::env::temp_dir().join(format!("codegen-scaling-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create a scratch folder");
+    let shapes: [(&str, Shape); 4] = [
+        ("valid book", valid_book),
+        ("bad examples", bad_examples),
+        ("table errata per row", errata_per_row),
+        ("cell errors on one line", cell_errors_on_one_line),
+    ];
+    println!(
+        "{:<24} {:>5} {:>9} {:>10} {:>10} {:>10} {:>10} | {:>11} {:>10}",
+        "shape", "MB", "reported", "compile", "report", "total", "per MB", "render each", "per MB"
+    );
+    // `cargo bench --bench scaling -- <word>` runs only the shapes whose name holds it.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    for (name, shape) in shapes {
+        if !only.is_empty() && !only.iter().any(|w| name.contains(w.as_str())) {
+            continue;
+        }
+        for mb in [1, 2, 5, 10] {
+            let text = shape(mb << 20);
+            // The best of three runs: the least disturbed by the rest of the machine.
+            let run = (0..3)
+                .map(|_| compile_and_render(&dir, &text))
+                .min_by_key(|r| r.compile + r.report)
+                .expect("three runs");
+            let size = text.len() as f64 / f64::from(1 << 20);
+            let total = run.compile + run.report;
+            println!(
+                "{name:<24} {size:>5.1} {:>9} {:>10.3?} {:>10.3?} {total:>10.3?} {:>10.3?} | {:>11.3?} {:>10.3?}",
+                run.reported,
+                run.compile,
+                run.report,
+                total.div_f64(size),
+                run.every,
+                run.every.div_f64(size),
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,39 @@
+//! The whole front end over arbitrary bytes, for the fuzz target in `fuzz/` and
+//! for `codegen/tests/fuzz_regressions.rs`, which replays every input the fuzzer
+//! ever crashed on: the bytes are read as a chapter and compiled; then the book
+//! is linted and emitted as Rust and case files, or the diagnostics are
+//! rendered, plain and styled. Whatever the bytes, nothing here may panic.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use crate::{Book, Diagnostic, Diagnostics, SourceFile, emit, lint};
+
+/// One pass of the front end over `bytes`, as the chapter `spec/fuzz/fuzz.md`.
+pub fn chapter(bytes: &[u8]) {
+    let (files, diags) = match SourceFile::decode(Path::new("spec/fuzz/fuzz.md"), bytes.to_vec()) {
+        Ok(file) => (vec![file], Diagnostics::default()),
+        Err(d) => (Vec::new(), Diagnostics(vec![d])),
+    };
+    match crate::compile_files(Book::default(), files, diags) {
+        Ok(book) => {
+            // No resolver reads anything here: every table is unread.
+            let lints = lint::lints(&book, &|_, _| false);
+            black_box(lint::render(&lints, true));
+            every(lints.iter().map(|l| &l.diagnostic));
+            black_box(emit::rust::rust_module(&book));
+            black_box(emit::cases::case_files(&book));
+        }
+        Err(diags) => {
+            black_box(diags.render_styled());
+            every(diags.0.iter());
+        }
+    }
+}
+
+/// Renders each diagnostic, past the thousand a report shows, and says where it is.
+fn every<'a>(diagnostics: impl Iterator<Item = &'a Diagnostic>) {
+    for d in diagnostics {
+        black_box((d.render(), d.to_string()));
+    }
+}

@@ -1,0 +1,518 @@
+//! The rows under a table schema: each source line split into cells, group
+//! and parent rows folded into fields, ditto marks resolved, errata applied and
+//! every cell typed. Each row costs time in its own length only, so a table of
+//! any size (and any number of errata) is built in linear time.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use pulldown_cmark::{Event, Tag, TagEnd};
+
+use crate::cell::{CellError, CellValue, parse_cell};
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
+use crate::source::{SourceFile, Span};
+use crate::table::Schema;
+
+/// A table as pulldown-cmark gives it: the header row and body rows, each cell a span.
+pub struct RawTable {
+    schema: Option<Schema>,
+    /// The schema above was rejected (and reported): skip the table quietly.
+    rejected: bool,
+    span: Span,
+    header: Vec<Span>,
+    rows: Vec<(Span, Vec<Span>)>,
+    in_head: bool,
+}
+
+impl RawTable {
+    pub fn new(schema: Option<Schema>, rejected: bool, span: Span) -> RawTable {
+        RawTable {
+            schema,
+            rejected,
+            span,
+            header: Vec::new(),
+            rows: Vec::new(),
+            in_head: false,
+        }
+    }
+
+    pub fn event(&mut self, event: &Event, range: Span) {
+        match event {
+            Event::Start(Tag::TableHead) => self.in_head = true,
+            Event::End(TagEnd::TableHead) => self.in_head = false,
+            Event::Start(Tag::TableRow) => self.rows.push((range, Vec::new())),
+            Event::Start(Tag::TableCell) if self.in_head => self.header.push(range),
+            Event::Start(Tag::TableCell) => {
+                if let Some((_, cells)) = self.rows.last_mut() {
+                    cells.push(range);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The cell texts of one table line, split on unescaped pipes, each with its span.
+/// pulldown-cmark pads or truncates ragged rows, so the line itself is read.
+fn split_line(text: &str, line: Span) -> Vec<Span> {
+    let s = &text[line.clone()];
+    let s_trim_end = s.trim_end();
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let mut escaped = false;
+    for (i, ch) in s_trim_end.char_indices() {
+        match ch {
+            '\\' if !escaped => escaped = true,
+            '|' if !escaped => {
+                cells.push(start..i);
+                start = i + 1;
+            }
+            _ => escaped = false,
+        }
+    }
+    cells.push(start..s_trim_end.len());
+    // A leading and a trailing pipe open and close the row; they hold no cell.
+    if s_trim_end.trim_start().starts_with('|') {
+        cells.remove(0);
+    }
+    if s_trim_end.ends_with('|') && !s_trim_end.ends_with("\\|") {
+        cells.pop();
+    }
+    cells
+        .into_iter()
+        .map(|c| {
+            let raw = &s[c.clone()];
+            let lead = raw.len() - raw.trim_start().len();
+            line.start + c.start + lead..line.start + c.start + lead + raw.trim().len()
+        })
+        .collect()
+}
+
+/// Types every cell of a raw table against its schema.
+pub fn build_table(
+    file: &Arc<SourceFile>,
+    raw: RawTable,
+    section: Option<String>,
+    diags: &mut Diagnostics,
+) -> Option<Table> {
+    let text = file.text.as_str();
+    let Some(schema) = raw.schema else {
+        if raw.rejected {
+            return None;
+        }
+        diags.push(
+            Diagnostic::new(file, raw.span.start..raw.span.start, "table has no schema")
+                .label("put a `<!-- table <id> ... -->` schema comment right above it"),
+        );
+        return None;
+    };
+    let columns = columns(file, &schema, raw.span.start, diags)?;
+    let lines: Vec<Span> = raw
+        .rows
+        .iter()
+        .map(|(r, _)| line_of(text, r.start))
+        .collect();
+    let mut b = Builder::new(file, &schema, &columns);
+    for index in 0..lines.len() {
+        b.line(&lines, index, diags);
+    }
+    let rows = b.finish(raw.span.start, diags)?;
+    Some(Table {
+        id: schema.id,
+        title: schema.title.unwrap_or_default(),
+        section,
+        kind: schema.kind,
+        columns,
+        group: schema.group,
+        parent: schema.parent,
+        errata: schema.errata,
+        allows: schema.allows,
+        rows,
+        extent: schema.span.start..raw.span.end,
+        span: schema.span,
+    })
+}
+
+/// The schema's columns with the header's text, when the header has one cell per column.
+fn columns(
+    file: &Arc<SourceFile>,
+    schema: &Schema,
+    table_start: usize,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Column>> {
+    let text = file.text.as_str();
+    let header_line = line_of(text, table_start);
+    let header = split_line(text, header_line.clone());
+    if header.len() != schema.columns.len() {
+        diags.push(
+            Diagnostic::new(
+                file,
+                header_line,
+                format!(
+                    "table `{}` has {} columns but its schema names {}",
+                    schema.id,
+                    header.len(),
+                    schema.columns.len()
+                ),
+            )
+            .label("header row")
+            .note(format!("schema at {}", file.location(schema.span.start))),
+        );
+        return None;
+    }
+    Some(
+        schema
+            .columns
+            .iter()
+            .zip(&header)
+            .map(|((field, ty, span), h)| Column {
+                field: field.clone(),
+                ty: ty.clone(),
+                header: text[h.clone()].to_string(),
+                span: span.clone(),
+            })
+            .collect(),
+    )
+}
+
+/// A table's rows as they are read, line by line.
+struct Builder<'a> {
+    file: &'a Arc<SourceFile>,
+    schema: &'a Schema,
+    columns: &'a [Column],
+    /// Each erratum by the row and column of the cell it reads.
+    errata: HashMap<(&'a str, &'a str), usize>,
+    used: Vec<bool>,
+    rows: Vec<Row>,
+    group: Option<String>,
+    parent: Option<String>,
+    /// Groups that open with a repeated header name their first group in the header itself.
+    opened_by_header: bool,
+    /// The row above was reported broken: a ditto mark under it repeats nothing known.
+    above_broken: bool,
+    ok: bool,
+}
+
+impl<'a> Builder<'a> {
+    fn new(file: &'a Arc<SourceFile>, schema: &'a Schema, columns: &'a [Column]) -> Builder<'a> {
+        let mut errata = HashMap::new();
+        for (k, e) in schema.errata.iter().enumerate() {
+            errata
+                .entry((e.row.as_str(), e.column.as_str()))
+                .or_insert(k);
+        }
+        Builder {
+            file,
+            schema,
+            columns,
+            errata,
+            used: vec![false; schema.errata.len()],
+            rows: Vec::new(),
+            group: None,
+            parent: None,
+            opened_by_header: false,
+            above_broken: false,
+            ok: true,
+        }
+    }
+
+    fn erratum(&self, row: &str, column: &str) -> Option<usize> {
+        self.errata.get(&(row, column)).copied()
+    }
+
+    /// Reads line `index` of `lines`: a row, a group row, or a repeated header.
+    fn line(&mut self, lines: &[Span], index: usize, diags: &mut Diagnostics) {
+        let text = self.file.text.as_str();
+        let line = lines[index].clone();
+        let Some(cells) = self.cells(line.clone(), diags) else {
+            self.broken();
+            return;
+        };
+        let first = text[cells[0].clone()].to_string();
+        let columns = self.columns;
+        // A group row names a category: its other cells are blank, or repeat the header's.
+        let blank = cells[1..].iter().all(|c| c.is_empty());
+        let repeats_header = cells[1..]
+            .iter()
+            .zip(&columns[1..])
+            .all(|(c, col)| text[c.clone()].eq_ignore_ascii_case(col.header.trim()));
+        if repeats_header && first.eq_ignore_ascii_case(columns[0].header.trim()) {
+            return; // the whole header again, as after a page break: nothing to record
+        }
+        let delimiter = |c: &Span| {
+            let t = text[c.clone()].trim_matches(':');
+            !t.is_empty() && t.chars().all(|ch| ch == '-')
+        };
+        if cells.iter().all(delimiter) {
+            return; // the `---|---` line under a repeated header
+        }
+        if self.schema.group.is_some() && !first.is_empty() && (blank || repeats_header) {
+            self.opened_by_header |= repeats_header && !blank;
+            let next_is_child = lines.get(index + 1).is_some_and(|l| {
+                split_line(text, l.clone())
+                    .first()
+                    .is_some_and(|c| is_child(&text[c.clone()]))
+            });
+            // Under `parent`, a group row whose next row starts lowercase is a parent row.
+            if self.schema.parent.is_some() && blank && next_is_child {
+                self.parent = Some(first);
+            } else {
+                self.group = Some(first);
+                self.parent = None;
+            }
+            return;
+        }
+        if !is_child(&first) {
+            self.parent = None;
+        }
+        self.row(&first, &cells, line, diags);
+    }
+
+    /// The cells of a line, one per column; a ragged row is reported. A row missing
+    /// its last cells is kept when a table erratum accounts for each of them
+    /// (`printed = ""`): it then reads as if those cells were blank.
+    fn cells(&mut self, line: Span, diags: &mut Diagnostics) -> Option<Vec<Span>> {
+        let text = self.file.text.as_str();
+        let mut cells = split_line(text, line.clone());
+        let n = self.columns.len();
+        if let Some(first) = cells.first().map(|c| &text[c.clone()])
+            && cells.len() < n
+            && self.columns[cells.len()..].iter().all(|col| {
+                self.erratum(first, &col.field)
+                    .is_some_and(|k| self.schema.errata[k].printed.is_empty())
+            })
+        {
+            cells.resize(n, line.end..line.end);
+        }
+        if cells.len() == n {
+            return Some(cells);
+        }
+        diags.push(
+            Diagnostic::new(
+                self.file,
+                line,
+                format!(
+                    "ragged row: {} cells where table `{}` has {n} columns",
+                    cells.len(),
+                    self.schema.id,
+                ),
+            )
+            .label("this row"),
+        );
+        None
+    }
+
+    fn broken(&mut self) {
+        self.ok = false;
+        self.above_broken = true;
+    }
+
+    /// Types the cells of a row and keeps it when every one fits.
+    fn row(&mut self, first: &str, cells: &[Span], line: Span, diags: &mut Diagnostics) {
+        let mut typed = Vec::new();
+        for (i, (span, column)) in cells.iter().zip(self.columns).enumerate() {
+            if let Some(cell) = self.cell(first, i, span, column, diags) {
+                typed.push(cell);
+            }
+        }
+        if typed.len() != self.columns.len() {
+            self.broken();
+            return;
+        }
+        self.above_broken = false;
+        self.rows.push(Row {
+            cells: typed,
+            group: self.group.clone(),
+            parent: self.parent.clone(),
+            span: line,
+        });
+    }
+
+    /// Cell `i` of the row whose first cell is `first`: a ditto mark's value, or
+    /// the cell typed (through its erratum, if one reads it).
+    fn cell(
+        &mut self,
+        first: &str,
+        i: usize,
+        span: &Span,
+        column: &Column,
+        diags: &mut Diagnostics,
+    ) -> Option<Cell> {
+        let file = self.file;
+        let cell_text = &file.text[span.clone()];
+        if matches!(cell_text, "\"" | "“" | "”" | "〃") {
+            return self.ditto(i, span, column, diags);
+        }
+        let erratum = match self.erratum(first, &column.field) {
+            Some(k) if self.schema.errata[k].printed == cell_text => {
+                self.used[k] = true;
+                Some(&self.schema.errata[k])
+            }
+            Some(k) => {
+                let e = &self.schema.errata[k];
+                diags.push(
+                    Diagnostic::new(
+                        file,
+                        span.clone(),
+                        format!(
+                            "table erratum expects `{}` printed here, but the cell reads `{cell_text}`",
+                            e.printed
+                        ),
+                    )
+                    .note(format!("erratum at {}", file.location(e.span.start))),
+                );
+                return None;
+            }
+            None => None,
+        };
+        match parse_cell(&column.ty, erratum.map_or(cell_text, |e| &e.reading)) {
+            Ok((value, marks)) => Some(Cell {
+                value,
+                ditto: false,
+                marks,
+                span: span.clone(),
+            }),
+            Err(e) => {
+                diags.push(cell_error(file, span, column, erratum, e));
+                None
+            }
+        }
+    }
+
+    /// A ditto mark in column `i`: the value of the row above.
+    fn ditto(
+        &self,
+        i: usize,
+        span: &Span,
+        column: &Column,
+        diags: &mut Diagnostics,
+    ) -> Option<Cell> {
+        if self.above_broken {
+            return None; // the row above is reported already; its value is unknown
+        }
+        match self.rows.last() {
+            Some(above) => Some(Cell {
+                ditto: true,
+                span: span.clone(),
+                ..above.cells[i].clone()
+            }),
+            None => {
+                diags.push(
+                    Diagnostic::new(self.file, span.clone(), "ditto mark with nothing above it")
+                        .label(format!(
+                            "column `{}` has no earlier row to repeat",
+                            column.field
+                        )),
+                );
+                None
+            }
+        }
+    }
+
+    /// The rows, once the checks over the whole table pass.
+    fn finish(mut self, table_start: usize, diags: &mut Diagnostics) -> Option<Vec<Row>> {
+        let file = self.file;
+        if self.opened_by_header {
+            let header = self.columns[0].header.trim();
+            for row in self.rows.iter_mut().take_while(|r| r.group.is_none()) {
+                row.group = Some(header.to_string());
+            }
+        }
+        for (e, used) in self.schema.errata.iter().zip(&self.used) {
+            if !used {
+                diags.push(
+                    Diagnostic::new(
+                        file,
+                        e.span.clone(),
+                        format!("table erratum matches no cell: no row `{}`", e.row),
+                    )
+                    .label("`row` must be a row's first cell, exactly as printed"),
+                );
+                self.ok = false;
+            }
+        }
+        if self.rows.is_empty() && self.ok {
+            diags.push(Diagnostic::new(
+                file,
+                table_start..table_start,
+                format!("table `{}` has no rows", self.schema.id),
+            ));
+            self.ok = false;
+        }
+        if self.schema.kind == TableKind::Constants {
+            let name = self
+                .columns
+                .iter()
+                .position(|c| c.field == "name")
+                .unwrap_or(0);
+            if let Some(row) = self
+                .rows
+                .iter()
+                .find(|r| matches!(r.cells[name].value, CellValue::None))
+            {
+                diags.push(Diagnostic::new(
+                    file,
+                    row.span.clone(),
+                    "a constant without a name",
+                ));
+                self.ok = false;
+            }
+        }
+        self.ok.then_some(self.rows)
+    }
+}
+
+/// A row whose first cell starts lowercase is a child of the parent row above it.
+fn is_child(first: &str) -> bool {
+    first.starts_with(|c: char| c.is_lowercase())
+}
+/// A cell that does not fit its column, reported at the character where it goes
+/// wrong; a cell read through an erratum is reported whole, since the error lies
+/// in the erratum's reading.
+fn cell_error(
+    file: &Arc<SourceFile>,
+    span: &Span,
+    column: &Column,
+    erratum: Option<&TableErratum>,
+    e: CellError,
+) -> Diagnostic {
+    let cell_text = &file.text[span.clone()];
+    let (spot, what) = match erratum {
+        Some(erratum) => (
+            span.clone(),
+            format!(
+                "table erratum reads cell `{cell_text}` as `{}`, which",
+                erratum.reading
+            ),
+        ),
+        None => {
+            let at = cell_text.floor_char_boundary(e.offset);
+            let end = cell_text.ceil_char_boundary(at + e.len);
+            (
+                span.start + at..span.start + end,
+                format!("cell `{cell_text}`"),
+            )
+        }
+    };
+    let d = Diagnostic::new(
+        file,
+        spot,
+        format!(
+            "{what} does not fit column `{}` of type `{}`: {}",
+            column.field, column.ty, e.message
+        ),
+    )
+    .label(e.message);
+    match erratum {
+        Some(erratum) => d.note(format!("erratum at {}", file.location(erratum.span.start))),
+        None => d,
+    }
+}
+
+/// The span of the whole line holding `offset`, without its newline.
+fn line_of(text: &str, offset: usize) -> Span {
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    start..end
+}

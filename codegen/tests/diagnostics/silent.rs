@@ -1,0 +1,187 @@
+//! Input the compiler used to accept without a word while dropping or
+//! misreading part of it: a misspelt or indented block, a dash that is not a
+//! hyphen, a rate of fire of no shots, a schema comment glued to its id, front
+//! matter below a blank line, a `.markdown` file, a system of prose alone.
+
+use super::*;
+
+#[test]
+fn a_misspelt_block_kind_is_reported_at_its_fence() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+```exmaple hit-one
+rule = "demo.hit"
+```
+
+```Rule hit
+[outputs]
+x = "int"
+```
+
+```rust
+let fine = "a fence of another language";
+```
+"#,
+    );
+    let diags = errors("misspelt_fence", &text);
+    assert_eq!(diags.len(), 2, "{}", all(&diags));
+    let example = find(&diags, "`exmaple`");
+    assert_report(
+        &text,
+        example,
+        "demo.md:12:1",
+        &["unknown block kind `exmaple`: did you mean `example`?"],
+        "```exmaple hit-one",
+    );
+    let rule = find(&diags, "`Rule`");
+    assert_report(
+        &text,
+        rule,
+        "demo.md:16:1",
+        &["unknown block kind `Rule`: did you mean `rule`?"],
+        "```Rule hit",
+    );
+}
+
+#[test]
+fn a_block_indented_into_a_code_block_is_reported() {
+    let text = chapter("\n# Demo {#demo}\n\n\t```rule hit\n\t[outputs]\n\tx = \"int\"\n\t```\n");
+    let diags = errors("indented_fence", &text);
+    assert_report(
+        &text,
+        only(&diags),
+        "demo.md:12:1",
+        &["this `rule` block is indented, so Markdown reads it as plain code"],
+        "```rule hit",
+    );
+}
+
+#[test]
+fn a_unicode_minus_in_a_band_and_a_rate_of_fire_of_no_shots_are_reported() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range", "rof: rof"]
+-->
+| Band | RoF |
+|---|---|
+| 23−26 | 1 |
+| 27 | 1/0 |
+"#,
+    );
+    let diags = errors("minus_and_rof", &text);
+    assert_eq!(diags.len(), 2, "{}", all(&diags));
+    assert_report(
+        &text,
+        find(&diags, "cell `23−26`"),
+        "demo.md:19:5",
+        &["expected `-` between the band's ends, or a label, found `−`"],
+        "| 23−26 | 1 |",
+    );
+    assert_report(
+        &text,
+        find(&diags, "cell `1/0`"),
+        "demo.md:20:10",
+        &["turns between shots must be at least 1"],
+        "| 27 | 1/0 |",
+    );
+}
+
+#[test]
+fn a_schema_comment_glued_to_its_id_is_reported() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- tablescratch-table
+const = "SPEEDS"
+row = "Speed"
+columns = ["band: range"]
+-->
+| Band |
+|---|
+| 1 |
+"#,
+    );
+    let diags = errors("glued_schema", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:12:1",
+        &["`<!-- tablescratch-table` is no schema comment"],
+        "<!-- tablescratch-table",
+    );
+    assert_eq!(
+        d.label,
+        "a schema opens `<!-- table scratch-table`, with a space after `table`"
+    );
+}
+
+#[test]
+fn front_matter_below_a_blank_line_is_reported() {
+    let text = format!("\n{}", chapter("\n# Demo {#demo}\n"));
+    let diags = errors("front_not_first", &text);
+    assert_report(
+        &text,
+        only(&diags),
+        "demo.md:2:1",
+        &["the front matter does not open the file"],
+        "+++",
+    );
+}
+
+/// The folders of a `spec/`: each `(path, text)` under it.
+fn compile_spec(test: &str, files: &[(&str, &str)]) -> Vec<String> {
+    let files: Vec<(String, &[u8])> = files
+        .iter()
+        .map(|(p, t)| (format!("spec/{p}"), t.as_bytes()))
+        .collect();
+    let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let result = common::in_folder("diagnostics", test, &files, |dir| {
+        codegen::compile_dir(&dir.join("spec"), dir)
+    });
+    match result {
+        Ok(_) => panic!("`{test}` should not compile"),
+        Err(d) => d.0.iter().map(ToString::to_string).collect(),
+    }
+}
+
+#[test]
+fn a_markdown_file_that_is_no_md_chapter_is_reported() {
+    let good = chapter(GOOD);
+    let messages = compile_spec(
+        "markdown_file",
+        &[
+            ("demo/demo.md", &good),
+            ("demo/more.markdown", &good),
+            ("demo/notes.txt", ""),
+        ],
+    );
+    assert_eq!(
+        messages,
+        ["spec/demo/more.markdown:1:1: a Markdown file that is no chapter"]
+    );
+}
+
+#[test]
+fn a_system_of_prose_alone_is_reported() {
+    let prose = chapter("\n# Demo {#demo}\n\nOnly prose.\n");
+    let messages = compile_spec(
+        "prose_only",
+        &[("demo/demo.md", &prose), ("empty/notes.txt", "")],
+    );
+    assert_eq!(
+        messages,
+        [
+            "spec/demo/demo.md:1:1: system `demo` has nothing to compile: no table, rule or example",
+            "spec/empty:1:1: system folder `empty/` holds no chapter",
+        ]
+    );
+}

@@ -1,0 +1,163 @@
+//! `cargo xtask eval`: the examples and properties of any Markdown files,
+//! compiled against the book's rules and run against the resolver.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use codegen::Diagnostics;
+use codegen::emit::cases::case_file;
+use codegen::emit::properties::property_file;
+use codegen::model::{Chapter, System};
+use conformance::property::{self, PropertyCase};
+use conformance::{Case, Report, Verdict};
+
+use crate::examples::{describe, run_case};
+
+/// What `eval` runs and shows.
+pub struct Options {
+    /// Show each example's derivation (its trace) under its claims.
+    pub trace: bool,
+    /// Run only the examples and properties with these ids (all when empty).
+    pub only: Vec<String>,
+    /// How a case is run: `conformance::evaluate`, or a stand-in in tests.
+    pub evaluate: fn(&Case) -> Report,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            trace: false,
+            only: Vec::new(),
+            evaluate: conformance::evaluate,
+        }
+    }
+}
+
+/// What `eval` printed, whether anything failed, and the `--example` ids that
+/// name nothing in the files (each with a suggestion when one is close).
+#[derive(Debug, Default)]
+pub struct Evaluation {
+    pub out: String,
+    pub failed: bool,
+    pub unknown: Vec<String>,
+}
+
+/// Compiles `files` against the book at `root` and evaluates their examples
+/// and properties.
+pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation, Diagnostics> {
+    // Canonical paths, so `xtask/../spec/a.md` is recognised as the chapter it is.
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let root = root.as_path();
+    let book = crate::compile_book(root)?;
+    let files: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.canonicalize().unwrap_or_else(|_| f.clone()))
+        .collect();
+    let book = codegen::compile_with(book, &files, root)?;
+    let shown: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.strip_prefix(root).unwrap_or(f).to_path_buf())
+        .collect();
+    let chapters: Vec<(&System, &Chapter)> = book
+        .chapters()
+        .filter(|(_, c)| shown.contains(&c.file.path))
+        .collect();
+    let mut run = Evaluation {
+        unknown: unknown_ids(&chapters, &opts.only),
+        ..Evaluation::default()
+    };
+    let wanted = |id: &str| opts.only.is_empty() || opts.only.iter().any(|o| o == id);
+    for (system, chapter) in chapters {
+        for e in chapter.examples.iter().filter(|e| wanted(&e.id)) {
+            let at = format!(
+                "{}:{}",
+                chapter.file.path.display(),
+                chapter.file.line_col(e.span.start).0
+            );
+            let report = match Case::parse(&case_file(system, chapter, e).text) {
+                Ok(case) => run_case(&case, opts.evaluate),
+                Err(err) => {
+                    run.failed = true;
+                    let _ = writeln!(run.out, "{at} {}: fails (case unreadable: {err})", e.id);
+                    continue;
+                }
+            };
+            run.failed |= report.verdict == Verdict::Fails;
+            run.out.push_str(&describe(&at, &report, false));
+            if opts.trace {
+                run.out.push_str(&indent(&report.render_trace()));
+            }
+        }
+        for p in chapter.properties.iter().filter(|p| wanted(&p.id)) {
+            run.failed |= eval_property(system, chapter, p, &mut run.out);
+        }
+    }
+    if run.out.is_empty() && run.unknown.is_empty() {
+        run.out
+            .push_str("no examples or properties in the given files\n");
+    }
+    Ok(run)
+}
+
+/// Each id of `only` that no example or property of `chapters` has, said with
+/// the closest id when one is close.
+fn unknown_ids(chapters: &[(&System, &Chapter)], only: &[String]) -> Vec<String> {
+    let ids: Vec<&str> = chapters
+        .iter()
+        .flat_map(|(_, c)| {
+            let examples = c.examples.iter().map(|e| e.id.as_str());
+            examples.chain(c.properties.iter().map(|p| p.id.as_str()))
+        })
+        .collect();
+    only.iter()
+        .filter(|o| !ids.contains(&o.as_str()))
+        .map(|o| {
+            let near = ids
+                .iter()
+                .map(|id| (strsim::jaro_winkler(o, id), id))
+                .filter(|(score, _)| *score > 0.7)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            match near {
+                Some((_, id)) => {
+                    format!("no example or property `{o}` in the given files; did you mean `{id}`?")
+                }
+                None => format!("no example or property `{o}` in the given files"),
+            }
+        })
+        .collect()
+}
+
+/// Checks one property as the conformance suite does, printing `path:line id:
+/// holds` or the whole report of a failure. Returns whether it failed.
+fn eval_property(
+    system: &System,
+    chapter: &Chapter,
+    p: &codegen::model::Property,
+    out: &mut String,
+) -> bool {
+    let file = property_file(system, chapter, p);
+    let at = format!(
+        "{}:{} {}",
+        chapter.file.path.display(),
+        chapter.file.line_col(p.span.start).0,
+        p.id
+    );
+    match PropertyCase::parse(&file.text) {
+        Ok(case) => {
+            let report = property::check(&case, property::CASES);
+            let _ = match report.holds() {
+                true => writeln!(out, "{at}: holds {}", report.tried),
+                false => writeln!(out, "{at}: fails\n{}", indent(&report.render())),
+            };
+            !report.holds()
+        }
+        Err(err) => {
+            let _ = writeln!(out, "{at}: fails (property file unreadable: {err})");
+            true
+        }
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}

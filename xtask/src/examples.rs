@@ -1,0 +1,138 @@
+//! Running the book's examples for the commands, and showing how they came
+//! out. Each example runs under `catch_unwind`, so a resolver that panics on
+//! one example fails that example and the others still run; and every
+//! command names a failing example the same way: `path:line id: fails`, then
+//! the claims that differ.
+
+use std::fmt::Write as _;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use codegen::Book;
+use conformance::{Case, Report, Status, Verdict};
+use rules::trace::Trace;
+
+/// Runs `case` with `evaluate` (the suite's `conformance::evaluate`, or a
+/// stand-in in tests). A panic becomes a failing report that carries its message.
+pub fn run_case(case: &Case, evaluate: fn(&Case) -> Report) -> Report {
+    catch_unwind(AssertUnwindSafe(|| evaluate(case))).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".into());
+        Report {
+            case: case.clone(),
+            verdict: Verdict::Fails,
+            claims: Vec::new(),
+            refusal: None,
+            trace: Trace::default(),
+            error: Some(format!("the resolver panicked: {message}")),
+        }
+    })
+}
+
+/// Whose value a claim states: the book's (`[book]`) or ours (`[expect]`).
+pub fn whose(report: &Report) -> &'static str {
+    if report.case.ours { "ours" } else { "book" }
+}
+
+/// `path:line id: verdict`, then one indented line per claim (only those that
+/// fail when `failing_only`), the refusal and the error, as `eval` prints them.
+pub fn describe(location: &str, report: &Report, failing_only: bool) -> String {
+    let mut out = format!("{location} {}: {}\n", report.case.id, report.verdict);
+    let shown = |s: &Status| !failing_only || matches!(s, Status::Fails(_));
+    for c in report.claims.iter().filter(|c| shown(&c.status)) {
+        let rules = c.rules.as_ref().map_or("(none)".into(), |v| v.to_string());
+        let _ = writeln!(
+            out,
+            "    {}: {} {} | rules {rules}  {}",
+            c.name,
+            whose(report),
+            c.book,
+            status_word(&c.status)
+        );
+    }
+    if let Some(r) = report.refusal.as_ref().filter(|r| shown(&r.status)) {
+        let _ = writeln!(
+            out,
+            "    refused: {:?} | rules {}  {}",
+            r.reason,
+            r.rules_shown(),
+            status_word(&r.status)
+        );
+    }
+    if let Some(err) = &report.error {
+        let _ = writeln!(out, "    error: {err}");
+    }
+    out
+}
+
+/// A claim's (or a refusal's) outcome in one or two words and the reason.
+fn status_word(status: &Status) -> String {
+    match status {
+        Status::Agrees => "agrees".to_string(),
+        Status::Erratum { ruling, .. } => format!("erratum ({ruling})"),
+        Status::Fails(why) => format!("fails: {why}"),
+    }
+}
+
+/// Every failing example of `book` among `reports`, in book order, as
+/// [`describe`] shows it with only the claims that fail.
+pub fn failing(book: &Book, reports: &[Report]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (system, chapter) in book.chapters() {
+        for e in &chapter.examples {
+            let report = reports
+                .iter()
+                .find(|r| r.case.system == system.id && r.case.id == e.id);
+            if let Some(report) = report.filter(|r| r.verdict == Verdict::Fails) {
+                let line = chapter.file.line_col(e.span.start).0;
+                let location = format!("{}:{line}", chapter.file.path.display());
+                out.push(describe(&location, report, true));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case() -> Case {
+        Case::parse(
+            "id = \"t\"\nsystem = \"action\"\nrule = \"armor.absorb\"\nsource = \"x\"\nours = true\n\
+             [given]\ndamage = 10\nav = 4\n[expect]\ndamage_through = 6\n",
+        )
+        .expect("the case parses")
+    }
+
+    fn panics(_: &Case) -> Report {
+        panic!("no resolver here")
+    }
+
+    #[test]
+    fn a_panic_fails_the_example_with_its_message() {
+        let report = run_case(&case(), panics);
+        assert_eq!(report.verdict, Verdict::Fails);
+        assert_eq!(
+            report.error.as_deref(),
+            Some("the resolver panicked: no resolver here")
+        );
+        assert!(
+            describe("x.md:3", &report, true)
+                .contains("    error: the resolver panicked: no resolver here")
+        );
+    }
+
+    #[test]
+    fn an_example_of_ours_is_labelled_ours() {
+        let report = run_case(&case(), conformance::evaluate);
+        assert_eq!(report.verdict, Verdict::Agrees, "{}", report.render());
+        assert_eq!(
+            describe("x.md:3", &report, false),
+            "x.md:3 t: agrees\n    damage_through: ours 6 | rules 6  agrees\n"
+        );
+        assert_eq!(describe("x.md:3", &report, true), "x.md:3 t: agrees\n");
+    }
+}
