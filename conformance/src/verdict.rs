@@ -254,9 +254,14 @@ impl Report {
     /// end of [`Report::render`], and what `cargo xtask eval --trace` shows.
     pub fn render_trace(&self) -> String {
         let mut out = "trace:\n".to_string();
-        for (i, s) in self.trace.steps.iter().enumerate() {
-            let _ = writeln!(out, "  {}. [{}] {}", i + 1, s.cites, s.text);
-        }
+        write_steps(&mut out, &self.trace, "  ");
         out
+    }
+}
+
+/// Each step of `trace` on a line of its own after `indent`: `N. [id] text`.
+pub(crate) fn write_steps(out: &mut String, trace: &rules::trace::Trace, indent: &str) {
+    for (i, s) in trace.steps.iter().enumerate() {
+        let _ = writeln!(out, "{indent}{}. [{}] {}", i + 1, s.cites, s.text);
     }
 }

@@ -8,7 +8,6 @@ use codegen::Diagnostics;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, System};
-use conformance::property::{self, PropertyCase};
 use conformance::{Case, Report, Verdict};
 
 use crate::examples::{describe, run_case};
@@ -142,9 +141,8 @@ fn eval_property(
         chapter.file.line_col(p.span.start).0,
         p.id
     );
-    match PropertyCase::parse(&file.text) {
-        Ok(case) => {
-            let report = property::check(&case, property::CASES);
+    match crate::check_property(&file.text) {
+        Ok(report) => {
             let _ = match report.holds() {
                 true => writeln!(out, "{at}: holds {}", report.tried),
                 false => writeln!(out, "{at}: fails\n{}", indent(&report.render())),

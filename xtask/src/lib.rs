@@ -191,7 +191,7 @@ pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
 }
 
 /// Reads a property file and checks its law as the conformance suite does.
-fn check_property(text: &str) -> Result<PropertyReport, String> {
+pub fn check_property(text: &str) -> Result<PropertyReport, String> {
     PropertyCase::parse(text).map(|case| property::check(&case, property::CASES))
 }
 

@@ -109,7 +109,7 @@ pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> 
 
 /// `rules/src/<system>` for a spec system id, whose `-` the module writes `_`.
 fn system_dir(system: &str) -> String {
-    format!("{SOURCES}/{}", system.replace('-', "_"))
+    format!("{SOURCES}/{}", codegen::lint::rust_name(system))
 }
 
 /// The system a file of `rules/src` belongs to, by its spec id; files right

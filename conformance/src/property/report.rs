@@ -114,9 +114,7 @@ impl PropertyReport {
                 continue;
             }
             let _ = writeln!(out, "    trace:");
-            for (i, s) in p.trace.steps.iter().enumerate() {
-                let _ = writeln!(out, "      {}. [{}] {}", i + 1, s.cites, s.text);
-            }
+            crate::verdict::write_steps(&mut out, &p.trace, "      ");
         }
         out
     }

@@ -5,6 +5,7 @@
 //! [`Code::readers`] finds the items that read a table; [`Code::covered`]
 //! follows what a rule's function calls.
 
+use codegen::lint::rust_name;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -460,15 +461,10 @@ fn module_path(relative: &Path) -> String {
     parts.join("::")
 }
 
-/// A spec id as the generated code names its module: `-` becomes `_`.
-pub fn module_name(id: &str) -> String {
-    id.replace('-', "_")
-}
-
 /// The function the registry calls for rule `name` of chapter `chapter` of
 /// `system`, as a path in `rules`: `action::falling::fall`.
 pub fn resolver_path(system: &str, chapter: &str, name: &str) -> String {
-    [system, chapter, name].map(module_name).join("::")
+    [system, chapter, name].map(rust_name).join("::")
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

@@ -3,12 +3,13 @@
 //! files under `rules/src/<system module>/` belong to that system, every other
 //! file of `rules/src` (`table.rs`, `dice.rs`, `value.rs`, ...) to the engine.
 
+use codegen::lint::rust_name;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::checksum;
-use super::code::{Code, RULES_SRC, module_name};
+use super::code::{Code, RULES_SRC};
 use super::facts::listing;
 use crate::mutants::{FileEntry, Record};
 
@@ -119,7 +120,7 @@ fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
         .map(|(folder, _)| folder);
     systems
         .iter()
-        .find(|s| folder == Some(module_name(s).as_str()))
+        .find(|s| folder == Some(rust_name(s).as_str()))
         .copied()
         .unwrap_or(ENGINE)
 }

@@ -4,7 +4,8 @@
 //! static, but no test code: see [`super::code`]) reads it when its tokens name
 //! it.
 
-use super::code::{Code, Item, module_name};
+use super::code::{Code, Item};
+use codegen::lint::rust_name;
 
 impl Code {
     /// The items that read constant `name` of chapter `chapter` of `system`
@@ -12,8 +13,8 @@ impl Code {
     pub fn readers(&self, system: &str, chapter: &str, name: &str) -> Vec<&Item> {
         let constant = [
             "spec".to_string(),
-            module_name(system),
-            module_name(chapter),
+            rust_name(system),
+            rust_name(chapter),
             name.to_string(),
         ];
         let mut out: Vec<&Item> = self
