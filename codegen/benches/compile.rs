@@ -1,18 +1,116 @@
-//! `cargo bench -p codegen`: how long compiling the bundled book takes, per
-//! phase, so that the edit-regen loop authors live in stays measured.
+//! `cargo bench -p codegen --bench compile`: each phase of the front end as a
+//! ratio to pulldown-cmark parsing the same bytes with the project's options,
+//! on the bundled book and on synthetic books 10 and 100 times its size (the
+//! bundled systems copied under new system names). Compiling (parse and check)
+//! should stay within 3× of the bare parse and emitting Rust within 10×, at
+//! every size.
+//!
+//! Under `cargo test --benches` (no `--bench` flag) each phase runs once on the
+//! bundled book, as a smoke test, and nothing is timed.
 
 use std::hint::black_box;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-fn time(name: &str, runs: u32, mut f: impl FnMut()) {
-    f(); // warm the file cache
+use codegen::Book;
+
+/// The least time `f` took over enough runs to fill about a second (at least
+/// three, at most fifty): the run least disturbed by the rest of the machine.
+fn best(mut f: impl FnMut()) -> Duration {
+    f(); // warm the file cache and the allocator
+    let mut best = Duration::MAX;
     let start = Instant::now();
-    for _ in 0..runs {
+    let mut runs = 0;
+    while runs < 3 || (runs < 50 && start.elapsed() < Duration::from_secs(1)) {
+        let run = Instant::now();
         f();
+        best = best.min(run.elapsed());
+        runs += 1;
     }
-    let each: Duration = start.elapsed() / runs;
-    println!("{name:<28} {each:>12.2?} per run ({runs} runs)");
+    best
+}
+
+/// The bundled book copied `times` times into `dir`, each copy's systems under
+/// new names (`action` -> `action-x3`), so that every copy compiles beside the others.
+fn synthetic_book(spec: &Path, dir: &Path, times: usize) -> PathBuf {
+    let root = dir.join(format!("x{times}"));
+    let systems = codegen::spec_files(spec).expect("list spec/");
+    for copy in 0..times {
+        for (system, chapters) in &systems {
+            let name = format!("{system}-x{copy}");
+            let folder = root.join(&name);
+            std::fs::create_dir_all(&folder).expect("create a system folder");
+            for path in chapters {
+                let text = std::fs::read_to_string(path).expect("read a chapter");
+                let text = text.replacen(
+                    &format!("system = \"{system}\""),
+                    &format!("system = \"{name}\""),
+                    1,
+                );
+                let file = path.file_name().expect("a chapter file");
+                std::fs::write(folder.join(file), text).expect("write a chapter");
+            }
+        }
+    }
+    root
+}
+
+/// The text of every chapter under `spec`.
+fn chapters(spec: &Path) -> Vec<String> {
+    let systems = codegen::spec_files(spec).expect("list the book");
+    systems
+        .iter()
+        .flat_map(|(_, paths)| paths)
+        .map(|p| std::fs::read_to_string(p).expect("read a chapter"))
+        .collect()
+}
+
+/// pulldown-cmark alone over every chapter, with the options the compiler uses.
+fn bare_parse(texts: &[String]) {
+    for text in texts {
+        let parser = pulldown_cmark::Parser::new_ext(text, codegen::markdown_options());
+        for event in parser.into_offset_iter() {
+            black_box(event);
+        }
+    }
+}
+
+fn compile(spec: &Path) -> Book {
+    codegen::compile_dir(spec, spec).unwrap_or_else(|d| panic!("the book must compile:\n{d}"))
+}
+
+/// Times each phase on the book under `spec` and prints it beside the bare parse.
+fn measure(label: &str, spec: &Path) {
+    let texts = chapters(spec);
+    let bytes: usize = texts.iter().map(String::len).sum();
+    let book = compile(spec);
+    let parse = best(|| bare_parse(&texts));
+    let phases = [
+        ("compile (parse+check)", best(|| drop(black_box(compile(spec))))),
+        (
+            "emit Rust",
+            best(|| drop(black_box(codegen::emit::rust::rust_module(&book)))),
+        ),
+        (
+            "emit case files",
+            best(|| drop(black_box(codegen::emit::cases::case_files(&book)))),
+        ),
+    ];
+    let mb = bytes as f64 / f64::from(1 << 20);
+    println!("{label} ({mb:.1} MB, {} chapters)", texts.len());
+    println!("  {:<22} {:>10.2?}   1.0×", "pulldown-cmark parse", parse);
+    for (name, time) in phases {
+        let ratio = time.as_secs_f64() / parse.as_secs_f64();
+        println!("  {name:<22} {time:>10.2?} {ratio:>6.1}×");
+    }
+}
+
+/// One run of every phase, untimed: what `cargo test --benches` checks.
+fn smoke(spec: &Path) {
+    bare_parse(&chapters(spec));
+    let book = compile(spec);
+    assert!(codegen::emit::rust::rust_module(&book).contains("pub mod registry"));
+    assert!(!codegen::emit::cases::case_files(&book).is_empty());
 }
 
 fn main() {
@@ -20,18 +118,16 @@ fn main() {
         .parent()
         .expect("workspace root");
     let spec = root.join("spec");
-    let compile = || {
-        codegen::compile_dir(&spec, root)
-            .unwrap_or_else(|d| panic!("the bundled book must compile:\n{d}"))
-    };
-    time("compile spec/", 50, || {
-        black_box(compile());
-    });
-    let book = compile();
-    time("emit Rust (quote+prettyplease)", 50, || {
-        black_box(codegen::emit::rust::rust_module(&book));
-    });
-    time("emit case files", 50, || {
-        black_box(codegen::emit::cases::case_files(&book));
-    });
+    if !std::env::args().any(|a| a == "--bench") {
+        smoke(&spec);
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("codegen-compile-{}", std::process::id()));
+    measure("bundled book", &spec);
+    for times in [10, 100] {
+        let book = synthetic_book(&spec, &dir, times);
+        measure(&format!("{times}× book"), &book);
+        std::fs::remove_dir_all(&book).expect("remove a synthetic book");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
