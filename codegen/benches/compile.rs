@@ -86,7 +86,10 @@ fn measure(label: &str, spec: &Path) {
     let book = compile(spec);
     let parse = best(|| bare_parse(&texts));
     let phases = [
-        ("compile (parse+check)", best(|| drop(black_box(compile(spec))))),
+        (
+            "compile (parse+check)",
+            best(|| drop(black_box(compile(spec)))),
+        ),
         (
             "emit Rust",
             best(|| drop(black_box(codegen::emit::rust::rust_module(&book)))),

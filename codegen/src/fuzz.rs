@@ -2,7 +2,8 @@
 //! for `codegen/tests/fuzz_regressions.rs`, which replays every input the fuzzer
 //! ever crashed on: the bytes are read as a chapter and compiled; then the book
 //! is linted and emitted as Rust and case files, or the diagnostics are
-//! rendered, plain and styled. Whatever the bytes, nothing here may panic.
+//! rendered, plain and styled. Whatever the bytes, nothing here may panic,
+//! and the Rust emitted must parse.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -21,7 +22,11 @@ pub fn chapter(bytes: &[u8]) {
             let lints = lint::lints(&book, &|_, _| false);
             black_box(lint::render(&lints, true));
             every(lints.iter().map(|l| &l.diagnostic));
-            black_box(emit::rust::rust_module(&book));
+            // The emitter writes Rust as text: what it writes must parse.
+            let rust = emit::rust::rust_module(&book);
+            if let Err(e) = syn::parse_file(&rust) {
+                panic!("the emitted Rust does not parse: {e}\n{rust}");
+            }
             black_box(emit::cases::case_files(&book));
         }
         Err(diags) => {

@@ -4,12 +4,16 @@
 
 use super::*;
 
-/// The generated Rust of a chapter that must compile.
+/// The generated Rust of a chapter that must compile, which must parse as Rust.
 fn rust(test: &str, text: &str) -> String {
-    match compile(test, text) {
+    let code = match compile(test, text) {
         Ok(book) => codegen::emit::rust::rust_module(&book),
         Err(d) => panic!("`{test}` should compile:\n{d}"),
+    };
+    if let Err(e) = syn::parse_file(&code) {
+        panic!("`{test}` emitted Rust that does not parse: {e}\n{code}");
     }
+    code
 }
 
 /// `gen` is a keyword of Rust 2024, the edition of `rules`.
@@ -228,4 +232,37 @@ columns = ["name: ident", "value: int"]
         "| TWO | 2 |",
     );
     assert_eq!(two.notes, ["first defined at demo.md:29:1"]);
+}
+
+/// The emitter writes Rust as text: quotes, backslashes and control
+/// characters in a cell stay inside their literal, a comment's closing `*/`
+/// in a title stays inside its doc comment, and a text direction mark (which
+/// rustc refuses in a comment) is written as its escape.
+#[test]
+fn text_that_rust_escapes_is_written_as_a_literal() {
+    let text = chapter(
+        r#"
+# Demo */ partRLO {#demo}
+
+<!-- table quotes
+const = "QUOTES"
+row = "Quote"
+columns = ["said: text"]
+-->
+| Said |
+|---|
+| say "hi" \ thenTABstopRLO |
+"#,
+    )
+    .replace("TAB", "\t")
+    .replace("RLO", "\u{202e}");
+    let code = rust("escapes", &text);
+    assert!(
+        code.contains(r#"Quote { said: "say \"hi\" \\ then\tstop\u{202e}" },"#),
+        "{code}"
+    );
+    assert!(
+        code.contains("/// Section \"Demo */ part\\u{202e}\"."),
+        "{code}"
+    );
 }

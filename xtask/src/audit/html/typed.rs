@@ -106,12 +106,20 @@ impl<'a> TableCells<'a> {
             return Some(format!(
                 "{}: {}",
                 column.field,
-                one_line(column_type(&column.ty))
+                one_line(tokens(column_type(&column.ty)))
             ));
         }
         let cell = self.row?.cells.get(self.cell)?;
-        Some(one_line(cell_value(&column.ty, &cell.value)))
+        Some(one_line(tokens(cell_value(&column.ty, &cell.value))))
     }
+}
+
+/// The emitter's Rust text as tokens; text that does not lex (which the
+/// emitter never writes) is shown as it is, as one string literal.
+fn tokens(rust: String) -> TokenStream {
+    rust.parse().unwrap_or_else(|_| {
+        TokenStream::from(TokenTree::Literal(proc_macro2::Literal::string(&rust)))
+    })
 }
 
 fn html<'e>(s: String) -> Event<'e> {
