@@ -1,10 +1,12 @@
 //! The commands behind `cargo xtask`: compile the book, bring the committed case
 //! files up to date (or say which are stale), lint the book, evaluate examples
 //! of any file ([`eval`]), name the failing ones ([`examples`]), write the audit
-//! report ([`audit`]), keep the record of mutation testing ([`mutants`]), and
-//! run the whole test suite with what it needs ([`suite`]).
+//! report ([`audit`]), keep the record of mutation testing ([`mutants`]),
+//! run the whole test suite with what it needs ([`suite`]), and measure what a
+//! large table costs the `rules` build ([`bench_build`]).
 
 pub mod audit;
+pub mod bench_build;
 pub mod eval;
 pub mod examples;
 pub mod mutants;

@@ -74,6 +74,12 @@ enum Cmd {
         #[arg(long, value_name = "DIR")]
         from: Option<PathBuf>,
     },
+    /// Measure what a large table costs the rules build: the time a
+    /// 10,000-row table adds, and the peak memory for a 10 MB table
+    ///
+    /// Builds a copy of the workspace under target/bench-build/ (its own
+    /// target folder); needs /usr/bin/time for the peak memory.
+    BenchBuild,
     /// Run every test (cargo test --workspace), installing Debian's chromium
     /// first when the browser test would lack it
     ///
@@ -118,6 +124,7 @@ fn main() -> ExitCode {
             };
             xtask::mutants::run(&root, &selection).map(|summary| print!("{summary}"))
         }
+        Cmd::BenchBuild => xtask::bench_build::run(&root).map(|report| print!("{report}")),
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
             // tell the test binaries' arguments (`-- --nocapture`) from its own.
