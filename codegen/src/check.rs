@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use crate::cell::parse_dice;
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Book, Chapter, Rule, Value, ValueType};
 use crate::source::Span;
@@ -30,6 +31,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                     let mut d = Diagnostic::new(
                         file,
                         example.rule_span.clone(),
+                        Code::UnknownRule,
                         format!(
                             "example `{}` names unknown rule `{}`",
                             example.id, example.rule
@@ -55,6 +57,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             Diagnostic::new(
                                 file,
                                 b.span.clone(),
+                                Code::UnknownInput,
                                 format!("rule `{}` takes no input `{}`", rule.id, b.name),
                             )
                             .label("not an input of the rule")
@@ -65,6 +68,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             Err(m) => diags.push(m.on(Diagnostic::new(
                                 file,
                                 b.span.clone(),
+                                Code::ValueMismatch,
                                 format!("input `{}` {}", b.name, m.why),
                             ))),
                         },
@@ -75,6 +79,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                         diags.push(Diagnostic::new(
                             file,
                             example.span.clone(),
+                            Code::MissingInput,
                             format!(
                                 "example `{}` does not give `{}`, which rule `{}` needs",
                                 example.id, p.name, rule.id
@@ -88,6 +93,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             Diagnostic::new(
                                 file,
                                 b.span.clone(),
+                                Code::UnknownOutput,
                                 format!(
                                     "example `{}` claims `{}`, which rule `{}` does not produce",
                                     example.id, b.name, rule.id
@@ -101,6 +107,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                             Err(m) => diags.push(m.on(Diagnostic::new(
                                 file,
                                 b.span.clone(),
+                                Code::ValueMismatch,
                                 format!("claim `{}` {}", b.name, m.why),
                             ))),
                         },
@@ -111,6 +118,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                         diags.push(Diagnostic::new(
                             file,
                             e.span.clone(),
+                            Code::UnknownOutput,
                             format!(
                                 "erratum on `{}`, which rule `{}` does not produce",
                                 e.claim, rule.id
@@ -122,6 +130,7 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                         diags.push(Diagnostic::new(
                             file,
                             e.span.clone(),
+                            Code::Erratum,
                             format!("erratum on `{}`, which the example does not claim", e.claim),
                         ));
                     }
@@ -130,11 +139,12 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
                         Err(m) => diags.push(m.on(Diagnostic::new(
                             file,
                             e.span.clone(),
+                            Code::ValueMismatch,
                             format!("erratum `{}`: the rules' value {}", e.claim, m.why),
                         ))),
                     }
                     if !sections.contains(&e.ruling.as_str()) {
-                        diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum `{}` cites ruling `{}`, which is no section of system `{}`", e.claim, e.ruling, system.id)));
+                        diags.push(Diagnostic::new(file, e.span.clone(), Code::Erratum, format!("erratum `{}` cites ruling `{}`, which is no section of system `{}`", e.claim, e.ruling, system.id)));
                     }
                 }
                 typed.push((chapter.id.clone(), i, fix));
@@ -285,9 +295,14 @@ fn first_or_report(
     let here = c.file.location(span.start);
     match seen.get(id) {
         Some(first) => diags.push(
-            Diagnostic::new(&c.file, span.clone(), format!("duplicate {what} id `{id}`"))
-                .label("defined again here")
-                .note(format!("first defined at {first}")),
+            Diagnostic::new(
+                &c.file,
+                span.clone(),
+                Code::DuplicateId,
+                format!("duplicate {what} id `{id}`"),
+            )
+            .label("defined again here")
+            .note(format!("first defined at {first}")),
         ),
         None => {
             seen.insert(id.to_string(), here);

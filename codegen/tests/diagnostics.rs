@@ -20,7 +20,7 @@ mod rustc;
 mod silent;
 
 use codegen::cell::{CellValue, DiceSpec};
-use codegen::{Book, Diagnostic, Diagnostics};
+use codegen::{Book, Code, Diagnostic, Diagnostics};
 
 /// The front matter, then `body`.
 fn chapter(body: &str) -> String {
@@ -107,6 +107,10 @@ fn assert_report(text: &str, d: &Diagnostic, location: &str, words: &[&str], off
         line(text, line_no)
     );
     let rendered = d.render();
+    assert!(
+        rendered.starts_with(&format!("error[{}]: ", d.code)),
+        "the report does not open with its code:\n{rendered}"
+    );
     assert!(
         rendered.contains(offending),
         "the report does not show `{offending}`:\n{rendered}"
@@ -437,6 +441,7 @@ damage = "1d6"
         &["example `hit-one`", "unknown rule `demo.miss`"],
         r#"rule = "demo.miss""#,
     );
+    assert_eq!((d.code, d.code.as_str()), (Code::UnknownRule, "E0023"));
     assert_eq!(
         d.notes,
         vec!["rules of system `demo`: demo.hit".to_string()]

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
 use crate::check::{names, typed_value};
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Param, Rule, System, Value, ValueType};
 use crate::source::{SourceFile, Span};
@@ -43,12 +44,12 @@ struct At<'a> {
 }
 
 impl At<'_> {
-    fn error(&self, span: &Span, message: String) -> Diagnostic {
-        Diagnostic::new(self.file, span.clone(), message)
+    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+        Diagnostic::new(self.file, span.clone(), code, message)
     }
 
-    fn push(&mut self, span: &Span, message: String) {
-        self.diags.push(self.error(span, message));
+    fn push(&mut self, span: &Span, code: Code, message: String) {
+        self.diags.push(self.error(span, code, message));
     }
 
     fn unknown_rule(&mut self, p: &Property, system: &System) {
@@ -62,6 +63,7 @@ impl At<'_> {
         let mut d = self
             .error(
                 &p.rule_span,
+                Code::UnknownRule,
                 format!("property `{}` names unknown rule `{}`", p.id, p.rule),
             )
             .label("no `rule` block declares this");
@@ -86,6 +88,7 @@ impl At<'_> {
             if !p.given.iter().any(|i| i.name == param.name) {
                 self.push(
                     &p.span,
+                    Code::MissingInput,
                     format!(
                         "property `{}` does not give `{}`, which rule `{}` needs",
                         p.id, param.name, rule.id
@@ -101,6 +104,7 @@ impl At<'_> {
             let d = self
                 .error(
                     &input.span,
+                    Code::UnknownInput,
                     format!("rule `{}` takes no input `{}`", rule.id, input.name),
                 )
                 .label("not an input of the rule")
@@ -114,7 +118,11 @@ impl At<'_> {
                 ..input.clone()
             },
             Err(m) => {
-                self.push(&input.span, format!("input `{}` {m}", input.name));
+                self.push(
+                    &input.span,
+                    Code::ValueMismatch,
+                    format!("input `{}` {m}", input.name),
+                );
                 input.clone()
             }
         }
@@ -141,6 +149,7 @@ impl At<'_> {
                 {
                     self.push(
                         &output.span,
+                        Code::Law,
                         format!(
                             "law `{key}` compares `{}` ({}) with {name} ({})",
                             output.name, out, ty
@@ -162,6 +171,7 @@ impl At<'_> {
             let d = self
                 .error(
                     &output.span,
+                    Code::UnknownOutput,
                     format!(
                         "law `{key}` names `{}`, which rule `{}` does not produce",
                         output.name, rule.id
@@ -174,7 +184,7 @@ impl At<'_> {
         };
         if !ordered(&param.ty) {
             let d = self.error(
-                &output.span,
+                &output.span, Code::Law,
                 format!(
                     "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
                     output.name,
@@ -193,6 +203,7 @@ impl At<'_> {
             let d = self
                 .error(
                     &input.span,
+                    Code::UnknownInput,
                     format!("rule `{}` takes no input `{}`", rule.id, input.name),
                 )
                 .note(format!("its inputs: {}", names(&rule.given)));
@@ -202,6 +213,7 @@ impl At<'_> {
         if !matches!(param.ty, ValueType::Int | ValueType::Bool) {
             self.push(
                 &input.span,
+                Code::Law,
                 format!(
                     "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
                     input.name, param.ty
@@ -218,6 +230,7 @@ impl At<'_> {
             let d = self
                 .error(
                     &input.span,
+                    Code::Law,
                     format!(
                         "law `{key}` grows `{}`, which the property holds fixed",
                         input.name
@@ -241,6 +254,7 @@ impl At<'_> {
                         let d = self
                             .error(
                                 &n.span,
+                                Code::Law,
                                 format!(
                                     "`{}` is both an input and an output of rule `{}`",
                                     n.name, rule.id
@@ -255,7 +269,7 @@ impl At<'_> {
                     }
                     (false, false) => {
                         let d = self.error(
-                            &n.span,
+                            &n.span, Code::Law,
                             format!(
                                 "law `{key}` compares with `{}`, which is neither an input nor an output of rule `{}`",
                                 n.name, rule.id
@@ -276,12 +290,14 @@ impl At<'_> {
             Bound::Input(n) if param(&rule.given, &n.name).is_none() => {
                 self.push(
                     &n.span,
+                    Code::UnknownInput,
                     format!("rule `{}` takes no input `{}`", rule.id, n.name),
                 );
             }
             Bound::Input(n) if !p.given.iter().any(|i| i.name == n.name) => {
                 self.push(
                     &n.span,
+                    Code::Law,
                     format!(
                         "law `{key}` compares with `{}`, which property `{}` does not give",
                         n.name, p.id
@@ -291,6 +307,7 @@ impl At<'_> {
             Bound::Output(n) if param(&rule.outputs, &n.name).is_none() => {
                 self.push(
                     &n.span,
+                    Code::UnknownOutput,
                     format!("rule `{}` does not produce `{}`", rule.id, n.name),
                 );
             }
