@@ -163,6 +163,53 @@ impl Code {
         Code::all().find(|c| c.as_str().eq_ignore_ascii_case(text.trim()))
     }
 
+    /// The long account `cargo xtask explain` prints: what the mistake is, why
+    /// it is one, and a wrong and a right chapter (each fence `~~~~ <path>`
+    /// holds a file of a `spec/` folder, or of `rules/src/` for a resolver).
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Code::Unreadable => include_str!("explain/E0001.md"),
+            Code::Layout => include_str!("explain/E0002.md"),
+            Code::FrontMatter => include_str!("explain/E0003.md"),
+            Code::RustName => include_str!("explain/E0004.md"),
+            Code::NameClash => include_str!("explain/E0005.md"),
+            Code::Id => include_str!("explain/E0006.md"),
+            Code::DuplicateId => include_str!("explain/E0007.md"),
+            Code::UnrecognisedBlock => include_str!("explain/E0008.md"),
+            Code::Unclosed => include_str!("explain/E0009.md"),
+            Code::MalformedToml => include_str!("explain/E0010.md"),
+            Code::WrongKind => include_str!("explain/E0011.md"),
+            Code::MissingKey => include_str!("explain/E0012.md"),
+            Code::UnknownKey => include_str!("explain/E0013.md"),
+            Code::Schema => include_str!("explain/E0014.md"),
+            Code::UnknownType => include_str!("explain/E0015.md"),
+            Code::SchemaPlacement => include_str!("explain/E0016.md"),
+            Code::TableShape => include_str!("explain/E0017.md"),
+            Code::BadCell => include_str!("explain/E0018.md"),
+            Code::TableErratum => include_str!("explain/E0019.md"),
+            Code::Allow => include_str!("explain/E0020.md"),
+            Code::UnknownLint => include_str!("explain/E0021.md"),
+            Code::Signature => include_str!("explain/E0022.md"),
+            Code::UnknownRule => include_str!("explain/E0023.md"),
+            Code::UnknownInput => include_str!("explain/E0024.md"),
+            Code::UnknownOutput => include_str!("explain/E0025.md"),
+            Code::MissingInput => include_str!("explain/E0026.md"),
+            Code::ValueMismatch => include_str!("explain/E0027.md"),
+            Code::Claims => include_str!("explain/E0028.md"),
+            Code::Erratum => include_str!("explain/E0029.md"),
+            Code::Law => include_str!("explain/E0030.md"),
+            Code::NoResolver => include_str!("explain/E0031.md"),
+            Code::Lint(LintKind::BandGap) => include_str!("explain/band-gap.md"),
+            Code::Lint(LintKind::BandOverlap) => include_str!("explain/band-overlap.md"),
+            Code::Lint(LintKind::RowsOutOfOrder) => include_str!("explain/rows-out-of-order.md"),
+            Code::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
+            Code::Lint(LintKind::RuleWithoutExample) => {
+                include_str!("explain/rule-without-example.md")
+            }
+            Code::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
+        }
+    }
+
     /// Whether this is a lint's finding rather than a compile error.
     pub fn is_lint(self) -> bool {
         matches!(self, Code::Lint(_))

@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use serde::Serialize;
 
 use crate::code::Code;
 use crate::source::{SourceFile, Span};
@@ -94,6 +95,54 @@ impl Diagnostic {
         } else {
             let at = |col| format!("{path}:{line}:{col}");
             rendered.replacen(&at(shown), &at(column), 1)
+        }
+    }
+}
+
+/// A diagnostic as one JSON object (`--message-format=json`), with what rustc's
+/// JSON gives an editor or CI to annotate the source: where it starts and ends
+/// (1-based lines, columns in characters), its code, and the human rendering.
+#[derive(Debug, Serialize)]
+pub struct Json<'a> {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end: Position,
+    /// Always `error`: a lint that is not allowed fails the build as well.
+    pub severity: &'static str,
+    pub code: &'static str,
+    pub message: &'a str,
+    pub label: &'a str,
+    pub notes: &'a [String],
+    pub rendered: String,
+}
+
+/// A place in a file: 1-based line, column counted in characters.
+#[derive(Debug, Serialize)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Diagnostic {
+    /// The diagnostic as [`Json`], its rendering plain.
+    pub fn json(&self) -> Json<'_> {
+        let (line, column) = self.file.line_col(self.span.start);
+        let (end_line, end_column) = self.file.line_col(self.span.end.max(self.span.start));
+        Json {
+            file: self.file.path.display().to_string(),
+            line,
+            column,
+            end: Position {
+                line: end_line,
+                column: end_column,
+            },
+            severity: "error",
+            code: self.code.as_str(),
+            message: &self.message,
+            label: &self.label,
+            notes: &self.notes,
+            rendered: self.render(),
         }
     }
 }

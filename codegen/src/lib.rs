@@ -23,6 +23,7 @@ mod recognize;
 pub mod resolvers;
 mod rows;
 pub mod source;
+pub mod suggest;
 mod table;
 mod toml_spans;
 

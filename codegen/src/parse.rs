@@ -64,6 +64,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let mut sections: Vec<Section> = Vec::new();
     let mut tables = Vec::new();
     let mut rules = Vec::new();
+    let mut broken_rules = Vec::new();
     let mut examples = Vec::new();
     let mut properties = Vec::new();
     let mut schema: Option<Schema> = None;
@@ -284,8 +285,10 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 let section = current(&sections);
                 let result = match kind {
                     FenceKind::Rule => {
+                        let rule_id = format!("{chapter_id}.{id}");
                         parse_rule(file, &chapter_id, id, section, &body, base, span)
                             .map(|r| rules.push(r))
+                            .inspect_err(|_| broken_rules.push(rule_id))
                     }
                     FenceKind::Example => parse_example(file, id, section, &body, base, span)
                         .map(|e| examples.push(e)),
@@ -343,6 +346,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         sections,
         tables,
         rules,
+        broken_rules,
         examples,
         properties,
     })
