@@ -165,7 +165,11 @@ fn an_unknown_rule_is_reported_at_its_name_with_the_closest_rule() {
         &["property `p`", "unknown rule `demo.hti`"],
     );
     assert_eq!(d.label, "did you mean `demo.hit`?");
-    assert!(d.notes.is_empty(), "no list of the system's rules: {:?}", d.notes);
+    assert!(
+        d.notes.is_empty(),
+        "no list of the system's rules: {:?}",
+        d.notes
+    );
 }
 
 #[test]
@@ -250,7 +254,11 @@ fn a_law_on_an_output_the_rule_lacks_or_without_an_order_is_reported() {
         &["names `wounds`", "does not produce"],
     );
     assert_eq!(d.label, "not an output of the rule");
-    assert!(d.notes.is_empty(), "no list of the rule's outputs: {:?}", d.notes);
+    assert!(
+        d.notes.is_empty(),
+        "no list of the rule's outputs: {:?}",
+        d.notes
+    );
     let (_, d) = error_in("near_output", "output = \"damage\"", "output = \"damages\"");
     assert_eq!(d.label, "did you mean `damage`?");
     let (text, d) = error_in("unordered", "output = \"damage\"", "output = \"band\"");
