@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use toml::de::DeValue;
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
@@ -24,10 +25,13 @@ pub fn parse_rule(
     let outputs = params(&mut doc, "outputs")?;
     doc.finish()?;
     if outputs.is_empty() {
-        return Err(
-            Diagnostic::new(file, span, format!("rule `{name}` has no outputs"))
-                .label("declare `[outputs]`"),
-        );
+        return Err(Diagnostic::new(
+            file,
+            span,
+            Code::Signature,
+            format!("rule `{name}` has no outputs"),
+        )
+        .label("declare `[outputs]`"));
     }
     Ok(Rule {
         id: format!("{chapter}.{name}"),
@@ -54,16 +58,16 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         };
         let ty = match ty_text.strip_prefix("word(").and_then(|w| w.strip_suffix(')')) {
             Some(list) => ValueType::Word(words(list).map_err(|why| {
-                t.error(vspan.clone(), format!("`{name}` lists its words badly: {why}"))
+                t.error(vspan.clone(), Code::Signature, format!("`{name}` lists its words badly: {why}"))
                     .label("write the words between `|`, as in \"word(step|slip|none)\"")
             })?),
             None => ValueType::parse(ty_text).ok_or_else(|| {
-                t.error(vspan.clone(), format!("`{name}` has an unknown type"))
+                t.error(vspan.clone(), Code::UnknownType, format!("`{name}` has an unknown type"))
                     .label("one of \"int\", \"bool\", \"text\", \"word(a|b)\", \"dice\", \"[int]\", \"[text]\", each optionally followed by `?`")
             })?,
         };
         if optional && key == "outputs" {
-            return Err(t.error(vspan, "outputs cannot be optional"));
+            return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
         out.push(Param {
             name,
@@ -112,6 +116,7 @@ pub fn parse_example(
         Some(e) if which != "book" => {
             return Err(e.error(
                 e.span.clone(),
+                Code::Erratum,
                 format!("an example of ours has no errata: fix its `{which}` instead"),
             ));
         }
@@ -158,6 +163,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
         return Err(Diagnostic::new(
             doc.file,
             span.clone(),
+            Code::Claims,
             format!("example `{id}` claims nothing"),
         )
         .label(
@@ -169,6 +175,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
         return Err(t2
             .error(
                 t2.span.clone(),
+                Code::Claims,
                 format!("example `{id}` gives both `[{key}]` and `[{second}]`"),
             )
             .label("give one of `[book]` (the book's), `[expect]` (ours) and `[refused]` (ours)"));
@@ -179,7 +186,11 @@ fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
     let claims = bindings(&mut t)?;
     if claims.is_empty() {
         return Err(t
-            .error(t.span.clone(), format!("example `{id}` claims nothing"))
+            .error(
+                t.span.clone(),
+                Code::Claims,
+                format!("example `{id}` claims nothing"),
+            )
             .label("list at least one output and its value"));
     }
     Ok(Said::Claims(key, claims))
@@ -190,7 +201,7 @@ fn refusal(mut t: Doc) -> Result<Refusal, Diagnostic> {
     let (reason, span) = t.required_string("reason")?;
     if reason.trim().is_empty() {
         return Err(t
-            .error(span, "a refusal's `reason` is empty")
+            .error(span, Code::Claims, "a refusal's `reason` is empty")
             .label("give words that the resolver's refusal message contains"));
     }
     t.finish()?;
@@ -203,7 +214,11 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     for (claim, cspan, v) in e.drain() {
         let vspan = e.at(&v.span());
         let DeValue::Table(t) = v.into_inner() else {
-            return Err(e.error(vspan, format!("`errata.{claim}` must be a table")));
+            return Err(e.error(
+                vspan,
+                Code::WrongKind,
+                format!("`errata.{claim}` must be a table"),
+            ));
         };
         let mut t = e.nested(t, vspan.clone(), "an erratum");
         let rules = match t.take("rules") {
@@ -211,6 +226,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
             None => {
                 return Err(t.error(
                     cspan,
+                    Code::MissingKey,
                     format!("erratum `{claim}` does not say what the rules give (`rules`)"),
                 ));
             }
@@ -244,6 +260,7 @@ pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diag
     let bad = || {
         doc.error(
             span.clone(),
+            Code::WrongKind,
             "values are integers, booleans, strings, or arrays of integers or of strings",
         )
     };

@@ -1,189 +1,308 @@
 //! Checks across a whole book: ids are unique, examples name rules that exist and
 //! give and claim what those rules take and produce, errata cite real rulings;
 //! properties are checked in [`crate::property`].
+//!
+//! Each pass looks names up in maps built once per system ([`Known`]), so the
+//! checks cost time linear in the book, however many mistakes it holds.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::cell::parse_dice;
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Book, Chapter, Rule, Value, ValueType};
-use crate::source::Span;
+use crate::model::{Binding, Book, Chapter, Example, Param, Rule, System, Value, ValueType};
+use crate::property;
+use crate::source::{SourceFile, Span};
+use crate::suggest::{closest, did_you_mean};
 
 pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     for system in &mut book.systems {
         unique_ids(&system.chapters, diags);
-        let rules: HashMap<String, (&Rule, &Chapter)> = system
-            .chapters
-            .iter()
-            .flat_map(|c| c.rules.iter().map(move |r| (r.id.clone(), (r, c))))
-            .collect();
-        let sections: Vec<&str> = system
-            .chapters
-            .iter()
-            .flat_map(|c| c.sections.iter().map(|s| s.id.as_str()))
-            .collect();
-        let mut typed = Vec::new();
-        for chapter in &system.chapters {
-            for (i, example) in chapter.examples.iter().enumerate() {
-                let file = &chapter.file;
-                let Some((rule, _)) = rules.get(&example.rule) else {
-                    let mut d = Diagnostic::new(
-                        file,
-                        example.rule_span.clone(),
-                        format!(
-                            "example `{}` names unknown rule `{}`",
-                            example.id, example.rule
-                        ),
-                    )
-                    .label("no `rule` block declares this");
-                    if !rules.is_empty() {
-                        let mut known: Vec<_> = rules.keys().map(String::as_str).collect();
-                        known.sort();
-                        d = d.note(format!(
-                            "rules of system `{}`: {}",
-                            system.id,
-                            known.join(", ")
-                        ));
-                    }
-                    diags.push(d);
-                    continue;
-                };
-                let mut fix = Vec::new();
-                for b in &example.given {
-                    match rule.given.iter().find(|p| p.name == b.name) {
-                        None => diags.push(
-                            Diagnostic::new(
-                                file,
-                                b.span.clone(),
-                                format!("rule `{}` takes no input `{}`", rule.id, b.name),
-                            )
-                            .label("not an input of the rule")
-                            .note(format!("its inputs: {}", names(&rule.given))),
-                        ),
-                        Some(p) => match typed_value(&b.value, &p.ty) {
-                            Ok(v) => fix.push((Slot::Given, b.name.clone(), v)),
-                            Err(m) => diags.push(m.on(Diagnostic::new(
-                                file,
-                                b.span.clone(),
-                                format!("input `{}` {}", b.name, m.why),
-                            ))),
-                        },
-                    }
-                }
-                for p in rule.given.iter().filter(|p| !p.optional) {
-                    if !example.given.iter().any(|b| b.name == p.name) {
-                        diags.push(Diagnostic::new(
-                            file,
-                            example.span.clone(),
-                            format!(
-                                "example `{}` does not give `{}`, which rule `{}` needs",
-                                example.id, p.name, rule.id
-                            ),
-                        ));
-                    }
-                }
-                for b in &example.claims {
-                    match rule.outputs.iter().find(|p| p.name == b.name) {
-                        None => diags.push(
-                            Diagnostic::new(
-                                file,
-                                b.span.clone(),
-                                format!(
-                                    "example `{}` claims `{}`, which rule `{}` does not produce",
-                                    example.id, b.name, rule.id
-                                ),
-                            )
-                            .label("not an output of the rule")
-                            .note(format!("its outputs: {}", names(&rule.outputs))),
-                        ),
-                        Some(p) => match typed_value(&b.value, &p.ty) {
-                            Ok(v) => fix.push((Slot::Claim, b.name.clone(), v)),
-                            Err(m) => diags.push(m.on(Diagnostic::new(
-                                file,
-                                b.span.clone(),
-                                format!("claim `{}` {}", b.name, m.why),
-                            ))),
-                        },
-                    }
-                }
-                for e in &example.errata {
-                    let Some(p) = rule.outputs.iter().find(|p| p.name == e.claim) else {
-                        diags.push(Diagnostic::new(
-                            file,
-                            e.span.clone(),
-                            format!(
-                                "erratum on `{}`, which rule `{}` does not produce",
-                                e.claim, rule.id
-                            ),
-                        ));
-                        continue;
-                    };
-                    if !example.claims.iter().any(|c| c.name == e.claim) {
-                        diags.push(Diagnostic::new(
-                            file,
-                            e.span.clone(),
-                            format!("erratum on `{}`, which the example does not claim", e.claim),
-                        ));
-                    }
-                    match typed_value(&e.rules, &p.ty) {
-                        Ok(v) => fix.push((Slot::Erratum, e.claim.clone(), v)),
-                        Err(m) => diags.push(m.on(Diagnostic::new(
-                            file,
-                            e.span.clone(),
-                            format!("erratum `{}`: the rules' value {}", e.claim, m.why),
-                        ))),
-                    }
-                    if !sections.contains(&e.ruling.as_str()) {
-                        diags.push(Diagnostic::new(file, e.span.clone(), format!("erratum `{}` cites ruling `{}`, which is no section of system `{}`", e.claim, e.ruling, system.id)));
-                    }
-                }
-                typed.push((chapter.id.clone(), i, fix));
-            }
-        }
-        // Dice given as text become dice now that the rule's types are known.
-        for (chapter, i, fix) in typed {
-            let chapter = system
-                .chapters
-                .iter_mut()
-                .find(|c| c.id == chapter)
-                .expect("chapter seen above");
-            let example = &mut chapter.examples[i];
-            for (slot, name, v) in fix {
-                match slot {
-                    Slot::Given => example
-                        .given
-                        .iter_mut()
-                        .filter(|b| b.name == name)
-                        .for_each(|b| b.value = v.clone()),
-                    Slot::Claim => example
-                        .claims
-                        .iter_mut()
-                        .filter(|b| b.name == name)
-                        .for_each(|b| b.value = v.clone()),
-                    Slot::Erratum => example
-                        .errata
-                        .iter_mut()
-                        .filter(|e| e.claim == name)
-                        .for_each(|e| e.rules = v.clone()),
-                }
-            }
-        }
-        crate::property::check_properties(system, diags);
+        let known = Known::of(system);
+        let examples = typed_examples(system, &known, diags);
+        let properties = property::typed_properties(system, &known, diags);
+        apply(system, examples);
+        property::apply(system, properties);
     }
 }
 
-/// Where a value checked against a rule's signature goes back to.
-enum Slot {
-    Given,
-    Claim,
-    Erratum,
+/// The names of one system that examples and properties refer to, each found
+/// by a map lookup.
+pub(crate) struct Known<'a> {
+    system: &'a str,
+    rules: HashMap<&'a str, Signature<'a>>,
+    /// Rules whose block failed to compile: known, but with no signature.
+    broken: HashSet<&'a str>,
+    sections: HashSet<&'a str>,
 }
 
-pub(crate) fn names(ps: &[crate::model::Param]) -> String {
-    ps.iter()
-        .map(|p| format!("{}: {}{}", p.name, p.ty, if p.optional { "?" } else { "" }))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// One rule with its inputs and outputs by name.
+pub(crate) struct Signature<'a> {
+    pub(crate) rule: &'a Rule,
+    given: HashMap<&'a str, &'a Param>,
+    outputs: HashMap<&'a str, &'a Param>,
+}
+
+impl<'a> Known<'a> {
+    fn of(system: &'a System) -> Known<'a> {
+        let rules = system.chapters.iter().flat_map(|c| &c.rules);
+        Known {
+            system: &system.id,
+            rules: rules.map(|r| (r.id.as_str(), Signature::of(r))).collect(),
+            broken: system
+                .chapters
+                .iter()
+                .flat_map(|c| c.broken_rules.iter().map(String::as_str))
+                .collect(),
+            sections: system
+                .chapters
+                .iter()
+                .flat_map(|c| c.sections.iter().map(|s| s.id.as_str()))
+                .collect(),
+        }
+    }
+
+    /// The rule `who` names at `span`; reported when no rule block declares
+    /// it, and passed over in silence when its block failed to compile.
+    pub(crate) fn rule(
+        &self,
+        file: &Arc<SourceFile>,
+        span: &Span,
+        (who, name): (String, &str),
+        diags: &mut Diagnostics,
+    ) -> Option<&Signature<'a>> {
+        let found = self.rules.get(name);
+        if found.is_none() && !self.broken.contains(name) {
+            let known = self.rules.keys().chain(&self.broken).copied();
+            let label = did_you_mean(name, known).unwrap_or_else(|| {
+                format!("no `rule` block of system `{}` declares this", self.system)
+            });
+            diags.push(
+                Diagnostic::new(
+                    file,
+                    span.clone(),
+                    Code::UnknownRule,
+                    format!("{who} names unknown rule `{name}`"),
+                )
+                .label(label),
+            );
+        }
+        found
+    }
+}
+
+impl<'a> Signature<'a> {
+    fn of(rule: &'a Rule) -> Signature<'a> {
+        let by_name = |ps: &'a [Param]| ps.iter().map(|p| (p.name.as_str(), p)).collect();
+        Signature {
+            rule,
+            given: by_name(&rule.given),
+            outputs: by_name(&rule.outputs),
+        }
+    }
+
+    pub(crate) fn input(&self, name: &str) -> Option<&'a Param> {
+        self.given.get(name).copied()
+    }
+
+    pub(crate) fn output(&self, name: &str) -> Option<&'a Param> {
+        self.outputs.get(name).copied()
+    }
+
+    /// The label for `name`, which is no input: the closest inputs, if any.
+    pub(crate) fn no_input(&self, name: &str) -> String {
+        did_you_mean(name, self.given.keys().copied())
+            .unwrap_or_else(|| "not an input of the rule".into())
+    }
+
+    /// The label for `name`, which is neither an input nor an output: the
+    /// closest of either, if any.
+    pub(crate) fn no_param(&self, name: &str) -> String {
+        let all = self.given.keys().chain(self.outputs.keys()).copied();
+        did_you_mean(name, all)
+            .unwrap_or_else(|| "neither an input nor an output of the rule".into())
+    }
+
+    /// The label for `name`, which is no output: the closest outputs, if any.
+    pub(crate) fn no_output(&self, name: &str) -> String {
+        did_you_mean(name, self.outputs.keys().copied())
+            .unwrap_or_else(|| "not an output of the rule".into())
+    }
+}
+
+/// A value of an example, typed by its rule's signature, to write back: which
+/// list of the example it is in, at which index.
+enum Fix {
+    Given(usize, Value),
+    Claim(usize, Value),
+    Erratum(usize, Value),
+}
+
+/// The fixes of each example: (chapter index, example index, fixes).
+type Typed = Vec<(usize, usize, Vec<Fix>)>;
+
+/// Checks every example of `system` against its rule.
+fn typed_examples(system: &System, known: &Known, diags: &mut Diagnostics) -> Typed {
+    let mut typed = Vec::new();
+    for (c, chapter) in system.chapters.iter().enumerate() {
+        for (i, example) in chapter.examples.iter().enumerate() {
+            let who = (format!("example `{}`", example.id), example.rule.as_str());
+            let file = &chapter.file;
+            if let Some(sig) = known.rule(file, &example.rule_span, who, diags) {
+                let mut at = At { file, diags };
+                let mut fixes = at.given(example, sig);
+                fixes.extend(at.claims(example, sig));
+                fixes.extend(at.errata(example, sig, known));
+                typed.push((c, i, fixes));
+            }
+        }
+    }
+    typed
+}
+
+/// Where the diagnostics of one example go.
+struct At<'a> {
+    file: &'a Arc<SourceFile>,
+    diags: &'a mut Diagnostics,
+}
+
+impl At<'_> {
+    fn push(&mut self, span: &Span, code: Code, message: String) {
+        let d = Diagnostic::new(self.file, span.clone(), code, message);
+        self.diags.push(d);
+    }
+
+    /// The example's inputs, each one the rule takes and of its type, and
+    /// every input the rule needs.
+    fn given(&mut self, example: &Example, sig: &Signature) -> Vec<Fix> {
+        let rule = &sig.rule.id;
+        let mut fixes = Vec::new();
+        for (i, b) in example.given.iter().enumerate() {
+            let Some(p) = sig.input(&b.name) else {
+                let d = Diagnostic::new(
+                    self.file,
+                    b.span.clone(),
+                    Code::UnknownInput,
+                    format!("rule `{rule}` takes no input `{}`", b.name),
+                );
+                self.diags.push(d.label(sig.no_input(&b.name)));
+                continue;
+            };
+            if let Some(v) = self.typed(b, &p.ty, format!("input `{}`", b.name)) {
+                fixes.push(Fix::Given(i, v));
+            }
+        }
+        let given: HashSet<&str> = example.given.iter().map(|b| b.name.as_str()).collect();
+        for p in sig.rule.given.iter().filter(|p| !p.optional) {
+            if !given.contains(p.name.as_str()) {
+                let message = format!(
+                    "example `{}` does not give `{}`, which rule `{rule}` needs",
+                    example.id, p.name
+                );
+                self.push(&example.span, Code::MissingInput, message);
+            }
+        }
+        fixes
+    }
+
+    /// The example's claims, each an output of the rule and of its type.
+    fn claims(&mut self, example: &Example, sig: &Signature) -> Vec<Fix> {
+        let mut fixes = Vec::new();
+        for (i, b) in example.claims.iter().enumerate() {
+            let Some(p) = sig.output(&b.name) else {
+                let d = Diagnostic::new(
+                    self.file,
+                    b.span.clone(),
+                    Code::UnknownOutput,
+                    format!(
+                        "example `{}` claims `{}`, which rule `{}` does not produce",
+                        example.id, b.name, sig.rule.id
+                    ),
+                );
+                self.diags.push(d.label(sig.no_output(&b.name)));
+                continue;
+            };
+            if let Some(v) = self.typed(b, &p.ty, format!("claim `{}`", b.name)) {
+                fixes.push(Fix::Claim(i, v));
+            }
+        }
+        fixes
+    }
+
+    /// `b`'s value typed as `ty`, or reported as `what` that does not fit.
+    fn typed(&mut self, b: &Binding, ty: &ValueType, what: String) -> Option<Value> {
+        typed_value(&b.value, ty)
+            .map_err(|m| {
+                let d = Diagnostic::new(
+                    self.file,
+                    b.span.clone(),
+                    Code::ValueMismatch,
+                    format!("{what} {}", m.why),
+                );
+                self.diags.push(m.on(d));
+            })
+            .ok()
+    }
+
+    /// The example's errata: each on an output it claims, of the output's
+    /// type, citing a section of the system as its ruling.
+    fn errata(&mut self, example: &Example, sig: &Signature, known: &Known) -> Vec<Fix> {
+        let rule = &sig.rule.id;
+        let claimed: HashSet<&str> = example.claims.iter().map(|b| b.name.as_str()).collect();
+        let mut fixes = Vec::new();
+        for (i, e) in example.errata.iter().enumerate() {
+            let Some(p) = sig.output(&e.claim) else {
+                let d = Diagnostic::new(
+                    self.file,
+                    e.span.clone(),
+                    Code::UnknownOutput,
+                    format!(
+                        "erratum on `{}`, which rule `{rule}` does not produce",
+                        e.claim
+                    ),
+                );
+                self.diags.push(d.label(sig.no_output(&e.claim)));
+                continue;
+            };
+            if !claimed.contains(e.claim.as_str()) {
+                let message = format!("erratum on `{}`, which the example does not claim", e.claim);
+                self.push(&e.span, Code::Erratum, message);
+            }
+            match typed_value(&e.rules, &p.ty) {
+                Ok(v) => fixes.push(Fix::Erratum(i, v)),
+                Err(m) => {
+                    let message = format!("erratum `{}`: the rules' value {}", e.claim, m.why);
+                    let d =
+                        Diagnostic::new(self.file, e.span.clone(), Code::ValueMismatch, message);
+                    self.diags.push(m.on(d));
+                }
+            }
+            if !known.sections.contains(e.ruling.as_str()) {
+                let message = format!(
+                    "erratum `{}` cites ruling `{}`, which is no section of system `{}`",
+                    e.claim, e.ruling, known.system
+                );
+                self.push(&e.span, Code::Erratum, message);
+            }
+        }
+        fixes
+    }
+}
+
+/// Writes the typed values back: dice given as text become dice now that the
+/// rule's types are known.
+fn apply(system: &mut System, typed: Typed) {
+    for (c, i, fixes) in typed {
+        let example = &mut system.chapters[c].examples[i];
+        for fix in fixes {
+            match fix {
+                Fix::Given(j, v) => example.given[j].value = v,
+                Fix::Claim(j, v) => example.claims[j].value = v,
+                Fix::Erratum(j, v) => example.errata[j].rules = v,
+            }
+        }
+    }
 }
 
 /// Why a value does not fit its type, and the word it was likely meant to be.
@@ -220,7 +339,9 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
                 "is `{t}`, which is not one of its words: {}",
                 words.join(", ")
             ),
-            meant: nearest(t, words).map(str::to_string),
+            meant: closest(t, words.iter().map(String::as_str))
+                .first()
+                .map(|w| w.to_string()),
         }),
         // `[]` has no element to tell its type by: the signature does.
         (ValueType::TextList, Value::IntList(v)) if v.is_empty() => Ok(Value::TextList(Vec::new())),
@@ -229,17 +350,6 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
             .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
         _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }
-}
-
-/// The word `found` most likely meant, when one is close enough to suggest.
-fn nearest<'a>(found: &str, words: &'a [String]) -> Option<&'a str> {
-    let found = found.to_lowercase();
-    words
-        .iter()
-        .map(|w| (strsim::jaro_winkler(&found, &w.to_lowercase()), w.as_str()))
-        .filter(|(score, _)| *score > 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, w)| w)
 }
 
 /// Sections, tables and examples share one namespace per system; rules another.
@@ -285,9 +395,14 @@ fn first_or_report(
     let here = c.file.location(span.start);
     match seen.get(id) {
         Some(first) => diags.push(
-            Diagnostic::new(&c.file, span.clone(), format!("duplicate {what} id `{id}`"))
-                .label("defined again here")
-                .note(format!("first defined at {first}")),
+            Diagnostic::new(
+                &c.file,
+                span.clone(),
+                Code::DuplicateId,
+                format!("duplicate {what} id `{id}`"),
+            )
+            .label("defined again here")
+            .note(format!("first defined at {first}")),
         ),
         None => {
             seen.insert(id.to_string(), here);

@@ -5,7 +5,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use serde::Serialize;
 
+use crate::code::Code;
 use crate::source::{SourceFile, Span};
 
 /// One error found in a spec file.
@@ -18,26 +20,26 @@ pub struct Diagnostic {
     pub label: String,
     /// Extra context lines, e.g. "first defined at spec/x.md:3:1".
     pub notes: Vec<String>,
-    /// The lint's name (`band-gap`) when this is a lint rather than a compile error.
-    pub lint: Option<&'static str>,
+    /// What kind of mistake this is: `E0023`, or a lint's name.
+    pub code: Code,
 }
 
 impl Diagnostic {
-    pub fn new(file: &Arc<SourceFile>, span: Span, message: impl Into<String>) -> Diagnostic {
+    /// A diagnostic of class `code`; it renders as `error[E0023]: message`.
+    pub fn new(
+        file: &Arc<SourceFile>,
+        span: Span,
+        code: Code,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         Diagnostic {
             file: file.clone(),
             span,
             message: message.into(),
             label: String::new(),
             notes: Vec::new(),
-            lint: None,
+            code,
         }
-    }
-
-    /// Marks the diagnostic as the finding of lint `name`: it renders as `error[name]`.
-    pub fn lint(mut self, name: &'static str) -> Diagnostic {
-        self.lint = Some(name);
-        self
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
@@ -68,10 +70,9 @@ impl Diagnostic {
     fn render_with(&self, renderer: Renderer) -> String {
         let path = self.file.path.display().to_string();
         let excerpt = Excerpt::around(&self.file, &self.span);
-        let mut title = Level::ERROR.primary_title(&self.message);
-        if let Some(name) = self.lint {
-            title = title.id(name);
-        }
+        let title = Level::ERROR
+            .primary_title(&self.message)
+            .id(self.code.as_str());
         let mut group = title.element(
             Snippet::source(excerpt.text.as_str())
                 .path(&path)
@@ -94,6 +95,54 @@ impl Diagnostic {
         } else {
             let at = |col| format!("{path}:{line}:{col}");
             rendered.replacen(&at(shown), &at(column), 1)
+        }
+    }
+}
+
+/// A diagnostic as one JSON object (`--message-format=json`), with what rustc's
+/// JSON gives an editor or CI to annotate the source: where it starts and ends
+/// (1-based lines, columns in characters), its code, and the human rendering.
+#[derive(Debug, Serialize)]
+pub struct Json<'a> {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end: Position,
+    /// Always `error`: a lint that is not allowed fails the build as well.
+    pub severity: &'static str,
+    pub code: &'static str,
+    pub message: &'a str,
+    pub label: &'a str,
+    pub notes: &'a [String],
+    pub rendered: String,
+}
+
+/// A place in a file: 1-based line, column counted in characters.
+#[derive(Debug, Serialize)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Diagnostic {
+    /// The diagnostic as [`Json`], its rendering plain.
+    pub fn json(&self) -> Json<'_> {
+        let (line, column) = self.file.line_col(self.span.start);
+        let (end_line, end_column) = self.file.line_col(self.span.end.max(self.span.start));
+        Json {
+            file: self.file.path.display().to_string(),
+            line,
+            column,
+            end: Position {
+                line: end_line,
+                column: end_column,
+            },
+            severity: "error",
+            code: self.code.as_str(),
+            message: &self.message,
+            label: &self.label,
+            notes: &self.notes,
+            rendered: self.render(),
         }
     }
 }
@@ -152,11 +201,13 @@ impl Excerpt {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location(), self.message)?;
-        match self.lint {
-            Some(name) => write!(f, " [{name}]"),
-            None => Ok(()),
-        }
+        write!(
+            f,
+            "{}: error[{}]: {}",
+            self.location(),
+            self.code,
+            self.message
+        )
     }
 }
 
@@ -229,14 +280,15 @@ mod tests {
     fn a_span_inside_a_character_covers_the_whole_character() {
         let file = SourceFile::new("x.md", "a ½ b\n");
         // `½` is bytes 2..4: the span starts and ends inside it.
-        let d = Diagnostic::new(&file, 3..3, "m").label("here");
+        let d = Diagnostic::new(&file, 3..3, Code::Id, "m").label("here");
         assert_eq!(d.location(), "x.md:1:3");
         assert!(
             d.render().contains("1 | a ½ b\n  |   ^ here"),
             "{}",
             d.render()
         );
-        let backwards = Diagnostic::new(&file, Span { start: 5, end: 1 }, "m").label("here");
+        let backwards =
+            Diagnostic::new(&file, Span { start: 5, end: 1 }, Code::Id, "m").label("here");
         assert!(
             backwards.render().contains("  |     ^ here"),
             "{}",
@@ -247,9 +299,9 @@ mod tests {
     #[test]
     fn a_report_shows_the_first_diagnostics_and_counts_them_all() {
         let file = SourceFile::new("x.md", "a\n");
-        let diags = Diagnostics(vec![Diagnostic::new(&file, 0..1, "m"); SHOWN + 2]);
+        let diags = Diagnostics(vec![Diagnostic::new(&file, 0..1, Code::Id, "m"); SHOWN + 2]);
         let report = diags.render();
-        assert_eq!(report.matches("error: m").count(), SHOWN);
+        assert_eq!(report.matches("error[E0006]: m").count(), SHOWN);
         assert!(
             report.ends_with(&format!(
                 "... and 2 more not shown\n{} errors in the spec\n",
@@ -300,7 +352,7 @@ mod tests {
         let text = format!("first\n{before}BAD{}\nlast\n", "x".repeat(50_000));
         let file = SourceFile::new("x.md", text);
         let at = "first\n".len() + before.len();
-        let d = Diagnostic::new(&file, at..at + 3, "m").label("here");
+        let d = Diagnostic::new(&file, at..at + 3, Code::Id, "m").label("here");
         let rendered = d.render();
         assert_eq!(d.location(), "x.md:2:50001");
         assert!(rendered.contains("--> x.md:2:50001"), "{rendered}");

@@ -9,6 +9,7 @@
 mod blocks;
 pub mod cell;
 mod check;
+pub mod code;
 pub mod diagnostic;
 pub mod emit;
 #[doc(hidden)]
@@ -22,12 +23,14 @@ mod recognize;
 pub mod resolvers;
 mod rows;
 pub mod source;
+pub mod suggest;
 mod table;
 mod toml_spans;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use lint::{Lint, LintKind, lints};
 pub use model::Book;
@@ -46,6 +49,7 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
             diags.push(Diagnostic::new(
                 &file,
                 0..0,
+                Code::Unreadable,
                 format!("cannot read {}: {e}", spec_root.display()),
             ));
             return Err(diags);
@@ -73,7 +77,8 @@ fn compile_system(
 ) -> Option<System> {
     let folder = || SourceFile::new(shown(dir, shown_from), "");
     if let Some(why) = names::system_problem(&id) {
-        diags.push(Diagnostic::new(&folder(), 0..0, why).label("rename the folder"));
+        diags
+            .push(Diagnostic::new(&folder(), 0..0, Code::RustName, why).label("rename the folder"));
         return None;
     }
     let before = diags.0.len();
@@ -82,9 +87,13 @@ fn compile_system(
         if path.extension().is_none_or(|x| x != "md") {
             let file = SourceFile::new(shown(&path, shown_from), "");
             diags.push(
-                Diagnostic::new(&file, 0..0, "a Markdown file that is no chapter").label(
-                    "chapters are `.md` files: rename it, or move it out of `spec/<system>/`",
-                ),
+                Diagnostic::new(
+                    &file,
+                    0..0,
+                    Code::Layout,
+                    "a Markdown file that is no chapter",
+                )
+                .label("chapters are `.md` files: rename it, or move it out of `spec/<system>/`"),
             );
             continue;
         }
@@ -97,6 +106,7 @@ fn compile_system(
                     Diagnostic::new(
                         &file,
                         0..3,
+                        Code::Layout,
                         format!(
                             "front matter says system `{}` but the chapter sits in `{id}/`",
                             chapter.front.system
@@ -114,12 +124,14 @@ fn compile_system(
             Some(c) => Diagnostic::new(
                 &c.file,
                 0..3,
+                Code::Layout,
                 format!("system `{id}` has nothing to compile: no table, rule or example"),
             )
             .label("its chapters hold prose only"),
             None => Diagnostic::new(
                 &folder(),
                 0..0,
+                Code::Layout,
                 format!("system folder `{id}/` holds no chapter"),
             )
             .label("a chapter is a `.md` file in the folder"),

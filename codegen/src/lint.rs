@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use crate::cell::{BaseType, CellValue};
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Allow, Book, Chapter, Row, Rule, Table, TableKind};
 
@@ -99,7 +100,7 @@ impl fmt::Display for LintKind {
 #[derive(Debug, Clone)]
 pub struct Lint {
     pub kind: LintKind,
-    /// Its file, span and message; `diagnostic.lint` is the kind's name.
+    /// Its file, span and message; `diagnostic.code` is `Code::Lint(kind)`.
     pub diagnostic: Diagnostic,
     pub allowed: Option<Allow>,
 }
@@ -155,7 +156,7 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
                     .map(|r| {
                         let d = Diagnostic::new(
                             &chapter.file,
-                            r.span.clone(),
+                            r.span.clone(), Code::Lint(LintKind::RuleWithoutExample),
                             format!("rule `{}` has no example", r.id),
                         )
                         .label("no example names this rule");
@@ -215,7 +216,7 @@ fn settle(
         }
         out.push(Lint {
             kind,
-            diagnostic: d.lint(kind.name()),
+            diagnostic: d,
             allowed: allow.map(|i| allows[i].clone()),
         });
     }
@@ -227,10 +228,10 @@ fn settle(
                 diagnostic: Diagnostic::new(
                     &chapter.file,
                     a.span.clone(),
+                    Code::Lint(kind),
                     format!("allow `{}` silences nothing in {what} `{id}`", a.lint),
                 )
-                .label("the lint does not fire here: remove the allow")
-                .lint(kind.name()),
+                .label("the lint does not fire here: remove the allow"),
                 allowed: None,
             });
         }
@@ -296,6 +297,7 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
                 Diagnostic::new(
                     &chapter.file,
                     span,
+                    Code::Lint(LintKind::RowsOutOfOrder),
                     format!(
                         "rows out of order in table `{}`: `{this}` comes after `{that}`",
                         table.id
@@ -314,6 +316,7 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
                 Diagnostic::new(
                     &chapter.file,
                     span,
+                    Code::Lint(LintKind::BandGap),
                     format!(
                         "gap in table `{}`: no band holds {}, between `{that}` and `{this}`",
                         table.id,
@@ -336,6 +339,7 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
                     Diagnostic::new(
                         &chapter.file,
                         span,
+                        Code::Lint(LintKind::BandOverlap),
                         format!(
                             "overlap in table `{}`: bands `{that}` and `{this}` both hold {}",
                             table.id,
@@ -390,6 +394,7 @@ fn unread(
         Diagnostic::new(
             &chapter.file,
             table.span.clone(),
+            Code::Lint(LintKind::UnreadTable),
             format!("no resolver reads table `{}`", table.id),
         )
         .label(label),

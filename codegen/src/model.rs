@@ -30,6 +30,9 @@ pub struct Chapter {
     pub sections: Vec<Section>,
     pub tables: Vec<Table>,
     pub rules: Vec<Rule>,
+    /// The ids of `rule` blocks that failed to compile: their error is
+    /// reported, and examples naming them are not reported again.
+    pub broken_rules: Vec<String>,
     pub examples: Vec<Example>,
     pub properties: Vec<Property>,
 }

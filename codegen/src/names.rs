@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use proc_macro2::{Ident, Span as PmSpan};
 
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Book, Chapter, Param, TableKind};
 use crate::source::Span;
@@ -91,8 +92,13 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
             });
             if let Some(why) = why {
                 diags.push(
-                    Diagnostic::new(&chapter.file, at, format!("rule `{}`: {why}", rule.name))
-                        .label("the rule's name becomes a Rust module and function"),
+                    Diagnostic::new(
+                        &chapter.file,
+                        at,
+                        Code::RustName,
+                        format!("rule `{}`: {why}", rule.name),
+                    )
+                    .label("the rule's name becomes a Rust module and function"),
                 );
             }
             params(chapter, &rule.given, "input", diags);
@@ -112,6 +118,7 @@ fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnosti
                 Diagnostic::new(
                     &chapter.file,
                     p.span.clone(),
+                    Code::NameClash,
                     format!(
                         "{what} `{}` becomes the same Rust field as `{}`",
                         p.name, first.name
@@ -136,8 +143,13 @@ fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnosti
             None => continue,
         };
         diags.push(
-            Diagnostic::new(&chapter.file, p.span.clone(), format!("{what} {why}"))
-                .label("inputs and outputs become Rust fields: write them in snake_case"),
+            Diagnostic::new(
+                &chapter.file,
+                p.span.clone(),
+                Code::RustName,
+                format!("{what} {why}"),
+            )
+            .label("inputs and outputs become Rust fields: write them in snake_case"),
         );
     }
 }
@@ -161,6 +173,7 @@ fn constants(chapter: &Chapter, diags: &mut Diagnostics) {
                     Diagnostic::new(
                         &chapter.file,
                         row.span.clone(),
+                        Code::NameClash,
                         format!(
                             "constant `{name}` is defined twice in chapter `{}`",
                             chapter.id

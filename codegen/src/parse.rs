@@ -7,6 +7,7 @@ use std::sync::Arc;
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
 use crate::blocks::{parse_example, parse_rule};
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
@@ -63,6 +64,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     let mut sections: Vec<Section> = Vec::new();
     let mut tables = Vec::new();
     let mut rules = Vec::new();
+    let mut broken_rules = Vec::new();
     let mut examples = Vec::new();
     let mut properties = Vec::new();
     let mut schema: Option<Schema> = None;
@@ -85,7 +87,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 front_seen = true;
                 if range.start != 0 {
                     diags.push(
-                        Diagnostic::new(file, range.start..range.start + 3, "the front matter does not open the file")
+                        Diagnostic::new(file, range.start..range.start + 3, Code::FrontMatter, "the front matter does not open the file")
                             .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
                     );
                 }
@@ -145,6 +147,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                         Diagnostic::new(
                             file,
                             span,
+                            Code::Id,
                             format!("section `{}` has no id", title.trim()),
                         )
                         .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
@@ -165,6 +168,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                                 Diagnostic::new(
                                     file,
                                     a.span,
+                                    Code::Allow,
                                     format!(
                                         "`{}` is allowed twice for section `{}`",
                                         a.lint, section.id
@@ -179,6 +183,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                             Diagnostic::new(
                                 file,
                                 range.start..range.start + html.trim_end().len(),
+                                Code::Allow,
                                 "an `allow` comment must sit right under a heading",
                             )
                             .label("it allows a lint for the section whose heading it follows"),
@@ -239,6 +244,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                                 range.start
                                     ..range.start
                                         + text[range.clone()].find('\n').unwrap_or(range.len()),
+                                Code::Id,
                                 "block has no id",
                             )
                             .label(
@@ -268,7 +274,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     diags.push(
                         Diagnostic::new(
                             file,
-                            span.start..span.start + first_line,
+                            span.start..span.start + first_line, Code::Unclosed,
                             format!("block `{id}` is not closed"),
                         )
                         .label("its fence runs to the end of the file: close it with a fence line of its own"),
@@ -279,8 +285,10 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                 let section = current(&sections);
                 let result = match kind {
                     FenceKind::Rule => {
+                        let rule_id = format!("{chapter_id}.{id}");
                         parse_rule(file, &chapter_id, id, section, &body, base, span)
                             .map(|r| rules.push(r))
+                            .inspect_err(|_| broken_rules.push(rule_id))
                     }
                     FenceKind::Example => parse_example(file, id, section, &body, base, span)
                         .map(|e| examples.push(e)),
@@ -310,8 +318,13 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     }
     if let Some(why) = crate::names::problem(&chapter_id) {
         diags.push(
-            Diagnostic::new(file, 0..0, format!("chapter `{chapter_id}`: {why}"))
-                .label("a chapter's id is its file name, and it becomes a Rust module"),
+            Diagnostic::new(
+                file,
+                0..0,
+                Code::RustName,
+                format!("chapter `{chapter_id}`: {why}"),
+            )
+            .label("a chapter's id is its file name, and it becomes a Rust module"),
         );
         return None;
     }
@@ -320,7 +333,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
             return None; // its error is already reported
         }
         diags.push(
-            Diagnostic::new(file, 0..0, "chapter has no front matter").label(
+            Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter").label(
                 "start the file with a `+++` block giving system, title, source and version",
             ),
         );
@@ -333,6 +346,7 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         sections,
         tables,
         rules,
+        broken_rules,
         examples,
         properties,
     })
@@ -350,7 +364,7 @@ pub fn is_id(id: &str) -> bool {
 }
 
 pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
-    Diagnostic::new(file, span, format!("`{id}` is not a valid id")).label(
+    Diagnostic::new(file, span, Code::Id, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
 }
@@ -368,6 +382,7 @@ fn parse_allow(
         return Err(Diagnostic::new(
             file,
             span,
+            Code::Unclosed,
             "an `allow` comment is not closed on its own block",
         )
         .label("end it with `-->`, with nothing after it on that line"));
@@ -384,7 +399,7 @@ fn parse_allow(
     let name = &inner[name_at..name_at + name_len];
     if name.is_empty() {
         return Err(
-            Diagnostic::new(file, span, "an allow names no lint").label(format!(
+            Diagnostic::new(file, span, Code::Allow, "an allow names no lint").label(format!(
                 "write `<!-- allow <lint>: <reason> -->`, with one of {}",
                 LintKind::names_in(Scope::Section)
             )),
@@ -413,6 +428,7 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
     Diagnostic::new(
         file,
         s.span.clone(),
+        Code::SchemaPlacement,
         format!("schema `{}` is not followed by a table", s.id),
     )
     .label("a table schema must sit right above its table")
@@ -422,7 +438,7 @@ fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontM
     let mut doc = Doc::parse(file, body, base, "the front matter")?;
     let (system, system_span) = doc.required_string("system")?;
     if let Some(why) = crate::names::system_problem(&system) {
-        return Err(Diagnostic::new(file, system_span, why)
+        return Err(Diagnostic::new(file, system_span, Code::RustName, why)
             .label("a system's id names its folder and a Rust module"));
     }
     let title = doc.required_string("title")?.0;
@@ -432,6 +448,7 @@ fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontM
         .ok_or_else(|| {
             doc.error(
                 doc.span.clone(),
+                Code::MissingKey,
                 "the front matter has no `[source]` (book and section)",
             )
         })?;

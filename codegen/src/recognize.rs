@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 
@@ -50,7 +51,7 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
     Some(
         Diagnostic::new(
             file,
-            first_line(file, span),
+            first_line(file, span), Code::UnrecognisedBlock,
             format!(
                 "unknown block kind `{word}`: did you mean `{}`?",
                 kind.name()
@@ -77,6 +78,7 @@ pub fn indented_fence(file: &Arc<SourceFile>, span: Span) -> Option<Diagnostic> 
         Diagnostic::new(
             file,
             start..span.start + line.len(),
+            Code::UnrecognisedBlock,
             format!("this `{kind}` block is indented, so Markdown reads it as plain code"),
         )
         .label("start the fence at the start of its line"),
@@ -134,6 +136,7 @@ pub fn glued_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Option<
         Diagnostic::new(
             file,
             first_line(file, start..start + html.len()),
+            Code::UnrecognisedBlock,
             format!("`<!-- {word}` is no schema comment"),
         )
         .label(format!(
@@ -152,6 +155,7 @@ pub fn unclosed_comment(file: &Arc<SourceFile>, html: &str, start: usize) -> Opt
         Diagnostic::new(
             file,
             start..start + first_line,
+            Code::Unclosed,
             format!(
                 "this comment is not closed before the next one opens, at {}",
                 file.location(start + next)

@@ -15,7 +15,7 @@ use syn::{Item, UseTree, Visibility};
 
 use crate::emit::rust::ident;
 use crate::model::{Book, Chapter, Rule, System};
-use crate::{Diagnostic, Diagnostics};
+use crate::{Code, Diagnostic, Diagnostics};
 
 /// What a source file declares: its modules and its functions (or names it
 /// re-exports), each with whether it is visible outside the file; and whether
@@ -124,6 +124,7 @@ fn no_module(
     Diagnostic::new(
         &chapter.file,
         rule.span.clone(),
+        Code::NoResolver,
         format!(
             "rule `{}` of system `{}` has no resolver function: there is no module `{}`",
             rule.id, system.id, module.path
@@ -167,7 +168,7 @@ fn lacking(
         ),
     };
     Some(
-        Diagnostic::new(&chapter.file, rule.span.clone(), message)
+        Diagnostic::new(&chapter.file, rule.span.clone(), Code::NoResolver, message)
             .label(label)
             .note(fix),
     )

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 use crate::cell::{CellError, CellValue, parse_cell};
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
@@ -102,8 +103,13 @@ pub fn build_table(
             return None;
         }
         diags.push(
-            Diagnostic::new(file, raw.span.start..raw.span.start, "table has no schema")
-                .label("put a `<!-- table <id> ... -->` schema comment right above it"),
+            Diagnostic::new(
+                file,
+                raw.span.start..raw.span.start,
+                Code::SchemaPlacement,
+                "table has no schema",
+            )
+            .label("put a `<!-- table <id> ... -->` schema comment right above it"),
         );
         return None;
     };
@@ -149,6 +155,7 @@ fn columns(
             Diagnostic::new(
                 file,
                 header_line,
+                Code::TableShape,
                 format!(
                     "table `{}` has {} columns but its schema names {}",
                     schema.id,
@@ -292,6 +299,7 @@ impl<'a> Builder<'a> {
             Diagnostic::new(
                 self.file,
                 line,
+                Code::TableShape,
                 format!(
                     "ragged row: {} cells where table `{}` has {n} columns",
                     cells.len(),
@@ -354,7 +362,7 @@ impl<'a> Builder<'a> {
                 diags.push(
                     Diagnostic::new(
                         file,
-                        span.clone(),
+                        span.clone(), Code::TableErratum,
                         format!(
                             "table erratum expects `{}` printed here, but the cell reads `{cell_text}`",
                             e.printed
@@ -399,11 +407,16 @@ impl<'a> Builder<'a> {
             }),
             None => {
                 diags.push(
-                    Diagnostic::new(self.file, span.clone(), "ditto mark with nothing above it")
-                        .label(format!(
-                            "column `{}` has no earlier row to repeat",
-                            column.field
-                        )),
+                    Diagnostic::new(
+                        self.file,
+                        span.clone(),
+                        Code::BadCell,
+                        "ditto mark with nothing above it",
+                    )
+                    .label(format!(
+                        "column `{}` has no earlier row to repeat",
+                        column.field
+                    )),
                 );
                 None
             }
@@ -425,6 +438,7 @@ impl<'a> Builder<'a> {
                     Diagnostic::new(
                         file,
                         e.span.clone(),
+                        Code::TableErratum,
                         format!("table erratum matches no cell: no row `{}`", e.row),
                     )
                     .label("`row` must be a row's first cell, exactly as printed"),
@@ -436,6 +450,7 @@ impl<'a> Builder<'a> {
             diags.push(Diagnostic::new(
                 file,
                 table_start..table_start,
+                Code::TableShape,
                 format!("table `{}` has no rows", self.schema.id),
             ));
             self.ok = false;
@@ -454,6 +469,7 @@ impl<'a> Builder<'a> {
                 diags.push(Diagnostic::new(
                     file,
                     row.span.clone(),
+                    Code::BadCell,
                     "a constant without a name",
                 ));
                 self.ok = false;
@@ -498,6 +514,7 @@ fn cell_error(
     let d = Diagnostic::new(
         file,
         spot,
+        Code::BadCell,
         format!(
             "{what} does not fit column `{}` of type `{}`: {}",
             column.field, column.ty, e.message

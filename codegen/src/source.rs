@@ -5,6 +5,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 
 /// The byte order mark some editors put first in a UTF-8 file.
@@ -66,6 +67,7 @@ impl SourceFile {
             Err(e) => Err(Diagnostic::new(
                 &SourceFile::new(shown_as, ""),
                 0..0,
+                Code::Unreadable,
                 format!("cannot read {}: {e}", path.display()),
             )),
         }
@@ -92,6 +94,7 @@ impl SourceFile {
                 Err(Diagnostic::new(
                     &file,
                     shown..shown + char::REPLACEMENT_CHARACTER.len_utf8(),
+                    Code::Unreadable,
                     format!(
                         "the file is not UTF-8: byte {byte:#04x} at offset {at} is no character"
                     ),

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::cell::ColumnType;
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::lint::{LintKind, Scope};
 use crate::model::{Allow, TableErratum, TableKind};
@@ -38,6 +39,7 @@ pub fn parse_schema(
         return Err(Diagnostic::new(
             file,
             span,
+            Code::Unclosed,
             "table schema comment is not closed on its own block",
         )
         .label("end the schema with `-->`"));
@@ -54,6 +56,7 @@ pub fn parse_schema(
         return Err(Diagnostic::new(
             file,
             start..start + head.len(),
+            Code::Id,
             "table schema needs one valid id",
         )
         .label("write `<!-- table some-id` on the first line; ids are kebab-case"));
@@ -66,7 +69,7 @@ pub fn parse_schema(
         Some((k, _)) if k == "constants" => Some(TableKind::Constants),
         Some((k, s)) => {
             return Err(doc
-                .error(s, format!("unknown table kind `{k}`"))
+                .error(s, Code::Schema, format!("unknown table kind `{k}`"))
                 .label("`rows` or `constants`"));
         }
     };
@@ -75,16 +78,20 @@ pub fn parse_schema(
         None => {
             let (const_name, cs) = doc.required_string("const")?;
             if !is_upper_snake(&const_name) {
-                return Err(doc.error(cs, "`const` must be an UPPER_SNAKE_CASE name"));
+                return Err(doc.error(
+                    cs,
+                    Code::RustName,
+                    "`const` must be an UPPER_SNAKE_CASE name",
+                ));
             }
             let (row_type, rs) = doc.required_string("row")?;
             if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
                 || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
             {
-                return Err(doc.error(rs, "`row` must be a CamelCase type name"));
+                return Err(doc.error(rs, Code::RustName, "`row` must be a CamelCase type name"));
             }
             if let Some(why) = crate::names::problem(&row_type) {
-                return Err(doc.error(rs, format!("`row`: {why}")));
+                return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
             }
             TableKind::Rows {
                 const_name,
@@ -125,6 +132,7 @@ pub fn parse_schema(
             return Err(Diagnostic::new(
                 file,
                 span,
+                Code::Allow,
                 format!("`{lint}` is allowed twice for table `{id}`"),
             )
             .label("one allow per lint and table"));
@@ -136,9 +144,13 @@ pub fn parse_schema(
             span,
         });
     }
-    let entries = doc
-        .strings("columns")?
-        .ok_or_else(|| doc.error(doc.span.clone(), "a table schema has no `columns`"))?;
+    let entries = doc.strings("columns")?.ok_or_else(|| {
+        doc.error(
+            doc.span.clone(),
+            Code::MissingKey,
+            "a table schema has no `columns`",
+        )
+    })?;
     let columns = columns(file, &doc, entries)?;
     let fields: HashSet<&str> = columns.iter().map(|(f, ..)| f.as_str()).collect();
     for (key, extra) in [("group", &group), ("parent", &parent)] {
@@ -147,6 +159,7 @@ pub fn parse_schema(
         {
             return Err(doc.error(
                 gs.clone(),
+                Code::Schema,
                 format!("`{key}` must be a new snake_case field name"),
             ));
         }
@@ -154,6 +167,7 @@ pub fn parse_schema(
     if parent.is_some() && group.is_none() {
         return Err(doc.error(
             doc.span.clone(),
+            Code::Schema,
             "`parent` rows are group rows: name a `group` field too",
         ));
     }
@@ -161,6 +175,7 @@ pub fn parse_schema(
         if !fields.contains(e.column.as_str()) {
             return Err(doc.error(
                 e.span.clone(),
+                Code::TableErratum,
                 format!("table erratum names no column `{}`", e.column),
             ));
         }
@@ -175,6 +190,7 @@ pub fn parse_schema(
         {
             return Err(doc.error(
                 doc.span.clone(),
+                Code::Schema,
                 "a constants table needs a `name: ident` and a `value` column",
             ));
         }
@@ -206,29 +222,34 @@ fn columns(
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;
         let Some((field, ty)) = entry.split_once(':') else {
-            return Err(doc.error(espan, "a column is written `field: type`"));
+            return Err(doc.error(espan, Code::Schema, "a column is written `field: type`"));
         };
         let field = field.trim();
         let field_span = inner..inner + field.len();
         if !is_snake(field) {
             return Err(doc.error(
                 field_span,
+                Code::RustName,
                 format!("`{field}` is not a snake_case field name"),
             ));
         }
         if let Some(why) = crate::names::problem(field) {
-            return Err(doc.error(field_span, format!("column field {why}")));
+            return Err(doc.error(field_span, Code::RustName, format!("column field {why}")));
         }
         if let Some(first) = seen.insert(field.to_string(), espan.start) {
             return Err(doc
-                .error(field_span, format!("column field `{field}` is named twice"))
+                .error(
+                    field_span,
+                    Code::NameClash,
+                    format!("column field `{field}` is named twice"),
+                )
                 .label("each column needs a field of its own")
                 .note(format!("first named at {}", file.location(first))));
         }
         let ty_offset = inner + entry.len() - ty.trim_start().len();
         let ty_text = ty.trim();
         let ty = ColumnType::parse(ty_text).map_err(|m| {
-            doc.error(ty_offset..ty_offset + ty_text.len(), m)
+            doc.error(ty_offset..ty_offset + ty_text.len(), Code::UnknownType, m)
                 .label("not a column type")
         })?;
         columns.push((field.to_string(), ty, espan));
@@ -248,7 +269,7 @@ pub fn lint_for(
         Some(k) if k.scope() == Some(scope) => Ok(k),
         Some(k) => Err(Diagnostic::new(
             file,
-            span,
+            span, Code::Allow,
             match k.scope() {
                 Some(Scope::Table) => format!(
                     "`{name}` is allowed in a table's schema: `allow = [{{ lint = \"{name}\", reason = \"…\" }}]`"
@@ -260,7 +281,7 @@ pub fn lint_for(
             },
         )
         .label(format!("allowed here: {here}"))),
-        None => Err(Diagnostic::new(file, span, format!("unknown lint `{name}`"))
+        None => Err(Diagnostic::new(file, span, Code::UnknownLint, format!("unknown lint `{name}`"))
             .label(format!("allowed here: {here}"))),
     }
 }
@@ -275,10 +296,13 @@ pub fn stated_reason(
     let reason = reason.unwrap_or_default();
     let reason = reason.split_whitespace().collect::<Vec<_>>().join(" ");
     if reason.is_empty() {
-        return Err(
-            Diagnostic::new(file, span, format!("allow `{lint}` states no reason"))
-                .label("say why the lint is wrong here, or fix what it found"),
-        );
+        return Err(Diagnostic::new(
+            file,
+            span,
+            Code::Allow,
+            format!("allow `{lint}` states no reason"),
+        )
+        .label("say why the lint is wrong here, or fix what it found"));
     }
     Ok(reason)
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 
@@ -46,10 +47,13 @@ impl<'a> Doc<'a> {
                     .map(|s| base + s.start..base + s.end)
                     .unwrap_or(base..base);
                 let message = e.message().trim().to_string();
-                Err(
-                    Diagnostic::new(file, span, format!("malformed TOML in {what}: {message}"))
-                        .label("here"),
+                Err(Diagnostic::new(
+                    file,
+                    span,
+                    Code::MalformedToml,
+                    format!("malformed TOML in {what}: {message}"),
                 )
+                .label("here"))
             }
         }
     }
@@ -69,8 +73,8 @@ impl<'a> Doc<'a> {
         self.base + span.start..self.base + span.end
     }
 
-    pub fn error(&self, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(self.file, span, message)
+    pub fn error(&self, span: Span, code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(self.file, span, code, message)
     }
 
     /// Takes `key` out, with the span of its value.
@@ -92,15 +96,22 @@ impl<'a> Doc<'a> {
                 let span = self.at(&v.span());
                 match v.get_ref().as_str() {
                     Some(s) => Ok(Some((s.to_string(), span))),
-                    None => Err(self.error(span, format!("`{key}` must be a string"))),
+                    None => {
+                        Err(self.error(span, Code::WrongKind, format!("`{key}` must be a string")))
+                    }
                 }
             }
         }
     }
 
     pub fn required_string(&mut self, key: &str) -> Result<(String, Span), Diagnostic> {
-        self.string(key)?
-            .ok_or_else(|| self.error(self.span.clone(), format!("{} has no `{key}`", self.what)))
+        self.string(key)?.ok_or_else(|| {
+            self.error(
+                self.span.clone(),
+                Code::MissingKey,
+                format!("{} has no `{key}`", self.what),
+            )
+        })
     }
 
     /// An array of strings, each with its span.
@@ -110,7 +121,11 @@ impl<'a> Doc<'a> {
         };
         let span = self.at(&v.span());
         let Some(items) = v.get_ref().as_array() else {
-            return Err(self.error(span, format!("`{key}` must be an array of strings")));
+            return Err(self.error(
+                span,
+                Code::WrongKind,
+                format!("`{key}` must be an array of strings"),
+            ));
         };
         items
             .iter()
@@ -118,6 +133,7 @@ impl<'a> Doc<'a> {
                 Some(s) => Ok((s.to_string(), self.at(&item.span()))),
                 None => Err(self.error(
                     self.at(&item.span()),
+                    Code::WrongKind,
                     format!("`{key}` must hold strings only"),
                 )),
             })
@@ -132,7 +148,11 @@ impl<'a> Doc<'a> {
         };
         let span = self.at(&v.span());
         let DeValue::Array(items) = v.into_inner() else {
-            return Err(self.error(span, format!("`{key}` must be an array of tables")));
+            return Err(self.error(
+                span,
+                Code::WrongKind,
+                format!("`{key}` must be an array of tables"),
+            ));
         };
         items
             .into_iter()
@@ -140,7 +160,11 @@ impl<'a> Doc<'a> {
                 let ispan = self.at(&item.span());
                 match item.into_inner() {
                     DeValue::Table(t) => Ok(self.nested(t, ispan, what)),
-                    _ => Err(self.error(ispan, format!("`{key}` must hold tables only"))),
+                    _ => Err(self.error(
+                        ispan,
+                        Code::WrongKind,
+                        format!("`{key}` must hold tables only"),
+                    )),
                 }
             })
             .collect()
@@ -154,7 +178,7 @@ impl<'a> Doc<'a> {
         let span = self.at(&v.span());
         match v.into_inner() {
             DeValue::Table(t) => Ok(Some(self.nested(t, span, what))),
-            _ => Err(self.error(span, format!("`{key}` must be a table"))),
+            _ => Err(self.error(span, Code::WrongKind, format!("`{key}` must be a table"))),
         }
     }
 
@@ -176,6 +200,7 @@ impl<'a> Doc<'a> {
                 Err(self
                     .error(
                         self.at(&k.span()),
+                        Code::UnknownKey,
                         format!("unknown key `{name}` in {}", self.what),
                     )
                     .label("not a key this block knows"))

@@ -44,7 +44,7 @@ fn only<'a>(lints: &'a [Lint], kind: LintKind, location: &str, message: &str) ->
     assert_eq!(l.kind, kind, "{shown}");
     assert_eq!(l.diagnostic.location(), location, "{shown}");
     assert_eq!(l.diagnostic.message, message);
-    assert_eq!(l.diagnostic.lint, Some(kind.name()));
+    assert_eq!(l.diagnostic.code, codegen::Code::Lint(kind));
     let rendered = l.diagnostic.render();
     assert!(
         rendered.contains(&format!("error[{}]", kind.name())) && rendered.contains('^'),
@@ -194,7 +194,10 @@ columns = ["band: range", "modifier: modifier"]
     let d = error("ditto", body);
     assert_eq!(d.location(), "demo.md:21:9");
     assert_eq!(d.message, "ditto mark with nothing above it");
-    assert_eq!(d.lint, None, "an error, not a lint: it cannot be allowed");
+    assert!(
+        !d.code.is_lint(),
+        "an error, not a lint: it cannot be allowed"
+    );
 }
 
 /// One table, one constants table, one rule with an example.

@@ -156,17 +156,19 @@ fn error_in(test: &str, from: &str, to: &str) -> (String, Diagnostic) {
 }
 
 #[test]
-fn an_unknown_rule_is_reported_at_its_name_with_the_rules_of_the_system() {
-    let (text, d) = error_in("unknown_rule", "\"demo.hit\"", "\"demo.miss\"");
+fn an_unknown_rule_is_reported_at_its_name_with_the_closest_rule() {
+    let (text, d) = error_in("unknown_rule", "\"demo.hit\"", "\"demo.hti\"");
     assert_at(
         &text,
         &d,
-        "\"demo.miss\"",
-        &["property `p`", "unknown rule `demo.miss`"],
+        "\"demo.hti\"",
+        &["property `p`", "unknown rule `demo.hti`"],
     );
-    assert_eq!(
-        d.notes,
-        vec!["rules of system `demo`: demo.hit".to_string()]
+    assert_eq!(d.label, "did you mean `demo.hit`?");
+    assert!(
+        d.notes.is_empty(),
+        "no list of the system's rules: {:?}",
+        d.notes
     );
 }
 
@@ -251,10 +253,14 @@ fn a_law_on_an_output_the_rule_lacks_or_without_an_order_is_reported() {
         "\"wounds\"",
         &["names `wounds`", "does not produce"],
     );
-    assert_eq!(
-        d.notes,
-        vec!["its outputs: damage: int, dice: dice, band: text, hit: bool".to_string()]
+    assert_eq!(d.label, "not an output of the rule");
+    assert!(
+        d.notes.is_empty(),
+        "no list of the rule's outputs: {:?}",
+        d.notes
     );
+    let (_, d) = error_in("near_output", "output = \"damage\"", "output = \"damages\"");
+    assert_eq!(d.label, "did you mean `damage`?");
     let (text, d) = error_in("unordered", "output = \"damage\"", "output = \"band\"");
     assert_at(&text, &d, "\"band\"", &["`band`", "which is text", "order"]);
 }

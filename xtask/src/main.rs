@@ -5,7 +5,8 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use codegen::{Code, Diagnostic, Diagnostics};
 
 /// The rulebook's commands: compile spec/ into the conformance cases, try out
 /// examples, audit the resolver against the book, and run the tests.
@@ -28,7 +29,10 @@ enum Cmd {
     ///
     /// Fails while a lint is not allowed or an example fails, naming each
     /// (the files are written all the same).
-    Regen,
+    Regen {
+        #[command(flatten)]
+        format: Format,
+    },
     /// Fail, naming each file, if regen would change anything; and on a lint
     /// or a failing example
     Check {
@@ -36,6 +40,8 @@ enum Cmd {
         /// while anything changed since review (spec/reviewed.toml)
         #[arg(long)]
         reviewed: bool,
+        #[command(flatten)]
+        format: Format,
     },
     /// Run the examples and check the properties of Markdown files against
     /// the resolver
@@ -52,6 +58,14 @@ enum Cmd {
         /// The Markdown files
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        format: Format,
+    },
+    /// Explain an error code (E0023) or a lint (band-gap), with a wrong and a
+    /// right example
+    Explain {
+        /// The code, as a diagnostic shows it in `error[…]`
+        code: String,
     },
     /// Write the auditors' report to target/audit/ (index.html, audit.json)
     ///
@@ -97,20 +111,83 @@ enum Cmd {
     },
 }
 
+/// How diagnostics are written to stderr.
+#[derive(clap::Args, Clone, Copy)]
+struct Format {
+    /// Diagnostics as rendered text, or as one JSON object per line (as
+    /// rustc's `--error-format=json`) for editors and CI
+    #[arg(long, value_enum, default_value_t = MessageFormat::Human)]
+    message_format: MessageFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum MessageFormat {
+    Human,
+    Json,
+}
+
+impl MessageFormat {
+    /// `diags` for stderr: rendered (in colour on a terminal), or one JSON
+    /// object per line.
+    fn diagnostics<'a>(self, diags: impl IntoIterator<Item = &'a Diagnostic>) -> String {
+        let diags: Vec<&Diagnostic> = diags.into_iter().collect();
+        match self {
+            MessageFormat::Json => diags.iter().map(|d| json_line(&d.json())).collect(),
+            MessageFormat::Human => {
+                let all = Diagnostics(diags.into_iter().cloned().collect());
+                if std::io::stderr().is_terminal() {
+                    all.render_styled()
+                } else {
+                    all.render()
+                }
+            }
+        }
+    }
+
+    /// A message for stderr that is no diagnostic of the spec (a failing
+    /// example, a summary): as is, or as a JSON object with no file or code.
+    fn text(self, text: &str) -> String {
+        match self {
+            MessageFormat::Human => text.to_string(),
+            MessageFormat::Json if text.trim().is_empty() => String::new(),
+            MessageFormat::Json => json_line(&serde_json::json!({
+                "file": null,
+                "severity": "error",
+                "code": null,
+                "message": text.lines().next().unwrap_or(""),
+                "notes": [],
+                "rendered": text,
+            })),
+        }
+    }
+}
+
+fn json_line(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("a diagnostic serialises") + "\n"
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // Tests point the commands at a scratch copy of the workspace.
     let root = std::env::var_os("XTASK_ROOT").map_or_else(xtask::workspace_root, PathBuf::from);
+    let format = match &cli.command {
+        Cmd::Regen { format } | Cmd::Check { format, .. } | Cmd::Eval { format, .. } => {
+            format.message_format
+        }
+        _ => MessageFormat::Human,
+    };
     let result = match cli.command {
-        Cmd::Regen => regen(&root, false),
-        Cmd::Check { reviewed } => {
-            regen(&root, true).and_then(|()| if reviewed { review(&root) } else { Ok(()) })
+        Cmd::Regen { .. } => regen(&root, false, format),
+        Cmd::Check { reviewed, .. } => {
+            regen(&root, true, format).and_then(|()| if reviewed { review(&root) } else { Ok(()) })
         }
         Cmd::Eval {
             trace,
             examples,
             files,
-        } => eval(&root, &files, trace, examples),
+            ..
+        } => eval(&root, &files, trace, examples, format),
+        Cmd::Explain { code } => return explain(&code),
         Cmd::Audit { stamp } => audit(&root, stamp),
         Cmd::Mutants {
             system,
@@ -139,23 +216,69 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{e}");
+            eprint!("{}", format.text(&format!("{e}\n")));
             ExitCode::FAILURE
         }
     }
 }
 
-fn regen(root: &Path, check_only: bool) -> Result<(), String> {
-    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
+/// Prints the explanation of `code`; an unknown code is a usage error (exit
+/// 2) that suggests the closest codes.
+fn explain(code: &str) -> ExitCode {
+    if let Some(code) = Code::parse(code) {
+        print!("{}", code.explanation());
+        return ExitCode::SUCCESS;
+    }
+    let (lints, errors): (Vec<Code>, Vec<Code>) = Code::all().partition(|c| c.is_lint());
+    let hint =
+        codegen::suggest::did_you_mean(code, Code::all().map(Code::as_str)).unwrap_or_else(|| {
+            let lints: Vec<&str> = lints.into_iter().map(Code::as_str).collect();
+            let last = errors.last().map_or("E0001", |c| c.as_str());
+            format!(
+                "codes run from E0001 to {last}; lints: {}",
+                lints.join(", ")
+            )
+        });
+    let hint = format!("\n\n  tip: {hint}");
+    let message = format!("no error code or lint `{code}`{hint}\n");
+    clap::Error::raw(clap::error::ErrorKind::InvalidValue, message)
+        .with_cmd(&<Cli as clap::CommandFactory>::command())
+        .exit()
+}
+
+/// The compiled book, or the failure after its diagnostics went to stderr.
+fn compile(root: &Path, format: MessageFormat) -> Result<codegen::Book, String> {
+    xtask::compile_book(root).map_err(|d| failed(&d, format))
+}
+
+/// Writes `d` to stderr in `format`; returns the failure to end with.
+fn failed(d: &Diagnostics, format: MessageFormat) -> String {
+    match format {
+        MessageFormat::Human => format.diagnostics(&d.0),
+        MessageFormat::Json => {
+            eprint!("{}", format.diagnostics(&d.0));
+            format!("{} error(s) in the spec", d.0.len())
+        }
+    }
+}
+
+fn regen(root: &Path, check_only: bool, format: MessageFormat) -> Result<(), String> {
+    let book = compile(root, format)?;
     let [cases, properties] = xtask::plan_all(&book, root)
         .map_err(|e| format!("cannot read the case and property files: {e}"))?;
     let lints = xtask::lint_book(root, &book)?;
     let open = lints.iter().filter(|l| !l.is_allowed()).count();
     let w = xtask::label_width(&book);
-    eprint!(
-        "{}",
-        codegen::lint::render(&lints, std::io::stderr().is_terminal())
-    );
+    match format {
+        MessageFormat::Human => eprint!(
+            "{}",
+            codegen::lint::render(&lints, std::io::stderr().is_terminal())
+        ),
+        MessageFormat::Json => {
+            let open = lints.iter().filter(|l| !l.is_allowed());
+            eprint!("{}", format.diagnostics(open.map(|l| &l.diagnostic)));
+        }
+    }
     let reports = xtask::reports(&book)?;
     let mut failures = Vec::new();
     if check_only {
@@ -193,7 +316,7 @@ fn regen(root: &Path, check_only: bool) -> Result<(), String> {
     if open > 0 {
         failures.push(format!("{open} lint(s) not allowed (listed above)"));
     }
-    failures.extend(failing_examples(&book, &reports));
+    failures.extend(failing_examples(&book, &reports, format));
     if failures.is_empty() {
         Ok(())
     } else {
@@ -203,16 +326,22 @@ fn regen(root: &Path, check_only: bool) -> Result<(), String> {
 
 /// Prints each failing example with the claims that differ; returns the
 /// failure to report, if any.
-fn failing_examples(book: &codegen::Book, reports: &[conformance::Report]) -> Option<String> {
+fn failing_examples(
+    book: &codegen::Book,
+    reports: &[conformance::Report],
+    format: MessageFormat,
+) -> Option<String> {
     let failing = xtask::examples::failing(book, reports);
-    eprint!("{}", failing.concat());
+    for report in &failing {
+        eprint!("{}", format.text(report));
+    }
     (!failing.is_empty()).then(|| format!("{} example(s) fail (listed above)", failing.len()))
 }
 
 /// Fails naming every item (prose, or a rule's code) whose text differs from
 /// the reviewed state.
 fn review(root: &Path) -> Result<(), String> {
-    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
+    let book = compile(root, MessageFormat::Human)?;
     let changes = xtask::audit::changes(root, &book)?;
     if changes.is_empty() {
         println!(
@@ -230,7 +359,7 @@ fn review(root: &Path) -> Result<(), String> {
 }
 
 fn audit(root: &Path, stamp: bool) -> Result<(), String> {
-    let book = xtask::compile_book(root).map_err(|d| render(&d))?;
+    let book = compile(root, MessageFormat::Human)?;
     let audit = xtask::audit::run(root, &book, stamp)?;
     if stamp {
         println!(
@@ -244,19 +373,25 @@ fn audit(root: &Path, stamp: bool) -> Result<(), String> {
         audit.systems.len(),
         audit.changed_since_review.len()
     );
-    match failing_examples(&book, &xtask::reports(&book)?) {
+    match failing_examples(&book, &xtask::reports(&book)?, MessageFormat::Human) {
         Some(failure) => Err(failure),
         None => Ok(()),
     }
 }
 
-fn eval(root: &Path, files: &[PathBuf], trace: bool, only: Vec<String>) -> Result<(), String> {
+fn eval(
+    root: &Path,
+    files: &[PathBuf],
+    trace: bool,
+    only: Vec<String>,
+    format: MessageFormat,
+) -> Result<(), String> {
     let opts = xtask::eval::Options {
         trace,
         only,
         ..Default::default()
     };
-    let run = xtask::eval::eval(root, files, &opts).map_err(|d| render(&d))?;
+    let run = xtask::eval::eval(root, files, &opts).map_err(|d| failed(&d, format))?;
     print!("{}", run.out);
     let mut errors = run.unknown;
     if run.failed {
@@ -266,14 +401,5 @@ fn eval(root: &Path, files: &[PathBuf], trace: bool, only: Vec<String>) -> Resul
         Ok(())
     } else {
         Err(errors.join("\n"))
-    }
-}
-
-/// Diagnostics in colour on a terminal, plain when piped.
-fn render(d: &codegen::Diagnostics) -> String {
-    if std::io::stderr().is_terminal() {
-        d.render_styled()
-    } else {
-        d.render()
     }
 }

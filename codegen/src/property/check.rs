@@ -1,34 +1,39 @@
 //! Checks a property against its rule's signature, as examples are checked: the
 //! rule exists, each domain fits its input's type, the law names outputs and
 //! inputs that exist and can be compared. Typed domains replace the parsed ones.
+//! Names are looked up in maps built once (the rule's [`Signature`], the
+//! property's inputs by name), so checking costs time linear in the book.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
-use crate::check::{names, typed_value};
+use crate::check::{Known, Signature, typed_value};
+use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Param, Rule, System, Value, ValueType};
+use crate::model::{System, Value, ValueType};
 use crate::source::{SourceFile, Span};
 
-pub(crate) fn check_properties(system: &mut System, diags: &mut Diagnostics) {
+/// The typed inputs and law of each property: (chapter index, property index, …).
+pub(crate) type Typed = Vec<(usize, usize, (Vec<Input>, Law))>;
+
+pub(crate) fn typed_properties(system: &System, known: &Known, diags: &mut Diagnostics) -> Typed {
     let mut typed = Vec::new();
     for (c, chapter) in system.chapters.iter().enumerate() {
         for (i, p) in chapter.properties.iter().enumerate() {
-            let rule = system
-                .chapters
-                .iter()
-                .flat_map(|c| &c.rules)
-                .find(|r| r.id == p.rule);
-            let mut at = At {
-                file: &chapter.file,
-                diags: &mut *diags,
-            };
-            match rule {
-                Some(rule) => typed.push((c, i, at.property(p, rule))),
-                None => at.unknown_rule(p, system),
+            let who = (format!("property `{}`", p.id), p.rule.as_str());
+            let file = &chapter.file;
+            if let Some(sig) = known.rule(file, &p.rule_span, who, diags) {
+                let mut at = At { file, diags };
+                typed.push((c, i, at.property(p, sig)));
             }
         }
     }
+    typed
+}
+
+/// Writes the typed inputs and laws back.
+pub(crate) fn apply(system: &mut System, typed: Typed) {
     for (c, i, (given, law)) in typed {
         let p = &mut system.chapters[c].properties[i];
         p.given = given;
@@ -42,70 +47,51 @@ struct At<'a> {
     diags: &'a mut Diagnostics,
 }
 
+/// A property's inputs by name.
+type Given<'a> = HashMap<&'a str, &'a Input>;
+
 impl At<'_> {
-    fn error(&self, span: &Span, message: String) -> Diagnostic {
-        Diagnostic::new(self.file, span.clone(), message)
+    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+        Diagnostic::new(self.file, span.clone(), code, message)
     }
 
-    fn push(&mut self, span: &Span, message: String) {
-        self.diags.push(self.error(span, message));
-    }
-
-    fn unknown_rule(&mut self, p: &Property, system: &System) {
-        let mut known: Vec<&str> = system
-            .chapters
-            .iter()
-            .flat_map(|c| &c.rules)
-            .map(|r| r.id.as_str())
-            .collect();
-        known.sort();
-        let mut d = self
-            .error(
-                &p.rule_span,
-                format!("property `{}` names unknown rule `{}`", p.id, p.rule),
-            )
-            .label("no `rule` block declares this");
-        if !known.is_empty() {
-            d = d.note(format!(
-                "rules of system `{}`: {}",
-                system.id,
-                known.join(", ")
-            ));
-        }
-        self.diags.push(d);
+    fn push(&mut self, span: &Span, code: Code, message: String) {
+        self.diags.push(self.error(span, code, message));
     }
 
     /// The property's typed inputs and its law with every bound qualified.
-    fn property(&mut self, p: &Property, rule: &Rule) -> (Vec<Input>, Law) {
-        let given = p
-            .given
-            .iter()
-            .map(|input| self.input(input, rule))
-            .collect();
-        for param in rule.given.iter().filter(|q| !q.optional) {
-            if !p.given.iter().any(|i| i.name == param.name) {
+    fn property(&mut self, p: &Property, sig: &Signature) -> (Vec<Input>, Law) {
+        let given: Given = p.given.iter().map(|i| (i.name.as_str(), i)).collect();
+        let typed = p.given.iter().map(|input| self.input(input, sig)).collect();
+        for param in sig.rule.given.iter().filter(|q| !q.optional) {
+            if !given.contains_key(param.name.as_str()) {
                 self.push(
                     &p.span,
+                    Code::MissingInput,
                     format!(
                         "property `{}` does not give `{}`, which rule `{}` needs",
-                        p.id, param.name, rule.id
+                        p.id, param.name, sig.rule.id
                     ),
                 );
             }
         }
-        (given, self.law(p, rule))
+        (typed, self.law(p, &given, sig))
     }
 
-    fn input(&mut self, input: &Input, rule: &Rule) -> Input {
-        let Some(param) = rule.given.iter().find(|q| q.name == input.name) else {
-            let d = self
-                .error(
-                    &input.span,
-                    format!("rule `{}` takes no input `{}`", rule.id, input.name),
-                )
-                .label("not an input of the rule")
-                .note(format!("its inputs: {}", names(&rule.given)));
-            self.diags.push(d);
+    /// `rule `r` takes no input `x``, with the closest inputs under the caret.
+    fn no_input(&mut self, n: &Name, sig: &Signature) {
+        let message = format!("rule `{}` takes no input `{}`", sig.rule.id, n.name);
+        let d = self.error(&n.span, Code::UnknownInput, message);
+        self.diags.push(d.label(sig.no_input(&n.name)));
+    }
+
+    fn input(&mut self, input: &Input, sig: &Signature) -> Input {
+        let Some(param) = sig.input(&input.name) else {
+            let name = Name {
+                name: input.name.clone(),
+                span: input.span.clone(),
+            };
+            self.no_input(&name, sig);
             return input.clone();
         };
         match typed_domain(&input.domain, &param.ty) {
@@ -114,19 +100,20 @@ impl At<'_> {
                 ..input.clone()
             },
             Err(m) => {
-                self.push(&input.span, format!("input `{}` {m}", input.name));
+                let message = format!("input `{}` {m}", input.name);
+                self.push(&input.span, Code::ValueMismatch, message);
                 input.clone()
             }
         }
     }
 
-    fn law(&mut self, p: &Property, rule: &Rule) -> Law {
+    fn law(&mut self, p: &Property, given: &Given, sig: &Signature) -> Law {
         let key = p.law.key();
         match &p.law {
             Law::Resolves => Law::Resolves,
             Law::Monotone { output, input, .. } => {
-                self.ordered_output(key, output, rule);
-                self.grown_input(key, input, p, rule);
+                self.ordered_output(key, output, sig);
+                self.grown_input(key, input, given, sig);
                 p.law.clone()
             }
             Law::Bounded {
@@ -134,18 +121,16 @@ impl At<'_> {
                 relation,
                 bound,
             } => {
-                let out = self.ordered_output(key, output, rule);
-                let bound = self.bound(key, bound, p, rule);
-                if let (Some(out), Some((ty, name))) = (out, self.bound_type(&bound, rule))
+                let out = self.ordered_output(key, output, sig);
+                let bound = self.bound(key, bound, p, given, sig);
+                if let (Some(out), Some((ty, name))) = (out, bound_type(&bound, sig))
                     && !comparable(&out, &ty)
                 {
-                    self.push(
-                        &output.span,
-                        format!(
-                            "law `{key}` compares `{}` ({}) with {name} ({})",
-                            output.name, out, ty
-                        ),
+                    let message = format!(
+                        "law `{key}` compares `{}` ({}) with {name} ({})",
+                        output.name, out, ty
                     );
+                    self.push(&output.span, Code::Law, message);
                 }
                 Law::Bounded {
                     output: output.clone(),
@@ -157,165 +142,129 @@ impl At<'_> {
     }
 
     /// The output's type, when it is an output of the rule that has an order.
-    fn ordered_output(&mut self, key: &str, output: &Name, rule: &Rule) -> Option<ValueType> {
-        let Some(param) = param(&rule.outputs, &output.name) else {
-            let d = self
-                .error(
-                    &output.span,
-                    format!(
-                        "law `{key}` names `{}`, which rule `{}` does not produce",
-                        output.name, rule.id
-                    ),
-                )
-                .label("not an output of the rule")
-                .note(format!("its outputs: {}", names(&rule.outputs)));
-            self.diags.push(d);
+    fn ordered_output(&mut self, key: &str, output: &Name, sig: &Signature) -> Option<ValueType> {
+        let Some(param) = sig.output(&output.name) else {
+            let message = format!(
+                "law `{key}` names `{}`, which rule `{}` does not produce",
+                output.name, sig.rule.id
+            );
+            let d = self.error(&output.span, Code::UnknownOutput, message);
+            self.diags.push(d.label(sig.no_output(&output.name)));
             return None;
         };
         if !ordered(&param.ty) {
-            let d = self.error(
-                &output.span,
-                format!(
-                    "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
-                    output.name,
-                    param.ty
-                ),
-            ).label("a value of no order");
-            self.diags.push(d);
+            let message = format!(
+                "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
+                output.name, param.ty
+            );
+            let d = self.error(&output.span, Code::Law, message);
+            self.diags.push(d.label("a value of no order"));
             return None;
         }
         Some(param.ty.clone())
     }
 
     /// The input a monotone law grows: an int or bool input whose domain varies.
-    fn grown_input(&mut self, key: &str, input: &Name, p: &Property, rule: &Rule) {
-        let Some(param) = param(&rule.given, &input.name) else {
-            let d = self
-                .error(
-                    &input.span,
-                    format!("rule `{}` takes no input `{}`", rule.id, input.name),
-                )
-                .note(format!("its inputs: {}", names(&rule.given)));
-            self.diags.push(d);
+    fn grown_input(&mut self, key: &str, input: &Name, given: &Given, sig: &Signature) {
+        let Some(param) = sig.input(&input.name) else {
+            self.no_input(input, sig);
             return;
         };
         if !matches!(param.ty, ValueType::Int | ValueType::Bool) {
-            self.push(
-                &input.span,
-                format!(
-                    "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
-                    input.name, param.ty
-                ),
+            let message = format!(
+                "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
+                input.name, param.ty
             );
+            self.push(&input.span, Code::Law, message);
             return;
         }
-        let varies = p
-            .given
-            .iter()
-            .find(|i| i.name == input.name)
+        let varies = given
+            .get(input.name.as_str())
             .is_some_and(|i| i.domain.varies());
         if !varies {
-            let d = self
-                .error(
-                    &input.span,
-                    format!(
-                        "law `{key}` grows `{}`, which the property holds fixed",
-                        input.name
-                    ),
-                )
-                .label("give it a range or a list of values in `[given]`");
-            self.diags.push(d);
+            let message = format!(
+                "law `{key}` grows `{}`, which the property holds fixed",
+                input.name
+            );
+            let d = self.error(&input.span, Code::Law, message);
+            self.diags
+                .push(d.label("give it a range or a list of values in `[given]`"));
         }
     }
 
     /// The bound with a bare name qualified as the input or the output it names.
-    fn bound(&mut self, key: &str, bound: &Bound, p: &Property, rule: &Rule) -> Bound {
+    fn bound(
+        &mut self,
+        key: &str,
+        bound: &Bound,
+        p: &Property,
+        given: &Given,
+        sig: &Signature,
+    ) -> Bound {
         let qualified = match bound {
-            Bound::Unqualified(n) => {
-                let input = param(&rule.given, &n.name).is_some();
-                let output = param(&rule.outputs, &n.name).is_some();
-                match (input, output) {
-                    (true, false) => Bound::Input(n.clone()),
-                    (false, true) => Bound::Output(n.clone()),
-                    (true, true) => {
-                        let d = self
-                            .error(
-                                &n.span,
-                                format!(
-                                    "`{}` is both an input and an output of rule `{}`",
-                                    n.name, rule.id
-                                ),
-                            )
-                            .label(format!(
-                                "write `given.{0}` or `outputs.{0}` to say which",
-                                n.name
-                            ));
-                        self.diags.push(d);
-                        return bound.clone();
-                    }
-                    (false, false) => {
-                        let d = self.error(
-                            &n.span,
-                            format!(
-                                "law `{key}` compares with `{}`, which is neither an input nor an output of rule `{}`",
-                                n.name, rule.id
-                            ),
-                        ).note(format!(
-                            "its inputs: {}; its outputs: {}",
-                            names(&rule.given),
-                            names(&rule.outputs)
-                        ));
-                        self.diags.push(d);
-                        return bound.clone();
-                    }
-                }
-            }
+            Bound::Unqualified(n) => match self.qualify(key, n, sig) {
+                Some(q) => q,
+                None => return bound.clone(),
+            },
             other => other.clone(),
         };
         match &qualified {
-            Bound::Input(n) if param(&rule.given, &n.name).is_none() => {
-                self.push(
-                    &n.span,
-                    format!("rule `{}` takes no input `{}`", rule.id, n.name),
+            Bound::Input(n) if sig.input(&n.name).is_none() => self.no_input(n, sig),
+            Bound::Input(n) if !given.contains_key(n.name.as_str()) => {
+                let message = format!(
+                    "law `{key}` compares with `{}`, which property `{}` does not give",
+                    n.name, p.id
                 );
+                self.push(&n.span, Code::Law, message);
             }
-            Bound::Input(n) if !p.given.iter().any(|i| i.name == n.name) => {
-                self.push(
-                    &n.span,
-                    format!(
-                        "law `{key}` compares with `{}`, which property `{}` does not give",
-                        n.name, p.id
-                    ),
-                );
-            }
-            Bound::Output(n) if param(&rule.outputs, &n.name).is_none() => {
-                self.push(
-                    &n.span,
-                    format!("rule `{}` does not produce `{}`", rule.id, n.name),
-                );
+            Bound::Output(n) if sig.output(&n.name).is_none() => {
+                let message = format!("rule `{}` does not produce `{}`", sig.rule.id, n.name);
+                let d = self.error(&n.span, Code::UnknownOutput, message);
+                self.diags.push(d.label(sig.no_output(&n.name)));
             }
             _ => {}
         }
         qualified
     }
 
-    /// The type of a qualified bound and how a message names it.
-    fn bound_type(&self, bound: &Bound, rule: &Rule) -> Option<(ValueType, String)> {
-        match bound {
-            Bound::Constant(n) => Some((ValueType::Int, format!("{n}"))),
-            Bound::Input(n) => {
-                param(&rule.given, &n.name).map(|q| (q.ty.clone(), format!("`{}`", n.name)))
-            }
-            Bound::Output(n) => {
-                param(&rule.outputs, &n.name).map(|q| (q.ty.clone(), format!("`{}`", n.name)))
-            }
-            Bound::Unqualified(_) => None,
-        }
+    /// A bare name as the input or the output of the rule it names; `None`,
+    /// reported, when it names both or neither.
+    fn qualify(&mut self, key: &str, n: &Name, sig: &Signature) -> Option<Bound> {
+        let input = sig.input(&n.name).is_some();
+        let output = sig.output(&n.name).is_some();
+        let (message, label) = match (input, output) {
+            (true, false) => return Some(Bound::Input(n.clone())),
+            (false, true) => return Some(Bound::Output(n.clone())),
+            (true, true) => (
+                format!(
+                    "`{}` is both an input and an output of rule `{}`",
+                    n.name, sig.rule.id
+                ),
+                format!("write `given.{0}` or `outputs.{0}` to say which", n.name),
+            ),
+            (false, false) => (
+                format!(
+                    "law `{key}` compares with `{}`, which is neither an input nor an output of rule `{}`",
+                    n.name, sig.rule.id
+                ),
+                sig.no_param(&n.name),
+            ),
+        };
+        let d = self.error(&n.span, Code::Law, message);
+        self.diags.push(d.label(label));
+        None
     }
 }
 
-fn param<'a>(ps: &'a [Param], name: &str) -> Option<&'a Param> {
-    ps.iter().find(|q| q.name == name)
+/// The type of a qualified bound and how a message names it.
+fn bound_type(bound: &Bound, sig: &Signature) -> Option<(ValueType, String)> {
+    let named = |n: &Name, ty: &ValueType| (ty.clone(), format!("`{}`", n.name));
+    match bound {
+        Bound::Constant(n) => Some((ValueType::Int, format!("{n}"))),
+        Bound::Input(n) => sig.input(&n.name).map(|q| named(n, &q.ty)),
+        Bound::Output(n) => sig.output(&n.name).map(|q| named(n, &q.ty)),
+        Bound::Unqualified(_) => None,
+    }
 }
 
 /// Int and dice (by their mean) are numbers; bool is false before true.

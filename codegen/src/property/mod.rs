@@ -5,7 +5,7 @@
 mod check;
 mod parse;
 
-pub(crate) use check::check_properties;
+pub(crate) use check::{apply, typed_properties};
 pub(crate) use parse::parse_property;
 
 use crate::model::Value;

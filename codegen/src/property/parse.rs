@@ -8,6 +8,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
 use crate::blocks::value;
+use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::{Doc, integer};
@@ -27,16 +28,27 @@ pub(crate) fn parse_property(
         None => Vec::new(),
     };
     let no_law = || {
-        Diagnostic::new(file, span.clone(), format!("property `{id}` states no law")).label(
-            format!("add `[law]` with one of: {}", law_keys().join(", ")),
+        Diagnostic::new(
+            file,
+            span.clone(),
+            Code::Law,
+            format!("property `{id}` states no law"),
         )
+        .label(format!(
+            "add `[law]` with one of: {}",
+            law_keys().join(", ")
+        ))
     };
     let mut laws = doc.table("law", "a property's `law`")?.ok_or_else(no_law)?;
     let mut entries = laws.drain().into_iter();
     let (key, law_span, v) = entries.next().ok_or_else(no_law)?;
     if let Some((_, second, _)) = entries.next() {
         return Err(laws
-            .error(second, format!("property `{id}` states more than one law"))
+            .error(
+                second,
+                Code::Law,
+                format!("property `{id}` states more than one law"),
+            )
             .label("one law per property: state this one in a property of its own"));
     }
     let law = law(&laws, &key, law_span.clone(), v)?;
@@ -85,6 +97,7 @@ fn range<'a>(doc: &Doc<'a>, name: &str, t: DeTable<'a>, span: Span) -> Result<Do
         return Err(doc
             .error(
                 span,
+                Code::Law,
                 format!("the range of `{name}` runs backwards ({from} to {to})"),
             )
             .label("`from` must be at most `to`"));
@@ -96,12 +109,17 @@ fn range<'a>(doc: &Doc<'a>, name: &str, t: DeTable<'a>, span: Span) -> Result<Do
 fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
     let Some((v, _)) = range.take(key) else {
         return Err(range
-            .error(range.span.clone(), format!("a range has no `{key}`"))
+            .error(
+                range.span.clone(),
+                Code::MissingKey,
+                format!("a range has no `{key}`"),
+            )
             .label("write a range as `{ from = 1, to = 100 }`"));
     };
     integer(v.get_ref()).ok_or_else(|| {
         range.error(
             range.at(&v.span()),
+            Code::WrongKind,
             format!("`{key}` must be a whole number"),
         )
     })
@@ -112,18 +130,22 @@ fn law(doc: &Doc, key: &str, span: Span, v: Spanned<DeValue>) -> Result<Law, Dia
     if key == "resolves" {
         return match v.get_ref() {
             DeValue::Boolean(true) => Ok(Law::Resolves),
-            _ => Err(doc.error(vspan, "`resolves` takes `true`")),
+            _ => Err(doc.error(vspan, Code::WrongKind, "`resolves` takes `true`")),
         };
     }
     let direction = Direction::ALL.into_iter().find(|d| d.key() == key);
     let relation = Relation::ALL.into_iter().find(|r| r.key() == key);
     if direction.is_none() && relation.is_none() {
         return Err(doc
-            .error(span, format!("unknown law `{key}`"))
+            .error(span, Code::Law, format!("unknown law `{key}`"))
             .label(format!("one of: {}", law_keys().join(", "))));
     }
     let DeValue::Table(t) = v.into_inner() else {
-        return Err(doc.error(vspan, format!("law `{key}` must be a table")));
+        return Err(doc.error(
+            vspan,
+            Code::WrongKind,
+            format!("law `{key}` must be a table"),
+        ));
     };
     let mut t = doc.nested(t, vspan, "a law");
     let output = name(t.required_string("output")?);
@@ -152,7 +174,7 @@ fn name((name, span): (String, Span)) -> Name {
 fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
     let Some((v, _)) = t.take("bound") else {
         return Err(t
-            .error(t.span.clone(), "a law has no `bound`")
+            .error(t.span.clone(), Code::MissingKey, "a law has no `bound`")
             .label("compare with a number, an input or an output: `bound = \"damage\"`"));
     };
     let span = t.at(&v.span());
@@ -160,7 +182,11 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
         return Ok(Bound::Constant(n));
     }
     let Some(text) = v.get_ref().as_str() else {
-        return Err(t.error(span, "`bound` must be a whole number or a name"));
+        return Err(t.error(
+            span,
+            Code::WrongKind,
+            "`bound` must be a whole number or a name",
+        ));
     };
     let named = |n: &str| Name {
         name: n.to_string(),

@@ -245,8 +245,8 @@ fn a_system_folder_rust_cannot_name_is_reported() {
     assert_eq!(
         messages,
         [
-            "spec/Bad System:1:1: `Bad System` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes",
-            "spec/super:1:1: `super` is a Rust path keyword, which nothing can be named, not even as `r#super`",
+            "spec/Bad System:1:1: error[E0004]: `Bad System` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes",
+            "spec/super:1:1: error[E0004]: `super` is a Rust path keyword, which nothing can be named, not even as `r#super`",
         ]
     );
 }

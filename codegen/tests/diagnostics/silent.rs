@@ -166,7 +166,7 @@ fn a_markdown_file_that_is_no_md_chapter_is_reported() {
     );
     assert_eq!(
         messages,
-        ["spec/demo/more.markdown:1:1: a Markdown file that is no chapter"]
+        ["spec/demo/more.markdown:1:1: error[E0002]: a Markdown file that is no chapter"]
     );
 }
 
@@ -180,8 +180,8 @@ fn a_system_of_prose_alone_is_reported() {
     assert_eq!(
         messages,
         [
-            "spec/demo/demo.md:1:1: system `demo` has nothing to compile: no table, rule or example",
-            "spec/empty:1:1: system folder `empty/` holds no chapter",
+            "spec/demo/demo.md:1:1: error[E0002]: system `demo` has nothing to compile: no table, rule or example",
+            "spec/empty:1:1: error[E0002]: system folder `empty/` holds no chapter",
         ]
     );
 }
