@@ -125,9 +125,20 @@ fn main() {
         smoke(&spec);
         return;
     }
+    // `cargo bench --bench compile -- 10×` measures only the books whose label holds `10×`.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wanted = |label: &str| only.is_empty() || only.iter().any(|w| label.contains(w.as_str()));
+    if wanted("bundled book") {
+        measure("bundled book", &spec);
+    }
     let dir = std::env::temp_dir().join(format!("codegen-compile-{}", std::process::id()));
-    measure("bundled book", &spec);
-    for times in [10, 100] {
+    for times in [10, 100]
+        .into_iter()
+        .filter(|t| wanted(&format!("{t}× book")))
+    {
         let book = synthetic_book(&spec, &dir, times);
         measure(&format!("{times}× book"), &book);
         std::fs::remove_dir_all(&book).expect("remove a synthetic book");

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::lint::LintKind;
+use crate::lint_kind::LintKind;
 
 /// What kind of mistake a diagnostic reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -8,11 +8,11 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use crate::{Book, Diagnostic, Diagnostics, SourceFile, emit, lint};
+use crate::{Book, Diagnostic, Diagnostics, emit, lint};
 
 /// One pass of the front end over `bytes`, as the chapter `spec/fuzz/fuzz.md`.
 pub fn chapter(bytes: &[u8]) {
-    let (files, diags) = match SourceFile::decode(Path::new("spec/fuzz/fuzz.md"), bytes.to_vec()) {
+    let (files, diags) = match crate::load::decode(Path::new("spec/fuzz/fuzz.md"), bytes.to_vec()) {
         Ok(file) => (vec![file], Diagnostics::default()),
         Err(d) => (Vec::new(), Diagnostics(vec![d])),
     };

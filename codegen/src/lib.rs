@@ -14,7 +14,10 @@ pub mod diagnostic;
 pub mod emit;
 #[doc(hidden)]
 pub mod fuzz;
+mod ids;
 pub mod lint;
+mod lint_kind;
+pub mod load;
 pub mod model;
 mod names;
 mod parse;
@@ -198,7 +201,7 @@ fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
 }
 
 fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
-    SourceFile::read(path, shown(path, shown_from))
+    load::read(path, shown(path, shown_from))
         .map_err(|d| diags.push(d))
         .ok()
 }

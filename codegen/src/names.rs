@@ -65,7 +65,7 @@ const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value"
 
 /// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
 pub fn system_problem(id: &str) -> Option<String> {
-    if !crate::parse::is_id(id) {
+    if !crate::ids::is_id(id) {
         return Some(format!(
             "`{id}` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
         ));

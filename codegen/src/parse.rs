@@ -9,7 +9,8 @@ use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, T
 use crate::blocks::{parse_example, parse_rule};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::lint::{LintKind, Scope};
+use crate::ids::{bad_id, is_id};
+use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, Chapter, FrontMatter, Section};
 use crate::property::parse_property;
 use crate::recognize::{
@@ -350,23 +351,6 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
         examples,
         properties,
     })
-}
-
-/// Ids are kebab-case: a lowercase letter, then lowercase letters, digits and
-/// single dashes. They become Rust names, file names and URL fragments.
-pub fn is_id(id: &str) -> bool {
-    id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-        && !id.ends_with('-')
-        && !id.contains("--")
-}
-
-pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
-    Diagnostic::new(file, span, Code::Id, format!("`{id}` is not a valid id")).label(
-        "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
-    )
 }
 
 /// `<!-- allow <lint>: <reason> -->`, right under the heading of section `section`.

@@ -41,6 +41,10 @@ pub fn fence_kind(info: &str) -> Option<FenceKind> {
 /// or a change of case.
 pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<Diagnostic> {
     let word = info.split_whitespace().next()?;
+    // No block kind is a near miss of another: a kind spelt right is no near miss.
+    if FenceKind::ALL.into_iter().any(|k| k.name() == word) {
+        return None;
+    }
     let lower = word.to_lowercase();
     let kind = FenceKind::ALL.into_iter().find(|k| {
         let name = k.name();

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::cell::ColumnType;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
-use crate::lint::{LintKind, Scope};
+use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::Doc;
@@ -52,7 +52,7 @@ pub fn parse_schema(
         .trim()
         .trim_start_matches("table")
         .trim();
-    if !crate::parse::is_id(id) {
+    if !crate::ids::is_id(id) {
         return Err(Diagnostic::new(
             file,
             start..start + head.len(),

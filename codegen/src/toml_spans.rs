@@ -212,6 +212,9 @@ impl<'a> Doc<'a> {
 /// An integer literal's value, if the TOML value is one.
 pub fn integer(v: &DeValue) -> Option<i64> {
     let i = v.as_integer()?;
+    if i.radix() == 10 && !i.as_str().contains('_') {
+        return i.as_str().parse().ok(); // the common case, read without copying
+    }
     let text: String = i.as_str().chars().filter(|&c| c != '_').collect();
     let (sign, digits) = match text.strip_prefix('-') {
         Some(d) => ("-", d),

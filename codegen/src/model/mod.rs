@@ -1,11 +1,13 @@
 //! The typed model of a compiled book. Every item keeps its file and span.
 
+pub mod property;
+
 use std::sync::Arc;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
-use crate::lint::LintKind;
-pub use crate::property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
+use crate::lint_kind::LintKind;
 use crate::source::{SourceFile, Span};
+pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 
 /// Every system of `spec/`, in folder order.
 #[derive(Debug, Default)]
