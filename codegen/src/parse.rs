@@ -11,7 +11,7 @@ use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ids::{bad_id, is_id};
 use crate::lint_kind::{LintKind, Scope};
-use crate::model::{Allow, Chapter, FrontMatter, Section};
+use crate::model::{Allow, Chapter, Example, FrontMatter, Property, Rule, Section, Table};
 use crate::property::parse_property;
 use crate::recognize::{
     FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
@@ -30,7 +30,7 @@ pub fn markdown_options() -> Options {
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
 }
 
-/// What the walker is in the middle of.
+/// What the walk is in the middle of.
 enum Open {
     Nothing,
     Heading {
@@ -43,314 +43,390 @@ enum Open {
     Fence {
         kind: FenceKind,
         id: String,
-        body: String,
-        base: Option<usize>,
-        span: Span,
+        body: Body,
     },
-    Front {
-        body: String,
-        base: Option<usize>,
-        span: Span,
-    },
+    Front(Body),
+}
+
+/// The text of a fenced block or of the front matter, gathered from its events.
+struct Body {
+    text: String,
+    /// Where the text starts in the file; none while it is empty.
+    base: Option<usize>,
+    /// The whole block, fences included.
+    span: Span,
+}
+
+impl Body {
+    fn new(span: Span) -> Body {
+        Body {
+            text: String::new(),
+            base: None,
+            span,
+        }
+    }
+
+    fn push(&mut self, text: &str, at: usize) {
+        self.base.get_or_insert(at);
+        self.text.push_str(text);
+    }
 }
 
 /// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
 /// front matter could be read, so that later checks still see what parsed.
 pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
-    let text = file.text.as_str();
-    let mut front = None;
-    let mut front_seen = false;
-    // A rejected schema has been reported; its table is skipped rather than reported again.
-    let mut schema_rejected = false;
-    let mut sections: Vec<Section> = Vec::new();
-    let mut tables = Vec::new();
-    let mut rules = Vec::new();
-    let mut broken_rules = Vec::new();
-    let mut examples = Vec::new();
-    let mut properties = Vec::new();
-    let mut schema: Option<Schema> = None;
-    let mut open = Open::Nothing;
-    let chapter_id = file.stem();
-    let current = |sections: &[Section]| sections.last().map(|s| s.id.clone());
-    // Allow comments sit right under a heading: only other allow comments may come between.
-    let mut under_heading = false;
+    let mut walk = Walk::new(file, diags);
+    for (event, range) in Parser::new_ext(&file.text, markdown_options()).into_offset_iter() {
+        walk.event(event, range);
+    }
+    walk.finish()
+}
 
-    for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
-        if matches!(open, Open::Nothing)
+/// The walk over one chapter's events: what it is in the middle of, and the
+/// parts it has collected so far.
+struct Walk<'a> {
+    file: &'a Arc<SourceFile>,
+    diags: &'a mut Diagnostics,
+    open: Open,
+    front: Option<FrontMatter>,
+    front_seen: bool,
+    /// The schema comment read last, waiting for its table.
+    schema: Option<Schema>,
+    /// A rejected schema has been reported; its table is skipped rather than reported again.
+    schema_rejected: bool,
+    /// Allow comments sit right under a heading: only other allow comments may come between.
+    under_heading: bool,
+    sections: Vec<Section>,
+    tables: Vec<Table>,
+    rules: Vec<Rule>,
+    broken_rules: Vec<String>,
+    examples: Vec<Example>,
+    properties: Vec<Property>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(file: &'a Arc<SourceFile>, diags: &'a mut Diagnostics) -> Walk<'a> {
+        Walk {
+            file,
+            diags,
+            open: Open::Nothing,
+            front: None,
+            front_seen: false,
+            schema: None,
+            schema_rejected: false,
+            under_heading: false,
+            sections: Vec::new(),
+            tables: Vec::new(),
+            rules: Vec::new(),
+            broken_rules: Vec::new(),
+            examples: Vec::new(),
+            properties: Vec::new(),
+        }
+    }
+
+    /// Hands one event to what it opens, continues or closes.
+    fn event(&mut self, event: Event, range: Span) {
+        let text = self.file.text.as_str();
+        if matches!(self.open, Open::Nothing)
             && matches!(event, Event::Start(_))
             && !(matches!(event, Event::Start(Tag::HtmlBlock))
                 && is_allow_comment(&text[range.clone()]))
         {
-            under_heading = false;
+            self.under_heading = false;
         }
-        match (&mut open, event) {
+        match (&mut self.open, event) {
             (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
-                front_seen = true;
-                if range.start != 0 {
-                    diags.push(
-                        Diagnostic::new(file, range.start..range.start + 3, Code::FrontMatter, "the front matter does not open the file")
-                            .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
-                    );
-                }
-                open = Open::Front {
-                    body: String::new(),
-                    base: None,
-                    span: range,
-                };
+                self.front_opens(range)
             }
-            (Open::Front { body, base, .. }, Event::Text(t)) => {
-                base.get_or_insert(range.start);
-                body.push_str(&t);
+            (Open::Front(body) | Open::Fence { body, .. }, Event::Text(t)) => {
+                body.push(&t, range.start)
             }
-            (Open::Front { .. }, Event::End(TagEnd::MetadataBlock(_))) => {
-                let Open::Front { body, base, span } = std::mem::replace(&mut open, Open::Nothing)
-                else {
-                    unreachable!()
-                };
-                match parse_front(file, &body, base.unwrap_or(span.start)) {
-                    Ok(f) => front = Some(f),
-                    Err(d) => diags.push(d),
-                }
-            }
+            (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
             (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
-                let level = level as u8;
-                open = Open::Heading {
+                self.open = Open::Heading {
                     id: id.map(|i| i.to_string()),
-                    level,
+                    level: level as u8,
                     title: String::new(),
                     span: range,
                 };
             }
             (Open::Heading { title, .. }, Event::Text(t) | Event::Code(t)) => title.push_str(&t),
-            (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => {
-                let Open::Heading {
-                    id,
-                    level,
-                    title,
-                    span,
-                } = std::mem::replace(&mut open, Open::Nothing)
-                else {
-                    unreachable!()
-                };
-                match id {
-                    Some(id) if !is_id(&id) => diags.push(bad_id(file, span, &id)),
-                    Some(id) => {
-                        sections.push(Section {
-                            id,
-                            title: title.trim().to_string(),
-                            level,
-                            span,
-                            allows: Vec::new(),
-                        });
-                        under_heading = true;
-                    }
-                    None => diags.push(
-                        Diagnostic::new(
-                            file,
-                            span,
-                            Code::Id,
-                            format!("section `{}` has no id", title.trim()),
-                        )
-                        .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
-                    ),
-                }
-            }
-            (Open::Nothing, Event::Start(Tag::HtmlBlock)) => {
-                let html = &text[range.clone()];
-                let ours = is_allow_comment(html) || is_schema_comment(html);
-                let unclosed = unclosed_comment(file, html, range.start).filter(|_| ours);
-                if let Some(d) = unclosed.or_else(|| glued_schema(file, html, range.start)) {
-                    schema_rejected = true;
-                    diags.push(d);
-                } else if is_allow_comment(html) {
-                    match sections.last_mut().filter(|_| under_heading) {
-                        Some(section) => match parse_allow(file, html, range.start, &section.id) {
-                            Ok(a) if section.allows.iter().any(|x| x.lint == a.lint) => diags.push(
-                                Diagnostic::new(
-                                    file,
-                                    a.span,
-                                    Code::Allow,
-                                    format!(
-                                        "`{}` is allowed twice for section `{}`",
-                                        a.lint, section.id
-                                    ),
-                                )
-                                .label("one allow per lint and section"),
-                            ),
-                            Ok(a) => section.allows.push(a),
-                            Err(d) => diags.push(d),
-                        },
-                        None => diags.push(
-                            Diagnostic::new(
-                                file,
-                                range.start..range.start + html.trim_end().len(),
-                                Code::Allow,
-                                "an `allow` comment must sit right under a heading",
-                            )
-                            .label("it allows a lint for the section whose heading it follows"),
-                        ),
-                    }
-                } else if is_schema_comment(html) {
-                    if let Some(s) = schema.take() {
-                        diags.push(orphan_schema(file, &s));
-                    }
-                    match parse_schema(file, html, range.start) {
-                        Ok(s) => schema = Some(s),
-                        Err(d) => {
-                            schema_rejected = true;
-                            diags.push(d);
-                        }
-                    }
-                }
-            }
+            (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => self.heading_closes(),
+            (Open::Nothing, Event::Start(Tag::HtmlBlock)) => self.html_block(range),
             (Open::Nothing, Event::Start(Tag::Table(_))) => {
-                open = Open::Table(Box::new(RawTable::new(
-                    schema.take(),
-                    std::mem::take(&mut schema_rejected),
+                let raw = RawTable::new(
+                    self.schema.take(),
+                    std::mem::take(&mut self.schema_rejected),
                     range,
-                )));
+                );
+                self.open = Open::Table(Box::new(raw));
             }
-            (Open::Table(t), event) => {
-                if matches!(event, Event::End(TagEnd::Table)) {
-                    let Open::Table(raw) = std::mem::replace(&mut open, Open::Nothing) else {
-                        unreachable!()
-                    };
-                    if let Some(table) = build_table(file, *raw, current(&sections), diags) {
-                        tables.push(table);
-                    }
-                } else {
-                    t.event(&event, range);
-                }
-            }
+            (Open::Table(_), Event::End(TagEnd::Table)) => self.table_closes(),
+            (Open::Table(t), event) => t.event(&event, range),
             (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Indented))) => {
-                diags.extend(indented_fence(file, range));
+                self.diags.extend(indented_fence(self.file, range));
             }
             (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
-                diags.extend(misspelt_fence(file, &info, range.clone()));
-                if let Some(kind) = fence_kind(&info) {
-                    match info.split_whitespace().nth(1) {
-                        Some(id) if !is_id(id) => diags.push(bad_id(file, range.clone(), id)),
-                        Some(id) => {
-                            open = Open::Fence {
-                                kind,
-                                id: id.to_string(),
-                                body: String::new(),
-                                base: None,
-                                span: range,
-                            };
-                        }
-                        None => diags.push(
-                            Diagnostic::new(
-                                file,
-                                range.start
-                                    ..range.start
-                                        + text[range.clone()].find('\n').unwrap_or(range.len()),
-                                Code::Id,
-                                "block has no id",
-                            )
-                            .label(
-                                "write the id after the block's kind, e.g. `example mary-falls`",
-                            ),
-                        ),
-                    }
-                }
+                self.fence_opens(&info, range)
             }
-            (Open::Fence { body, base, .. }, Event::Text(t)) => {
-                base.get_or_insert(range.start);
-                body.push_str(&t);
-            }
-            (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => {
-                let Open::Fence {
-                    kind,
-                    id,
-                    body,
-                    base,
-                    span,
-                } = std::mem::replace(&mut open, Open::Nothing)
-                else {
-                    unreachable!()
-                };
-                if !fence_closed(&text[span.clone()]) {
-                    let first_line = text[span.clone()].find('\n').unwrap_or(span.len());
-                    diags.push(
-                        Diagnostic::new(
-                            file,
-                            span.start..span.start + first_line, Code::Unclosed,
-                            format!("block `{id}` is not closed"),
-                        )
-                        .label("its fence runs to the end of the file: close it with a fence line of its own"),
-                    );
-                    continue;
-                }
-                let base = base.unwrap_or(span.end);
-                let section = current(&sections);
-                let result = match kind {
-                    FenceKind::Rule => {
-                        let rule_id = format!("{chapter_id}.{id}");
-                        parse_rule(file, &chapter_id, id, section, &body, base, span)
-                            .map(|r| rules.push(r))
-                            .inspect_err(|_| broken_rules.push(rule_id))
-                    }
-                    FenceKind::Example => parse_example(file, id, section, &body, base, span)
-                        .map(|e| examples.push(e)),
-                    FenceKind::Property => parse_property(file, id, section, &body, base, span)
-                        .map(|p| properties.push(p)),
-                };
-                if let Err(d) = result {
-                    diags.push(d);
-                }
-            }
-            (Open::Nothing, Event::Start(_)) => {
-                if let Some(s) = schema.take() {
-                    diags.push(orphan_schema(file, &s));
-                }
-            }
+            (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => self.fence_closes(),
+            (Open::Nothing, Event::Start(_)) => self.orphan_schema(),
             _ => {}
         }
     }
-    if let Some(s) = schema.take() {
-        diags.push(orphan_schema(file, &s));
+
+    /// What is open, which the walk now closes.
+    fn close(&mut self) -> Open {
+        std::mem::replace(&mut self.open, Open::Nothing)
     }
-    if !is_id(&chapter_id) {
-        diags.push(
-            bad_id(file, 0..0, &chapter_id).note("a chapter's id is its file name without `.md`"),
-        );
-        return None;
+
+    /// The id of the section the walk is in: the last heading's.
+    fn section(&self) -> Option<String> {
+        self.sections.last().map(|s| s.id.clone())
     }
-    if let Some(why) = crate::names::problem(&chapter_id) {
-        diags.push(
-            Diagnostic::new(
-                file,
-                0..0,
-                Code::RustName,
-                format!("chapter `{chapter_id}`: {why}"),
-            )
-            .label("a chapter's id is its file name, and it becomes a Rust module"),
-        );
-        return None;
-    }
-    let Some(front) = front else {
-        if front_seen {
-            return None; // its error is already reported
+
+    fn front_opens(&mut self, range: Span) {
+        self.front_seen = true;
+        if range.start != 0 {
+            self.diags.push(
+                Diagnostic::new(self.file, range.start..range.start + 3, Code::FrontMatter, "the front matter does not open the file")
+                    .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
+            );
         }
-        diags.push(
-            Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter").label(
-                "start the file with a `+++` block giving system, title, source and version",
+        self.open = Open::Front(Body::new(range));
+    }
+
+    fn front_closes(&mut self) {
+        let Open::Front(body) = self.close() else {
+            return;
+        };
+        match parse_front(self.file, &body.text, body.base.unwrap_or(body.span.start)) {
+            Ok(f) => self.front = Some(f),
+            Err(d) => self.diags.push(d),
+        }
+    }
+
+    /// A heading becomes a section, when it has a valid id.
+    fn heading_closes(&mut self) {
+        let Open::Heading {
+            id,
+            level,
+            title,
+            span,
+        } = self.close()
+        else {
+            return;
+        };
+        let title = title.trim();
+        match id {
+            Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
+            Some(id) => {
+                self.sections.push(Section {
+                    id,
+                    title: title.to_string(),
+                    level,
+                    span,
+                    allows: Vec::new(),
+                });
+                self.under_heading = true;
+            }
+            None => self.diags.push(
+                Diagnostic::new(
+                    self.file,
+                    span,
+                    Code::Id,
+                    format!("section `{title}` has no id"),
+                )
+                .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
             ),
-        );
-        return None;
-    };
-    Some(Chapter {
-        file: file.clone(),
-        id: chapter_id,
-        front,
-        sections,
-        tables,
-        rules,
-        broken_rules,
-        examples,
-        properties,
-    })
+        }
+    }
+
+    /// An HTML block: an allow comment, a schema comment, or a near miss of either.
+    fn html_block(&mut self, range: Span) {
+        let (file, start) = (self.file, range.start);
+        let html = &file.text[range];
+        let ours = is_allow_comment(html) || is_schema_comment(html);
+        let unclosed = unclosed_comment(file, html, start).filter(|_| ours);
+        if let Some(d) = unclosed.or_else(|| glued_schema(file, html, start)) {
+            self.schema_rejected = true;
+            self.diags.push(d);
+        } else if is_allow_comment(html) {
+            self.allow_comment(html, start);
+        } else if is_schema_comment(html) {
+            self.orphan_schema();
+            match parse_schema(file, html, start) {
+                Ok(s) => self.schema = Some(s),
+                Err(d) => {
+                    self.schema_rejected = true;
+                    self.diags.push(d);
+                }
+            }
+        }
+    }
+
+    /// An allow comment, kept on the section whose heading it sits right under.
+    fn allow_comment(&mut self, html: &str, start: usize) {
+        let file = self.file;
+        let Some(section) = self.sections.last_mut().filter(|_| self.under_heading) else {
+            self.diags.push(
+                Diagnostic::new(
+                    file,
+                    start..start + html.trim_end().len(),
+                    Code::Allow,
+                    "an `allow` comment must sit right under a heading",
+                )
+                .label("it allows a lint for the section whose heading it follows"),
+            );
+            return;
+        };
+        match parse_allow(file, html, start, &section.id) {
+            Ok(a) if section.allows.iter().any(|x| x.lint == a.lint) => self.diags.push(
+                Diagnostic::new(
+                    file,
+                    a.span,
+                    Code::Allow,
+                    format!("`{}` is allowed twice for section `{}`", a.lint, section.id),
+                )
+                .label("one allow per lint and section"),
+            ),
+            Ok(a) => section.allows.push(a),
+            Err(d) => self.diags.push(d),
+        }
+    }
+
+    /// A schema that no table followed is reported, once something else begins.
+    fn orphan_schema(&mut self) {
+        if let Some(s) = self.schema.take() {
+            self.diags.push(orphan_schema(self.file, &s));
+        }
+    }
+
+    fn table_closes(&mut self) {
+        let Open::Table(raw) = self.close() else {
+            return;
+        };
+        let section = self.section();
+        if let Some(table) = build_table(self.file, *raw, section, self.diags) {
+            self.tables.push(table);
+        }
+    }
+
+    /// A fence: a block of the book when its kind is one, with a valid id.
+    fn fence_opens(&mut self, info: &str, range: Span) {
+        let file = self.file;
+        self.diags.extend(misspelt_fence(file, info, range.clone()));
+        let Some(kind) = fence_kind(info) else {
+            return;
+        };
+        match info.split_whitespace().nth(1) {
+            Some(id) if !is_id(id) => self.diags.push(bad_id(file, range, id)),
+            Some(id) => {
+                self.open = Open::Fence {
+                    kind,
+                    id: id.to_string(),
+                    body: Body::new(range),
+                };
+            }
+            None => self.diags.push(
+                Diagnostic::new(file, first_line(file, &range), Code::Id, "block has no id")
+                    .label("write the id after the block's kind, e.g. `example mary-falls`"),
+            ),
+        }
+    }
+
+    /// A block of the book, parsed by its kind, once its fence is closed.
+    fn fence_closes(&mut self) {
+        let Open::Fence { kind, id, body } = self.close() else {
+            return;
+        };
+        let (file, span) = (self.file, body.span);
+        if !fence_closed(&file.text[span.clone()]) {
+            self.diags.push(
+                Diagnostic::new(
+                    file,
+                    first_line(file, &span),
+                    Code::Unclosed,
+                    format!("block `{id}` is not closed"),
+                )
+                .label(
+                    "its fence runs to the end of the file: close it with a fence line of its own",
+                ),
+            );
+            return;
+        }
+        let base = body.base.unwrap_or(span.end);
+        let (section, text) = (self.section(), body.text.as_str());
+        let result =
+            match kind {
+                FenceKind::Rule => {
+                    let chapter = file.stem();
+                    let rule_id = format!("{chapter}.{id}");
+                    parse_rule(file, &chapter, id, section, text, base, span)
+                        .map(|r| self.rules.push(r))
+                        .inspect_err(|_| self.broken_rules.push(rule_id))
+                }
+                FenceKind::Example => parse_example(file, id, section, text, base, span)
+                    .map(|e| self.examples.push(e)),
+                FenceKind::Property => parse_property(file, id, section, text, base, span)
+                    .map(|p| self.properties.push(p)),
+            };
+        if let Err(d) = result {
+            self.diags.push(d);
+        }
+    }
+
+    /// The chapter, once the walk is over: when its id and front matter are sound.
+    fn finish(mut self) -> Option<Chapter> {
+        self.orphan_schema();
+        let file = self.file;
+        let chapter_id = file.stem();
+        if !is_id(&chapter_id) {
+            self.diags.push(
+                bad_id(file, 0..0, &chapter_id)
+                    .note("a chapter's id is its file name without `.md`"),
+            );
+            return None;
+        }
+        if let Some(why) = crate::names::problem(&chapter_id) {
+            self.diags.push(
+                Diagnostic::new(
+                    file,
+                    0..0,
+                    Code::RustName,
+                    format!("chapter `{chapter_id}`: {why}"),
+                )
+                .label("a chapter's id is its file name, and it becomes a Rust module"),
+            );
+            return None;
+        }
+        let Some(front) = self.front else {
+            if !self.front_seen {
+                self.diags.push(
+                    Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter")
+                        .label("start the file with a `+++` block giving system, title, source and version"),
+                );
+            } // else its error is already reported
+            return None;
+        };
+        Some(Chapter {
+            file: file.clone(),
+            id: chapter_id,
+            front,
+            sections: self.sections,
+            tables: self.tables,
+            rules: self.rules,
+            broken_rules: self.broken_rules,
+            examples: self.examples,
+            properties: self.properties,
+        })
+    }
+}
+
+/// The first line of `span`, where a block's fence is.
+fn first_line(file: &SourceFile, span: &Span) -> Span {
+    let text = &file.text[span.clone()];
+    span.start..span.start + text.find('\n').unwrap_or(text.len())
 }
 
 /// `<!-- allow <lint>: <reason> -->`, right under the heading of section `section`.
