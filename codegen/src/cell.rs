@@ -262,258 +262,303 @@ pub fn split_marks(text: &str) -> (&str, &str) {
 pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), CellError> {
     let (body, marks) = split_marks(text);
     let marks: String = marks.chars().filter(|c| !c.is_whitespace()).collect();
-    if ty.words.iter().any(|w| w == body) {
-        return Ok((CellValue::Word(body.to_string()), marks));
-    }
-    if NONE_WORDS.contains(&body) {
-        return if ty.optional {
-            Ok((CellValue::None, marks))
-        } else {
-            let what = if body.is_empty() {
-                "a blank cell"
-            } else {
-                "a none word"
-            };
-            Err(CellError {
-                offset: 0,
-                len: body.len(),
-                message: format!("{what} in a `{ty}` column; mark the column optional (`{ty}?`)"),
-            })
-        };
+    if let Some(value) = word_or_none(ty, body)? {
+        return Ok((value, marks));
     }
     let mut c = Cursor { text: body, pos: 0 };
-    let value = match &ty.base {
-        BaseType::Int { unit } => {
-            let n = c.number()?;
-            if let Some(unit) = unit {
-                c.skip_ws();
-                c.literal(unit)?;
-            }
-            c.end()?;
-            CellValue::Int(n)
-        }
+    Ok((value(&ty.base, &mut c)?, marks))
+}
+
+/// One of the column's words, or a none word (which only an optional column takes).
+fn word_or_none(ty: &ColumnType, body: &str) -> Result<Option<CellValue>, CellError> {
+    if ty.words.iter().any(|w| w == body) {
+        return Ok(Some(CellValue::Word(body.to_string())));
+    }
+    if !NONE_WORDS.contains(&body) {
+        return Ok(None);
+    }
+    if ty.optional {
+        return Ok(Some(CellValue::None));
+    }
+    let what = if body.is_empty() {
+        "a blank cell"
+    } else {
+        "a none word"
+    };
+    Err(CellError {
+        offset: 0,
+        len: body.len(),
+        message: format!("{what} in a `{ty}` column; mark the column optional (`{ty}?`)"),
+    })
+}
+
+/// The cursor's whole text as a value of type `base`.
+fn value(base: &BaseType, c: &mut Cursor) -> Result<CellValue, CellError> {
+    match base {
+        BaseType::Int { unit } => int(c, unit.as_deref()),
         BaseType::Modifier => {
             let n = c.signed()?;
             c.end()?;
-            CellValue::Modifier(n)
+            Ok(CellValue::Modifier(n))
         }
-        BaseType::Rate => rate(&mut c)?,
-        BaseType::Term => {
-            let sign = match c.peek() {
-                Some('+') => 1,
-                Some('-') => -1,
-                _ => 0,
-            };
-            // The sign is one ASCII byte when there is one.
-            let after = if sign != 0 { &c.text[1..] } else { "" };
-            if sign != 0 && after.starts_with(char::is_whitespace) {
-                let name = after.trim();
-                if !name.starts_with(char::is_alphabetic) {
-                    return Err(c.error(1, "a statistic's name"));
-                }
-                CellValue::Stat {
-                    sign,
-                    name: name.to_string(),
-                }
-            } else {
-                let n = c.signed()?;
-                c.end()?;
-                CellValue::Flat(n)
-            }
-        }
-        BaseType::Range => {
-            let lo = c.number()?;
-            c.skip_ws();
-            let hi = if c.eat('-') {
-                c.skip_ws();
-                let hi = c.number()?;
-                if hi < lo {
-                    return Err(CellError {
-                        offset: 0,
-                        len: c.pos,
-                        message: format!("the band runs backwards ({lo} to {hi})"),
-                    });
-                }
-                Some(hi)
-            } else if c.eat('+') {
-                None
-            } else {
-                Some(lo)
-            };
-            // A label is words; a digit or dash here is a malformed band (`23–26`, `23−26`, `23 26`).
-            if c.peek()
-                .is_some_and(|ch| ch.is_ascii_digit() || is_dash(ch))
-            {
-                return Err(c.error(1, "`-` between the band's ends, or a label"));
-            }
-            CellValue::Range {
-                lo,
-                hi,
-                label: c.rest().trim().to_string(),
-            }
-        }
+        BaseType::Rate => rate(c),
+        BaseType::Term => term(c),
+        BaseType::Range => range(c),
         BaseType::Dice => {
-            let d = dice(&mut c)?;
+            let d = dice(c)?;
             c.end()?;
-            CellValue::Dice(d)
+            Ok(CellValue::Dice(d))
         }
-        BaseType::Label => match body.split_once(" (") {
-            Some((name, gloss)) => match gloss.strip_suffix(')') {
-                Some(gloss) => CellValue::Label {
-                    name: name.into(),
-                    gloss: Some(gloss.into()),
-                },
-                None => return Err(c.error(body.len(), "a `)` closing the gloss")),
-            },
-            None => CellValue::Label {
-                name: body.into(),
-                gloss: None,
-            },
-        },
-        BaseType::Text => CellValue::Text(body.to_string()),
-        BaseType::Quantity => {
-            if body.starts_with(|ch: char| ch.is_ascii_digit()) {
-                let n = c.number()?;
-                c.end()?;
-                CellValue::Count(n)
-            } else {
-                match body.split_once('/') {
-                    Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-                        CellValue::Ratio(a.trim().into(), b.trim().into())
-                    }
-                    Some(_) => return Err(c.error(0, "a name on each side of `/`")),
-                    None => CellValue::Of(body.to_string()),
-                }
-            }
-        }
-        BaseType::Ident => {
-            let ok = body.starts_with(|ch: char| ch.is_ascii_uppercase())
-                && body
-                    .chars()
-                    .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
-            if !ok {
-                return Err(c.error(0, "an UPPER_SNAKE_CASE constant name"));
-            }
-            CellValue::Ident(body.to_string())
-        }
+        BaseType::Label => label(c),
+        BaseType::Text => Ok(CellValue::Text(c.text.to_string())),
+        BaseType::Quantity => quantity(c),
+        BaseType::Ident => ident(c),
         BaseType::Decimal => {
-            let v = decimal(&mut c)?;
+            let v = decimal(c)?;
             c.end()?;
-            CellValue::Decimal(v)
+            Ok(CellValue::Decimal(v))
         }
-        BaseType::RateOfFire => {
-            let first = c.number()?;
-            let v = if c.eat('/') {
-                if first != 1 {
-                    return Err(c.error(1, "`1/N`: one shot every N turns"));
-                }
-                CellValue::EveryTurns(c.positive("turns between shots")?)
-            } else if c.peek() == Some(':') {
-                let mut modes = vec![first];
-                while c.eat(':') {
-                    modes.push(c.number()?);
-                }
-                CellValue::Modes(modes)
-            } else {
-                CellValue::Shots(first)
-            };
-            c.end()?;
-            v
+        BaseType::RateOfFire => rate_of_fire(c),
+        BaseType::Amount => amount(c),
+        BaseType::DamageType => damage_type(c),
+        BaseType::TimedDice => timed_dice(c),
+        BaseType::Locations => locations(c),
+    }
+}
+
+/// A whole number, followed by the column's unit when it has one.
+fn int(c: &mut Cursor, unit: Option<&str>) -> Result<CellValue, CellError> {
+    let n = c.number()?;
+    if let Some(unit) = unit {
+        c.skip_ws();
+        c.literal(unit)?;
+    }
+    c.end()?;
+    Ok(CellValue::Int(n))
+}
+
+/// A signed number, or a sign, a space and a statistic's name (`+ REF`).
+fn term(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let sign = match c.peek() {
+        Some('+') => 1,
+        Some('-') => -1,
+        _ => 0,
+    };
+    // The sign is one ASCII byte when there is one.
+    let after = if sign != 0 { &c.text[1..] } else { "" };
+    if sign != 0 && after.starts_with(char::is_whitespace) {
+        let name = after.trim();
+        if !name.starts_with(char::is_alphabetic) {
+            return Err(c.error(1, "a statistic's name"));
         }
-        BaseType::Amount => {
-            let prefix_len = body
-                .find('x')
-                .filter(|&i| body[..i].chars().all(|ch| ch.is_ascii_uppercase()));
-            match prefix_len {
-                Some(i) => {
-                    c.pos = i + 1;
-                    let factor = c.number()?;
-                    c.end()?;
-                    let of = (i > 0).then(|| body[..i].to_string());
-                    CellValue::Times { of, factor }
-                }
-                None => {
-                    let value = c.number()?;
-                    c.skip_ws();
-                    let unit = if c.rest().is_empty() {
-                        None
-                    } else {
-                        Some(c.word()?)
-                    };
-                    c.end()?;
-                    CellValue::Amount { value, unit }
-                }
-            }
+        return Ok(CellValue::Stat {
+            sign,
+            name: name.to_string(),
+        });
+    }
+    let n = c.signed()?;
+    c.end()?;
+    Ok(CellValue::Flat(n))
+}
+
+/// A band (`23-26`, `2049+`, `1`), then words that label it.
+fn range(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let lo = c.number()?;
+    c.skip_ws();
+    let hi = if c.eat('-') {
+        c.skip_ws();
+        let hi = c.number()?;
+        if hi < lo {
+            return Err(CellError {
+                offset: 0,
+                len: c.pos,
+                message: format!("the band runs backwards ({lo} to {hi})"),
+            });
         }
-        BaseType::DamageType => {
-            let (kind, form) = body.split_once('/').ok_or_else(|| {
-                c.error(body.len(), "`type/form`, like `P/L` or `Blunt/Stunning`")
-            })?;
-            let kind_code = match kind {
-                "B" | "Blunt" => "B",
-                "P" | "Penetrating" => "P",
-                "Sp" | "Special" => "Sp",
-                _ => {
-                    return Err(CellError {
-                        offset: 0,
-                        len: kind.len().max(1),
-                        message: format!(
-                            "damage type `{kind}` is not B, P or Sp (Blunt, Penetrating, Special)"
-                        ),
-                    });
-                }
-            };
-            let form_code = match form {
-                "S" | "Stunning" => "S",
-                "L" | "Lethal" => "L",
-                "Sp" | "Special" => "Sp",
-                _ => {
-                    return Err(CellError {
-                        offset: kind.len() + 1,
-                        len: form.len().max(1),
-                        message: format!(
-                            "damage form `{form}` is not S, L or Sp (Stunning, Lethal, Special)"
-                        ),
-                    });
-                }
-            };
-            CellValue::DamageType {
-                kind: kind_code.into(),
-                form: form_code.into(),
-            }
+        Some(hi)
+    } else if c.eat('+') {
+        None
+    } else {
+        Some(lo)
+    };
+    // A label is words; a digit or dash here is a malformed band (`23–26`, `23−26`, `23 26`).
+    if c.peek()
+        .is_some_and(|ch| ch.is_ascii_digit() || is_dash(ch))
+    {
+        return Err(c.error(1, "`-` between the band's ends, or a label"));
+    }
+    Ok(CellValue::Range {
+        lo,
+        hi,
+        label: c.rest().trim().to_string(),
+    })
+}
+
+/// A name, with a gloss in parentheses after it or not.
+fn label(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let body = c.text;
+    let Some((name, gloss)) = body.split_once(" (") else {
+        return Ok(CellValue::Label {
+            name: body.into(),
+            gloss: None,
+        });
+    };
+    match gloss.strip_suffix(')') {
+        Some(gloss) => Ok(CellValue::Label {
+            name: name.into(),
+            gloss: Some(gloss.into()),
+        }),
+        None => Err(c.error(body.len(), "a `)` closing the gloss")),
+    }
+}
+
+/// A count, a ratio of two names (`RoF/Fire zone (m)`), or what to count.
+fn quantity(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let body = c.text;
+    if body.starts_with(|ch: char| ch.is_ascii_digit()) {
+        let n = c.number()?;
+        c.end()?;
+        return Ok(CellValue::Count(n));
+    }
+    match body.split_once('/') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+            Ok(CellValue::Ratio(a.trim().into(), b.trim().into()))
         }
-        BaseType::TimedDice => {
-            let dice = dice(&mut c)?;
-            c.skip_ws();
-            let per = c.rest().starts_with("per ");
-            if per {
-                c.pos += 4;
-                c.skip_ws();
-            }
-            let unit = c.word()?;
-            c.end()?;
-            CellValue::TimedDice { dice, per, unit }
+        Some(_) => Err(c.error(0, "a name on each side of `/`")),
+        None => Ok(CellValue::Of(body.to_string())),
+    }
+}
+
+/// An UPPER_SNAKE_CASE constant name.
+fn ident(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let body = c.text;
+    let ok = body.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && body
+            .chars()
+            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_');
+    if !ok {
+        return Err(c.error(0, "an UPPER_SNAKE_CASE constant name"));
+    }
+    Ok(CellValue::Ident(body.to_string()))
+}
+
+/// Shots a turn (`4`), one shot every so many turns (`1/3`), or a choice (`4:20`).
+fn rate_of_fire(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let first = c.number()?;
+    let v = if c.eat('/') {
+        if first != 1 {
+            return Err(c.error(1, "`1/N`: one shot every N turns"));
         }
-        BaseType::Locations => {
-            let mut spans = Vec::new();
-            loop {
-                c.skip_ws();
-                let lo = c.number()?;
-                let hi = if c.eat('-') { c.number()? } else { lo };
-                if hi < lo {
-                    return Err(c.error(1, "a span that runs upwards"));
-                }
-                spans.push((lo, hi));
-                c.skip_ws();
-                if !c.eat(',') {
-                    break;
-                }
-            }
-            c.end()?;
-            CellValue::Locations(spans)
+        CellValue::EveryTurns(c.positive("turns between shots")?)
+    } else if c.peek() == Some(':') {
+        let mut modes = vec![first];
+        while c.eat(':') {
+            modes.push(c.number()?);
+        }
+        CellValue::Modes(modes)
+    } else {
+        CellValue::Shots(first)
+    };
+    c.end()?;
+    Ok(v)
+}
+
+/// A multiple (`x5`, `STRx5`), or a number with a unit or without (`22 km`).
+fn amount(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let body = c.text;
+    let prefix_len = body
+        .find('x')
+        .filter(|&i| body[..i].chars().all(|ch| ch.is_ascii_uppercase()));
+    if let Some(i) = prefix_len {
+        c.pos = i + 1;
+        let factor = c.number()?;
+        c.end()?;
+        let of = (i > 0).then(|| body[..i].to_string());
+        return Ok(CellValue::Times { of, factor });
+    }
+    let value = c.number()?;
+    c.skip_ws();
+    let unit = if c.rest().is_empty() {
+        None
+    } else {
+        Some(c.word()?)
+    };
+    c.end()?;
+    Ok(CellValue::Amount { value, unit })
+}
+
+/// `type/form`, each a code or its word (`P/L`, `Blunt/Stunning`), kept as codes.
+fn damage_type(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let body = c.text;
+    let (kind, form) = body
+        .split_once('/')
+        .ok_or_else(|| c.error(body.len(), "`type/form`, like `P/L` or `Blunt/Stunning`"))?;
+    let kind_code = match kind {
+        "B" | "Blunt" => "B",
+        "P" | "Penetrating" => "P",
+        "Sp" | "Special" => "Sp",
+        _ => {
+            return Err(CellError {
+                offset: 0,
+                len: kind.len().max(1),
+                message: format!(
+                    "damage type `{kind}` is not B, P or Sp (Blunt, Penetrating, Special)"
+                ),
+            });
         }
     };
-    Ok((value, marks))
+    let form_code = match form {
+        "S" | "Stunning" => "S",
+        "L" | "Lethal" => "L",
+        "Sp" | "Special" => "Sp",
+        _ => {
+            return Err(CellError {
+                offset: kind.len() + 1,
+                len: form.len().max(1),
+                message: format!(
+                    "damage form `{form}` is not S, L or Sp (Stunning, Lethal, Special)"
+                ),
+            });
+        }
+    };
+    Ok(CellValue::DamageType {
+        kind: kind_code.into(),
+        form: form_code.into(),
+    })
+}
+
+/// Dice, then a unit of time, after `per` for a rate (`1d6 per day`, `2d6 hours`).
+fn timed_dice(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let dice = dice(c)?;
+    c.skip_ws();
+    let per = c.rest().starts_with("per ");
+    if per {
+        c.pos += 4;
+        c.skip_ws();
+    }
+    let unit = c.word()?;
+    c.end()?;
+    Ok(CellValue::TimedDice { dice, per, unit })
+}
+
+/// Hit locations: numbers and spans, separated by commas (`3, 5-15`).
+fn locations(c: &mut Cursor) -> Result<CellValue, CellError> {
+    let mut spans = Vec::new();
+    loop {
+        c.skip_ws();
+        let lo = c.number()?;
+        let hi = if c.eat('-') { c.number()? } else { lo };
+        if hi < lo {
+            return Err(c.error(1, "a span that runs upwards"));
+        }
+        spans.push((lo, hi));
+        c.skip_ws();
+        if !c.eat(',') {
+            break;
+        }
+    }
+    c.end()?;
+    Ok(CellValue::Locations(spans))
 }
 
 /// A dash of any kind, the ASCII hyphen and the Unicode minus among them.
