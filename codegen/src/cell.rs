@@ -1001,6 +1001,10 @@ mod tests {
                 unit: None
             }
         );
+    }
+
+    #[test]
+    fn damage_locations_and_timed_dice() {
         assert_eq!(
             cell("damage_type", "Sp/Sp").unwrap(),
             CellValue::DamageType {

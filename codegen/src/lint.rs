@@ -15,6 +15,7 @@ use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 pub use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, Book, Chapter, Row, Rule, Table, TableKind};
+use crate::source::Span;
 
 /// One finding: what fired, where, and the allow that silences it, if any.
 #[derive(Debug, Clone)]
@@ -48,74 +49,74 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
             .collect();
         for chapter in &system.chapters {
             let module = format!("{}::{}", rust_name(&system.id), rust_name(&chapter.id));
-            let mut found = Vec::new();
-            for table in &chapter.tables {
-                let mut fired = Vec::new();
-                order_and_bands(chapter, table, &mut fired);
-                unread(chapter, table, &module, reads, &mut fired);
-                settle(
-                    chapter,
-                    fired,
-                    &table.allows,
-                    "table",
-                    &table.id,
-                    &mut found,
-                );
-            }
-            // Each section's rules, found once rather than by a scan per section.
-            let mut by_section: HashMap<Option<&str>, Vec<&Rule>> = HashMap::new();
-            for r in &chapter.rules {
-                by_section.entry(r.section.as_deref()).or_default().push(r);
-            }
-            let unexercised = |section: Option<&str>| -> Vec<(LintKind, Diagnostic)> {
-                by_section
-                    .get(&section)
-                    .into_iter()
-                    .flatten()
-                    .filter(|r| !exercised.contains(r.id.as_str()))
-                    .map(|r| {
-                        let d = Diagnostic::new(
-                            &chapter.file,
-                            r.span.clone(), Code::Lint(LintKind::RuleWithoutExample),
-                            format!("rule `{}` has no example", r.id),
-                        )
-                        .label("no example names this rule");
-                        let d = match section {
-                            Some(s) => d.note(format!(
-                                "add an example, or allow `{}` right under the heading of section `{s}`",
-                                LintKind::RuleWithoutExample
-                            )),
-                            None => d.note("add an example"),
-                        };
-                        (LintKind::RuleWithoutExample, d)
-                    })
-                    .collect()
-            };
-            // A rule above the first heading has no section to allow the lint in.
-            settle(
-                chapter,
-                unexercised(None),
-                &[],
-                "chapter",
-                &chapter.id,
-                &mut found,
-            );
-            for section in &chapter.sections {
-                let fired = unexercised(Some(&section.id));
-                settle(
-                    chapter,
-                    fired,
-                    &section.allows,
-                    "section",
-                    &section.id,
-                    &mut found,
-                );
-            }
-            found.sort_by_key(|l| l.diagnostic.span.start);
-            out.extend(found);
+            out.extend(chapter_lints(chapter, &module, reads, &exercised));
         }
     }
     out
+}
+
+/// The lints of one chapter (of the generated module `module`), in chapter order.
+fn chapter_lints(
+    chapter: &Chapter,
+    module: &str,
+    reads: &dyn Fn(&str, &str) -> bool,
+    exercised: &BTreeSet<&str>,
+) -> Vec<Lint> {
+    let mut found = Vec::new();
+    for table in &chapter.tables {
+        let mut fired = Vec::new();
+        order_and_bands(chapter, table, &mut fired);
+        unread(chapter, table, module, reads, &mut fired);
+        let allows = &table.allows;
+        settle(chapter, fired, allows, "table", &table.id, &mut found);
+    }
+    // Each section's rules, found once rather than by a scan per section.
+    let mut by_section: HashMap<Option<&str>, Vec<&Rule>> = HashMap::new();
+    for r in &chapter.rules {
+        by_section.entry(r.section.as_deref()).or_default().push(r);
+    }
+    let unexercised = |section: Option<&str>| {
+        let rules = by_section.get(&section).into_iter().flatten();
+        let rules = rules.filter(|r| !exercised.contains(r.id.as_str()));
+        rules
+            .map(|r| without_example(chapter, r, section))
+            .collect()
+    };
+    // A rule above the first heading has no section to allow the lint in.
+    settle(
+        chapter,
+        unexercised(None),
+        &[],
+        "chapter",
+        &chapter.id,
+        &mut found,
+    );
+    for section in &chapter.sections {
+        let fired = unexercised(Some(&section.id));
+        let allows = &section.allows;
+        settle(chapter, fired, allows, "section", &section.id, &mut found);
+    }
+    found.sort_by_key(|l| l.diagnostic.span.start);
+    found
+}
+
+/// Rule `r`, in `section`, has no example.
+fn without_example(chapter: &Chapter, r: &Rule, section: Option<&str>) -> (LintKind, Diagnostic) {
+    let d = Diagnostic::new(
+        &chapter.file,
+        r.span.clone(),
+        Code::Lint(LintKind::RuleWithoutExample),
+        format!("rule `{}` has no example", r.id),
+    )
+    .label("no example names this rule");
+    let d = match section {
+        Some(s) => d.note(format!(
+            "add an example, or allow `{}` right under the heading of section `{s}`",
+            LintKind::RuleWithoutExample
+        )),
+        None => d.note("add an example"),
+    };
+    (LintKind::RuleWithoutExample, d)
 }
 
 /// Pairs each finding with the allow of its kind, and reports the allows that
@@ -227,54 +228,66 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
             ));
             continue;
         }
-        if !banded {
-            continue;
+        if banded {
+            fired.extend(band_lint(chapter, table, span, prev, k, [&that, &this]));
         }
-        match prev.hi {
-            Some(hi) if k.lo > hi + 1.0 => fired.push((
-                LintKind::BandGap,
+    }
+}
+
+/// A gap or an overlap between the band above (`prev`, printed `that`) and
+/// this one (`k`, printed `this`, at `span`).
+fn band_lint(
+    chapter: &Chapter,
+    table: &Table,
+    span: Span,
+    prev: Key,
+    k: Key,
+    [that, this]: [&str; 2],
+) -> Option<(LintKind, Diagnostic)> {
+    let above_ends = |hi: f64| {
+        format!(
+            "the band above ends at {hi}: this one should start at {}",
+            hi + 1.0
+        )
+    };
+    match prev.hi {
+        Some(hi) if k.lo > hi + 1.0 => Some((
+            LintKind::BandGap,
+            Diagnostic::new(
+                &chapter.file,
+                span,
+                Code::Lint(LintKind::BandGap),
+                format!(
+                    "gap in table `{}`: no band holds {}, between `{that}` and `{this}`",
+                    table.id,
+                    span_words(hi + 1.0, Some(k.lo - 1.0))
+                ),
+            )
+            .label(above_ends(hi)),
+        )),
+        Some(hi) if k.lo > hi => None,
+        _ => {
+            let shared_hi = match (prev.hi, k.hi) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            Some((
+                LintKind::BandOverlap,
                 Diagnostic::new(
                     &chapter.file,
                     span,
-                    Code::Lint(LintKind::BandGap),
+                    Code::Lint(LintKind::BandOverlap),
                     format!(
-                        "gap in table `{}`: no band holds {}, between `{that}` and `{this}`",
+                        "overlap in table `{}`: bands `{that}` and `{this}` both hold {}",
                         table.id,
-                        span_words(hi + 1.0, Some(k.lo - 1.0))
+                        span_words(k.lo, shared_hi)
                     ),
                 )
-                .label(format!(
-                    "the band above ends at {hi}: this one should start at {}",
-                    hi + 1.0
-                )),
-            )),
-            Some(hi) if k.lo > hi => {}
-            _ => {
-                let shared_hi = match (prev.hi, k.hi) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                };
-                fired.push((
-                    LintKind::BandOverlap,
-                    Diagnostic::new(
-                        &chapter.file,
-                        span,
-                        Code::Lint(LintKind::BandOverlap),
-                        format!(
-                            "overlap in table `{}`: bands `{that}` and `{this}` both hold {}",
-                            table.id,
-                            span_words(k.lo, shared_hi)
-                        ),
-                    )
-                    .label(match prev.hi {
-                        Some(hi) => format!(
-                            "the band above ends at {hi}: this one should start at {}",
-                            hi + 1.0
-                        ),
-                        None => "the band above is open: it must be the last".to_string(),
-                    }),
-                ));
-            }
+                .label(match prev.hi {
+                    Some(hi) => above_ends(hi),
+                    None => "the band above is open: it must be the last".to_string(),
+                }),
+            ))
         }
     }
 }

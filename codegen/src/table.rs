@@ -28,6 +28,7 @@ pub struct Schema {
     pub span: Span,
 }
 
+/// Reads a schema comment (`html`, at byte `start` of `file`).
 pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
@@ -35,10 +36,51 @@ pub fn parse_schema(
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
+    let (id, body, body_start) = schema_head(file, html, start)?;
+    let mut doc = Doc::parse(file, body, body_start, "a table schema")?;
+    let kind = kind(&mut doc)?;
+    let title = doc.string("title")?.map(|t| t.0);
+    let group = doc.string("group")?;
+    let parent = doc.string("parent")?;
+    let errata = errata(&mut doc)?;
+    let allows = allows(file, &mut doc, id)?;
+    let entries = doc.strings("columns")?.ok_or_else(|| {
+        doc.error(
+            doc.span.clone(),
+            Code::MissingKey,
+            "a table schema has no `columns`",
+        )
+    })?;
+    let columns = columns(file, &doc, entries)?;
+    fields_fit(&doc, &columns, &group, &parent, &errata)?;
+    if kind == TableKind::Constants {
+        constants_columns(&doc, &columns)?;
+    }
+    doc.finish()?;
+    Ok(Schema {
+        id: id.to_string(),
+        kind,
+        title,
+        group: group.map(|g| g.0),
+        parent: parent.map(|p| p.0),
+        errata,
+        allows,
+        columns,
+        span,
+    })
+}
+
+/// The schema's id, on the comment's first line, and its TOML body with
+/// where that starts; the comment must close on its own block.
+fn schema_head<'h>(
+    file: &Arc<SourceFile>,
+    html: &'h str,
+    start: usize,
+) -> Result<(&'h str, &'h str, usize), Diagnostic> {
     let Some(inner) = html.strip_suffix("-->") else {
         return Err(Diagnostic::new(
             file,
-            span,
+            start..start + html.len(),
             Code::Unclosed,
             "table schema comment is not closed on its own block",
         )
@@ -61,47 +103,46 @@ pub fn parse_schema(
         )
         .label("write `<!-- table some-id` on the first line; ids are kebab-case"));
     }
-    let body = &inner[first_line_end..];
-    let mut doc = Doc::parse(file, body, start + first_line_end, "a table schema")?;
-    let kind = match doc.string("kind")? {
-        None => None,
-        Some((k, _)) if k == "rows" => None,
-        Some((k, _)) if k == "constants" => Some(TableKind::Constants),
+    Ok((id, &inner[first_line_end..], start + first_line_end))
+}
+
+/// `kind`: a rows table (the default) with its `const` and `row` names, or a constants table.
+fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
+    match doc.string("kind")? {
+        None => {}
+        Some((k, _)) if k == "rows" => {}
+        Some((k, _)) if k == "constants" => return Ok(TableKind::Constants),
         Some((k, s)) => {
             return Err(doc
                 .error(s, Code::Schema, format!("unknown table kind `{k}`"))
                 .label("`rows` or `constants`"));
         }
-    };
-    let kind = match kind {
-        Some(k) => k,
-        None => {
-            let (const_name, cs) = doc.required_string("const")?;
-            if !is_upper_snake(&const_name) {
-                return Err(doc.error(
-                    cs,
-                    Code::RustName,
-                    "`const` must be an UPPER_SNAKE_CASE name",
-                ));
-            }
-            let (row_type, rs) = doc.required_string("row")?;
-            if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
-                || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
-            {
-                return Err(doc.error(rs, Code::RustName, "`row` must be a CamelCase type name"));
-            }
-            if let Some(why) = crate::names::problem(&row_type) {
-                return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
-            }
-            TableKind::Rows {
-                const_name,
-                row_type,
-            }
-        }
-    };
-    let title = doc.string("title")?.map(|t| t.0);
-    let group = doc.string("group")?;
-    let parent = doc.string("parent")?;
+    }
+    let (const_name, cs) = doc.required_string("const")?;
+    if !is_upper_snake(&const_name) {
+        return Err(doc.error(
+            cs,
+            Code::RustName,
+            "`const` must be an UPPER_SNAKE_CASE name",
+        ));
+    }
+    let (row_type, rs) = doc.required_string("row")?;
+    if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
+        || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        return Err(doc.error(rs, Code::RustName, "`row` must be a CamelCase type name"));
+    }
+    if let Some(why) = crate::names::problem(&row_type) {
+        return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
+    }
+    Ok(TableKind::Rows {
+        const_name,
+        row_type,
+    })
+}
+
+/// `errata`: each reads one printed cell as something else, and says why.
+fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
     let mut errata = Vec::new();
     for mut e in doc.tables("errata", "a table erratum")? {
         let row = e.required_string("row")?.0;
@@ -120,6 +161,11 @@ pub fn parse_schema(
             span,
         });
     }
+    Ok(errata)
+}
+
+/// `allow`: the lints table `id` allows, one allow per lint, each with its reason.
+fn allows(file: &Arc<SourceFile>, doc: &mut Doc, id: &str) -> Result<Vec<Allow>, Diagnostic> {
     let mut allows: Vec<Allow> = Vec::new();
     for mut a in doc.tables("allow", "an allow")? {
         let (name, name_span) = a.required_string("lint")?;
@@ -144,16 +190,20 @@ pub fn parse_schema(
             span,
         });
     }
-    let entries = doc.strings("columns")?.ok_or_else(|| {
-        doc.error(
-            doc.span.clone(),
-            Code::MissingKey,
-            "a table schema has no `columns`",
-        )
-    })?;
-    let columns = columns(file, &doc, entries)?;
+    Ok(allows)
+}
+
+/// The `group` and `parent` fields are new snake_case names (a `parent` needs
+/// a `group`), and each erratum names a column.
+fn fields_fit(
+    doc: &Doc,
+    columns: &[(String, ColumnType, Span)],
+    group: &Option<(String, Span)>,
+    parent: &Option<(String, Span)>,
+    errata: &[TableErratum],
+) -> Result<(), Diagnostic> {
     let fields: HashSet<&str> = columns.iter().map(|(f, ..)| f.as_str()).collect();
-    for (key, extra) in [("group", &group), ("parent", &parent)] {
+    for (key, extra) in [("group", group), ("parent", parent)] {
         if let Some((g, gs)) = extra
             && (!is_snake(g) || fields.contains(g.as_str()) || crate::names::problem(g).is_some())
         {
@@ -171,42 +221,33 @@ pub fn parse_schema(
             "`parent` rows are group rows: name a `group` field too",
         ));
     }
-    for e in &errata {
-        if !fields.contains(e.column.as_str()) {
-            return Err(doc.error(
-                e.span.clone(),
-                Code::TableErratum,
-                format!("table erratum names no column `{}`", e.column),
-            ));
-        }
+    match errata.iter().find(|e| !fields.contains(e.column.as_str())) {
+        Some(e) => Err(doc.error(
+            e.span.clone(),
+            Code::TableErratum,
+            format!("table erratum names no column `{}`", e.column),
+        )),
+        None => Ok(()),
     }
-    if kind == TableKind::Constants {
-        let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
-            columns.iter().any(|(f, t, _)| f == name && ok(t))
-        };
-        if !has("name", &|t| {
-            t.base == crate::cell::BaseType::Ident && !t.optional
-        }) || !has("value", &|t| !t.optional)
-        {
-            return Err(doc.error(
-                doc.span.clone(),
-                Code::Schema,
-                "a constants table needs a `name: ident` and a `value` column",
-            ));
-        }
+}
+
+/// A constants table names each constant in a `name: ident` column and gives
+/// its value in a `value` column, neither optional.
+fn constants_columns(doc: &Doc, columns: &[(String, ColumnType, Span)]) -> Result<(), Diagnostic> {
+    let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
+        columns.iter().any(|(f, t, _)| f == name && ok(t))
+    };
+    if has("name", &|t| {
+        t.base == crate::cell::BaseType::Ident && !t.optional
+    }) && has("value", &|t| !t.optional)
+    {
+        return Ok(());
     }
-    doc.finish()?;
-    Ok(Schema {
-        id: id.to_string(),
-        kind,
-        title,
-        group: group.map(|g| g.0),
-        parent: parent.map(|p| p.0),
-        errata,
-        allows,
-        columns,
-        span,
-    })
+    Err(doc.error(
+        doc.span.clone(),
+        Code::Schema,
+        "a constants table needs a `name: ident` and a `value` column",
+    ))
 }
 
 /// The `columns` of a schema, each `field: type`: a field is a snake_case Rust
