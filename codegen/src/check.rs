@@ -352,10 +352,11 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
     }
 }
 
-/// Sections, tables and examples share one namespace per system; rules another.
+/// Sections, tables, examples and properties share one namespace per system;
+/// rules another; table constants and row types a third, per chapter.
 fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
-    let mut seen: HashMap<String, String> = HashMap::new();
-    let mut rules: HashMap<String, String> = HashMap::new();
+    let mut seen = Seen::new();
+    let mut rules = Seen::new();
     for c in chapters {
         let items = c
             .sections
@@ -370,7 +371,7 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
         for r in &c.rules {
             first_or_report(&mut rules, &r.id, c, &r.span, "rule", diags);
         }
-        let mut consts: HashMap<String, String> = HashMap::new();
+        let mut consts = Seen::new();
         for t in &c.tables {
             if let crate::model::TableKind::Rows {
                 const_name,
@@ -384,28 +385,37 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
     }
 }
 
+/// Each id seen: where it was first defined, and as what.
+type Seen = HashMap<String, (String, &'static str)>;
+
+/// Records `id` of the kind `what`, or reports it as defined before, naming
+/// both kinds when they differ (a section and an example, say).
 fn first_or_report(
-    seen: &mut HashMap<String, String>,
+    seen: &mut Seen,
     id: &str,
     c: &Chapter,
     span: &Span,
-    what: &str,
+    what: &'static str,
     diags: &mut Diagnostics,
 ) {
-    let here = c.file.location(span.start);
-    match seen.get(id) {
-        Some(first) => diags.push(
-            Diagnostic::new(
-                &c.file,
-                span.clone(),
-                Code::DuplicateId,
-                format!("duplicate {what} id `{id}`"),
-            )
+    let Some((first, kind)) = seen.get(id) else {
+        seen.insert(id.to_string(), (c.file.location(span.start), what));
+        return;
+    };
+    let (message, note) = if *kind == what {
+        (
+            format!("duplicate {what} id `{id}`"),
+            format!("first defined at {first}"),
+        )
+    } else {
+        (
+            format!("{what} id `{id}` is already the id of a {kind}"),
+            format!("the {kind} `{id}` is defined at {first}"),
+        )
+    };
+    diags.push(
+        Diagnostic::new(&c.file, span.clone(), Code::DuplicateId, message)
             .label("defined again here")
-            .note(format!("first defined at {first}")),
-        ),
-        None => {
-            seen.insert(id.to_string(), here);
-        }
-    }
+            .note(note),
+    );
 }

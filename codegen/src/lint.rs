@@ -156,7 +156,8 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
                     .map(|r| {
                         let d = Diagnostic::new(
                             &chapter.file,
-                            r.span.clone(), Code::Lint(LintKind::RuleWithoutExample),
+                            r.span.clone(),
+                            Code::Lint(LintKind::RuleWithoutExample),
                             format!("rule `{}` has no example", r.id),
                         )
                         .label("no example names this rule");

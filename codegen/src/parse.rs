@@ -274,7 +274,8 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
                     diags.push(
                         Diagnostic::new(
                             file,
-                            span.start..span.start + first_line, Code::Unclosed,
+                            span.start..span.start + first_line,
+                            Code::Unclosed,
                             format!("block `{id}` is not closed"),
                         )
                         .label("its fence runs to the end of the file: close it with a fence line of its own"),

@@ -51,7 +51,8 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
     Some(
         Diagnostic::new(
             file,
-            first_line(file, span), Code::UnrecognisedBlock,
+            first_line(file, span),
+            Code::UnrecognisedBlock,
             format!(
                 "unknown block kind `{word}`: did you mean `{}`?",
                 kind.name()

@@ -4,16 +4,19 @@
 
 /// The one or two names of `known` closest to `found` by edit distance (case
 /// ignored), best first: at most a third of the shorter one's length away (and
-/// at least one edit allowed), and a second only when it is as close as the
-/// first. Costs time linear in the number of known names.
+/// at least one edit allowed) or one the start of the other, and a second only
+/// when it is as close as the first. Costs time linear in the number of known names.
 pub fn closest<'a>(found: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let found = found.to_lowercase();
     let length = found.chars().count();
     let mut best: Vec<(usize, &str)> = Vec::with_capacity(3);
     for name in known {
-        let most = (length.min(name.chars().count()) / 3).max(1);
-        let distance = strsim::osa_distance(&found, &name.to_lowercase());
-        if distance > most || best.iter().any(|(_, b)| *b == name) {
+        let (name_lower, shorter) = (name.to_lowercase(), length.min(name.chars().count()));
+        let distance = strsim::osa_distance(&found, &name_lower);
+        // An abbreviation (`int` for `integer`) is close however long the rest.
+        let prefix =
+            shorter >= 3 && (found.starts_with(&name_lower) || name_lower.starts_with(&found));
+        if (distance > (shorter / 3).max(1) && !prefix) || best.iter().any(|(_, b)| *b == name) {
             continue;
         }
         best.push((distance, name));
@@ -47,6 +50,7 @@ mod tests {
         assert_eq!(closest("demo.hi", known), ["demo.hip", "demo.hit"]);
         assert_eq!(closest("DEMO.MISS", known), ["demo.miss"]);
         assert_eq!(closest("othr", known), ["other"]);
+        assert_eq!(closest("integer", ["int", "dice"]), ["int"]);
         assert!(closest("zzz", known).is_empty());
         assert_eq!(
             did_you_mean("demo.mis", known).as_deref(),
