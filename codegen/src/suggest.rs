@@ -2,6 +2,8 @@
 //! suggestion of the compiler and of `cargo xtask` goes through here, so they
 //! agree on what counts as close.
 
+use std::cell::Cell;
+
 /// The one or two names of `known` closest to `found` by edit distance (case
 /// ignored), best first: at most a third of the shorter one's length away (and
 /// at least one edit allowed) or one the start of the other, and a second only
@@ -11,12 +13,17 @@ pub fn closest<'a>(found: &str, known: impl IntoIterator<Item = &'a str>) -> Vec
     let length = found.chars().count();
     let mut best: Vec<(usize, &str)> = Vec::with_capacity(3);
     for name in known {
-        let (name_lower, shorter) = (name.to_lowercase(), length.min(name.chars().count()));
-        let distance = strsim::osa_distance(&found, &name_lower);
+        let (name_lower, name_length) = (name.to_lowercase(), name.chars().count());
+        let (shorter, most) = close_enough(length, name_length);
         // An abbreviation (`int` for `integer`) is close however long the rest.
         let prefix =
             shorter >= 3 && (found.starts_with(&name_lower) || name_lower.starts_with(&found));
-        if (distance > (shorter / 3).max(1) && !prefix) || best.iter().any(|(_, b)| *b == name) {
+        // Lengths further apart than `most` are further apart than that.
+        let distance = match length.abs_diff(name_length) <= most {
+            true => strsim::osa_distance(&found, &name_lower),
+            false => usize::MAX,
+        };
+        if (distance > most && !prefix) || best.iter().any(|(_, b)| *b == name) {
             continue;
         }
         best.push((distance, name));
@@ -28,6 +35,44 @@ pub fn closest<'a>(found: &str, known: impl IntoIterator<Item = &'a str>) -> Vec
         .filter(|(distance, _)| *distance == top)
         .map(|(_, name)| name)
         .collect()
+}
+
+/// How many more names one check may compare in looking for suggestions.
+/// Each suggestion compares the name with every known one; a book of many
+/// mistakes among many names would pay that for each mistake, so once about
+/// 130,000 comparisons are spent (a few tenths of a second at most), later
+/// diagnostics go without a suggestion.
+pub struct Budget(Cell<usize>);
+
+/// The comparisons a [`Budget`] starts with.
+const COMPARISONS: usize = 1 << 17;
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(Cell::new(COMPARISONS))
+    }
+}
+
+impl Budget {
+    /// [`did_you_mean`] among the `count` names of `known`, if the budget
+    /// still holds `count` comparisons.
+    pub fn did_you_mean<'a>(
+        &self,
+        found: &str,
+        known: impl IntoIterator<Item = &'a str>,
+        count: usize,
+    ) -> Option<String> {
+        let left = self.0.get().checked_sub(count)?;
+        self.0.set(left);
+        did_you_mean(found, known)
+    }
+}
+
+/// The shorter of two lengths, and the most edits apart two names of those
+/// lengths may be and still be close: a third of the shorter, at least one.
+fn close_enough(a: usize, b: usize) -> (usize, usize) {
+    let shorter = a.min(b);
+    (shorter, (shorter / 3).max(1))
 }
 
 /// `did you mean `a`?` or `did you mean `a` or `b`?`, when anything is close.
@@ -61,5 +106,22 @@ mod tests {
             Some("did you mean `demo.hip` or `demo.hit`?")
         );
         assert_eq!(did_you_mean("zzz", known), None);
+    }
+
+    #[test]
+    fn a_budget_stops_looking_once_spent() {
+        assert_eq!(Budget::default().0.get(), COMPARISONS);
+        let budget = Budget(Cell::new(5));
+        let known = ["demo.hit", "demo.miss"];
+        for _ in 0..2 {
+            assert!(budget.did_you_mean("demo.hti", known, 2).is_some());
+        }
+        assert_eq!(budget.did_you_mean("demo.hti", known, 2), None, "1 left");
+        assert!(budget.did_you_mean("demo.hti", ["demo.hit"], 1).is_some());
+        assert_eq!(
+            budget.did_you_mean("demo.hti", [], 0),
+            None,
+            "nothing to suggest"
+        );
     }
 }
