@@ -41,13 +41,12 @@ pub fn fence_kind(info: &str) -> Option<FenceKind> {
 /// or a change of case.
 pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<Diagnostic> {
     let word = info.split_whitespace().next()?;
-    let lower = word.to_lowercase();
-    let kind = FenceKind::ALL.into_iter().find(|k| {
-        let name = k.name();
-        word != name
-            && word.len() <= 2 * name.len()
-            && strsim::osa_distance(&lower, name) <= name.len() / 3
-    })?;
+    let names = FenceKind::ALL.map(FenceKind::name);
+    if names.contains(&word) {
+        return None;
+    }
+    let near = *crate::suggest::closest(word, names).first()?;
+    let kind = FenceKind::ALL.into_iter().find(|k| k.name() == near)?;
     Some(
         Diagnostic::new(
             file,

@@ -15,9 +15,13 @@ pub fn closest<'a>(found: &str, known: impl IntoIterator<Item = &'a str>) -> Vec
     for name in known {
         let (name_lower, name_length) = (name.to_lowercase(), name.chars().count());
         let (shorter, most) = close_enough(length, name_length);
-        // An abbreviation (`int` for `integer`) is close however long the rest.
-        let prefix =
-            shorter >= 3 && (found.starts_with(&name_lower) || name_lower.starts_with(&found));
+        // A word and its abbreviation (`integer`, `int`) are close however long
+        // the rest; a longer name of several words (`example-output`) is not.
+        let prefix = shorter >= 3
+            && [&found, &name_lower]
+                .iter()
+                .all(|w| w.chars().all(char::is_alphanumeric))
+            && (found.starts_with(&name_lower) || name_lower.starts_with(&found));
         // Lengths further apart than `most` are further apart than that.
         let distance = match length.abs_diff(name_length) <= most {
             true => strsim::osa_distance(&found, &name_lower),
@@ -96,6 +100,7 @@ mod tests {
         assert_eq!(closest("DEMO.MISS", known), ["demo.miss"]);
         assert_eq!(closest("othr", known), ["other"]);
         assert_eq!(closest("integer", ["int", "dice"]), ["int"]);
+        assert!(closest("example-output", ["example"]).is_empty());
         assert!(closest("zzz", known).is_empty());
         assert_eq!(
             did_you_mean("demo.mis", known).as_deref(),
