@@ -1,7 +1,8 @@
 //! `cargo bench -p codegen --bench scaling`: the time to compile a chapter and
 //! render what it reports grows linearly with its size, for every shape of
 //! input: a valid book, one bad example after another, a table erratum per row,
-//! and a line of bad cells. Each shape is built at 1, 2, 5 and 10 MB; the time
+//! a line of bad cells, examples naming unknown rules among many, an example
+//! misspelling every input of a large rule, and a property doing the same. Each shape is built at 1, 2, 5 and 10 MB; the time
 //! per MB should stay flat down each column of the table printed.
 //!
 //! `total` is what a build pays: compiling, then the report (which shows the
@@ -89,6 +90,43 @@ fn cell_errors_on_one_line(bytes: usize) -> String {
     )
 }
 
+/// Sections each with a rule and an example naming a rule no block declares:
+/// many rules to suggest from, and many names to suggest for.
+fn unknown_rules(bytes: usize) -> String {
+    grow(
+        bytes,
+        "",
+        |i| {
+            format!(
+                "```rule r-{i}\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"int\"\n```\n\n```example e-{i}\nrule = \"demo.q-{i}\"\n[given]\nroll = 3\n[book]\ndamage = 3\n```\n\n"
+            )
+        },
+        "",
+    )
+}
+
+/// One rule of many (optional) inputs, then one example that misspells each.
+fn misspelt_inputs(bytes: usize) -> String {
+    // An input costs about 20 bytes in the rule and 15 in the example.
+    let n = bytes / 35;
+    let inputs: String = (0..n).map(|i| format!("in-{i} = \"int?\"\n")).collect();
+    let given: String = (0..n).map(|i| format!("ni-{i} = 1\n")).collect();
+    format!(
+        "{FRONT}```rule hit\n[given]\n{inputs}[outputs]\ndamage = \"int\"\n```\n\n```example e\nrule = \"demo.hit\"\n[given]\n{given}[book]\ndamage = 3\n```\n"
+    )
+}
+
+/// One rule of many (optional) inputs, then one property whose every binding
+/// names an input the rule does not take.
+fn property_bad_bindings(bytes: usize) -> String {
+    let n = bytes / 35;
+    let inputs: String = (0..n).map(|i| format!("in-{i} = \"int?\"\n")).collect();
+    let given: String = (0..n).map(|i| format!("ni-{i} = 1\n")).collect();
+    format!(
+        "{FRONT}```rule hit\n[given]\n{inputs}[outputs]\ndamage = \"int\"\n```\n\n```property p\nrule = \"demo.hit\"\n[given]\n{given}[law]\nresolves = true\n```\n"
+    )
+}
+
 /// What one run measured.
 #[derive(Clone, Copy)]
 struct Run {
@@ -137,11 +175,14 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
 fn main() {
     let dir = std::env::temp_dir().join(format!("codegen-scaling-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create a scratch folder");
-    let shapes: [(&str, Shape); 4] = [
+    let shapes: [(&str, Shape); 7] = [
         ("valid book", valid_book),
         ("bad examples", bad_examples),
         ("table errata per row", errata_per_row),
         ("cell errors on one line", cell_errors_on_one_line),
+        ("unknown rules", unknown_rules),
+        ("misspelt inputs", misspelt_inputs),
+        ("property bad bindings", property_bad_bindings),
     ];
     println!(
         "{:<24} {:>5} {:>9} {:>10} {:>10} {:>10} {:>10} | {:>11} {:>10}",

@@ -56,15 +56,20 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             Some(t) => (t, true),
             None => (ty_text, false),
         };
-        let ty = match ty_text.strip_prefix("word(").and_then(|w| w.strip_suffix(')')) {
+        let ty = match ty_text
+            .strip_prefix("word(")
+            .and_then(|w| w.strip_suffix(')'))
+        {
             Some(list) => ValueType::Word(words(list).map_err(|why| {
-                t.error(vspan.clone(), Code::Signature, format!("`{name}` lists its words badly: {why}"))
-                    .label("write the words between `|`, as in \"word(step|slip|none)\"")
+                t.error(
+                    vspan.clone(),
+                    Code::Signature,
+                    format!("`{name}` lists its words badly: {why}"),
+                )
+                .label("write the words between `|`, as in \"word(step|slip|none)\"")
             })?),
-            None => ValueType::parse(ty_text).ok_or_else(|| {
-                t.error(vspan.clone(), Code::UnknownType, format!("`{name}` has an unknown type"))
-                    .label("one of \"int\", \"bool\", \"text\", \"word(a|b)\", \"dice\", \"[int]\", \"[text]\", each optionally followed by `?`")
-            })?,
+            None => ValueType::parse(ty_text)
+                .ok_or_else(|| unknown_type(&t, vspan.clone(), &name, ty_text))?,
         };
         if optional && key == "outputs" {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
@@ -77,6 +82,26 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         });
     }
     Ok(out)
+}
+
+/// `name`'s type `ty` is none of the value types: the closest is suggested,
+/// and every one listed.
+fn unknown_type(doc: &Doc, span: Span, name: &str, ty: &str) -> Diagnostic {
+    let all = ValueType::all_written();
+    let listed: Vec<String> = all.iter().map(|t| format!("`{t}`")).collect();
+    let d = doc.error(
+        span,
+        Code::UnknownType,
+        format!("`{name}` has an unknown type `{ty}`"),
+    );
+    let d = match crate::suggest::did_you_mean(ty, all.iter().map(String::as_str)) {
+        Some(hint) => d.label(hint),
+        None => d.label("not a value type"),
+    };
+    d.note(format!(
+        "the types are {}, each optionally followed by `?`",
+        listed.join(", ")
+    ))
 }
 
 /// The words of a `word(a|b|c)` type: each one written, none twice.

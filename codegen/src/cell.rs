@@ -91,8 +91,10 @@ impl ColumnType {
             ("timed_dice", None) => BaseType::TimedDice,
             (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
             (n, _) => {
+                let hint = crate::suggest::did_you_mean(n, KNOWN.iter().copied())
+                    .map_or(String::new(), |h| format!("; {h}"));
                 return Err(format!(
-                    "unknown column type `{n}` (known: {})",
+                    "unknown column type `{n}`{hint} (known: {})",
                     KNOWN.join(", ")
                 ));
             }
@@ -331,7 +333,7 @@ fn int(c: &mut Cursor, unit: Option<&str>) -> Result<CellValue, CellError> {
     let n = c.number()?;
     if let Some(unit) = unit {
         c.skip_ws();
-        c.literal(unit)?;
+        c.unit(unit)?;
     }
     c.end()?;
     Ok(CellValue::Int(n))
@@ -716,6 +718,25 @@ impl Cursor<'_> {
         } else {
             Err(self.error(self.rest().len(), &format!("`{lit}`")))
         }
+    }
+
+    /// The unit `unit`, as a whole word: `2 metres` is not `2 m` misspelt.
+    fn unit(&mut self, unit: &str) -> Result<(), CellError> {
+        let rest = self.rest();
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if &rest[..len] == unit {
+            self.pos += len;
+            return Ok(());
+        }
+        let found = match &rest[..len] {
+            "" => "the end of the cell".to_string(),
+            word => format!("`{word}`"),
+        };
+        Err(CellError {
+            offset: self.pos,
+            len: len.max(1),
+            message: format!("expected the unit `{unit}`, found {found}"),
+        })
     }
 
     fn end(&self) -> Result<(), CellError> {

@@ -14,12 +14,13 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Binding, Book, Chapter, Example, Param, Rule, System, Value, ValueType};
 use crate::property;
 use crate::source::{SourceFile, Span};
-use crate::suggest::{closest, did_you_mean};
+use crate::suggest::{Budget, closest};
 
 pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     for system in &mut book.systems {
         unique_ids(&system.chapters, diags);
-        let known = Known::of(system);
+        let budget = Budget::default();
+        let known = Known::of(system, &budget);
         let examples = typed_examples(system, &known, diags);
         let properties = property::typed_properties(system, &known, diags);
         apply(system, examples);
@@ -35,6 +36,7 @@ pub(crate) struct Known<'a> {
     /// Rules whose block failed to compile: known, but with no signature.
     broken: HashSet<&'a str>,
     sections: HashSet<&'a str>,
+    budget: &'a Budget,
 }
 
 /// One rule with its inputs and outputs by name.
@@ -42,14 +44,18 @@ pub(crate) struct Signature<'a> {
     pub(crate) rule: &'a Rule,
     given: HashMap<&'a str, &'a Param>,
     outputs: HashMap<&'a str, &'a Param>,
+    budget: &'a Budget,
 }
 
 impl<'a> Known<'a> {
-    fn of(system: &'a System) -> Known<'a> {
+    fn of(system: &'a System, budget: &'a Budget) -> Known<'a> {
         let rules = system.chapters.iter().flat_map(|c| &c.rules);
         Known {
             system: &system.id,
-            rules: rules.map(|r| (r.id.as_str(), Signature::of(r))).collect(),
+            rules: rules
+                .map(|r| (r.id.as_str(), Signature::of(r, budget)))
+                .collect(),
+            budget,
             broken: system
                 .chapters
                 .iter()
@@ -75,9 +81,13 @@ impl<'a> Known<'a> {
         let found = self.rules.get(name);
         if found.is_none() && !self.broken.contains(name) {
             let known = self.rules.keys().chain(&self.broken).copied();
-            let label = did_you_mean(name, known).unwrap_or_else(|| {
-                format!("no `rule` block of system `{}` declares this", self.system)
-            });
+            let count = self.rules.len() + self.broken.len();
+            let label = self
+                .budget
+                .did_you_mean(name, known, count)
+                .unwrap_or_else(|| {
+                    format!("no `rule` block of system `{}` declares this", self.system)
+                });
             diags.push(
                 Diagnostic::new(
                     file,
@@ -93,10 +103,11 @@ impl<'a> Known<'a> {
 }
 
 impl<'a> Signature<'a> {
-    fn of(rule: &'a Rule) -> Signature<'a> {
+    fn of(rule: &'a Rule, budget: &'a Budget) -> Signature<'a> {
         let by_name = |ps: &'a [Param]| ps.iter().map(|p| (p.name.as_str(), p)).collect();
         Signature {
             rule,
+            budget,
             given: by_name(&rule.given),
             outputs: by_name(&rule.outputs),
         }
@@ -112,7 +123,8 @@ impl<'a> Signature<'a> {
 
     /// The label for `name`, which is no input: the closest inputs, if any.
     pub(crate) fn no_input(&self, name: &str) -> String {
-        did_you_mean(name, self.given.keys().copied())
+        self.budget
+            .did_you_mean(name, self.given.keys().copied(), self.given.len())
             .unwrap_or_else(|| "not an input of the rule".into())
     }
 
@@ -120,13 +132,15 @@ impl<'a> Signature<'a> {
     /// closest of either, if any.
     pub(crate) fn no_param(&self, name: &str) -> String {
         let all = self.given.keys().chain(self.outputs.keys()).copied();
-        did_you_mean(name, all)
+        self.budget
+            .did_you_mean(name, all, self.given.len() + self.outputs.len())
             .unwrap_or_else(|| "neither an input nor an output of the rule".into())
     }
 
     /// The label for `name`, which is no output: the closest outputs, if any.
     pub(crate) fn no_output(&self, name: &str) -> String {
-        did_you_mean(name, self.outputs.keys().copied())
+        self.budget
+            .did_you_mean(name, self.outputs.keys().copied(), self.outputs.len())
             .unwrap_or_else(|| "not an output of the rule".into())
     }
 }
@@ -352,10 +366,11 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
     }
 }
 
-/// Sections, tables and examples share one namespace per system; rules another.
+/// Sections, tables, examples and properties share one namespace per system;
+/// rules another; table constants and row types a third, per chapter.
 fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
-    let mut seen: HashMap<String, String> = HashMap::new();
-    let mut rules: HashMap<String, String> = HashMap::new();
+    let mut seen = Seen::new();
+    let mut rules = Seen::new();
     for c in chapters {
         let items = c
             .sections
@@ -370,7 +385,7 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
         for r in &c.rules {
             first_or_report(&mut rules, &r.id, c, &r.span, "rule", diags);
         }
-        let mut consts: HashMap<String, String> = HashMap::new();
+        let mut consts = Seen::new();
         for t in &c.tables {
             if let crate::model::TableKind::Rows {
                 const_name,
@@ -384,28 +399,37 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
     }
 }
 
+/// Each id seen: where it was first defined, and as what.
+type Seen = HashMap<String, (String, &'static str)>;
+
+/// Records `id` of the kind `what`, or reports it as defined before, naming
+/// both kinds when they differ (a section and an example, say).
 fn first_or_report(
-    seen: &mut HashMap<String, String>,
+    seen: &mut Seen,
     id: &str,
     c: &Chapter,
     span: &Span,
-    what: &str,
+    what: &'static str,
     diags: &mut Diagnostics,
 ) {
-    let here = c.file.location(span.start);
-    match seen.get(id) {
-        Some(first) => diags.push(
-            Diagnostic::new(
-                &c.file,
-                span.clone(),
-                Code::DuplicateId,
-                format!("duplicate {what} id `{id}`"),
-            )
+    let Some((first, kind)) = seen.get(id) else {
+        seen.insert(id.to_string(), (c.file.location(span.start), what));
+        return;
+    };
+    let (message, note) = if *kind == what {
+        (
+            format!("duplicate {what} id `{id}`"),
+            format!("first defined at {first}"),
+        )
+    } else {
+        (
+            format!("{what} id `{id}` is already the id of a {kind}"),
+            format!("the {kind} `{id}` is defined at {first}"),
+        )
+    };
+    diags.push(
+        Diagnostic::new(&c.file, span.clone(), Code::DuplicateId, message)
             .label("defined again here")
-            .note(format!("first defined at {first}")),
-        ),
-        None => {
-            seen.insert(id.to_string(), here);
-        }
-    }
+            .note(note),
+    );
 }

@@ -41,21 +41,17 @@ pub fn fence_kind(info: &str) -> Option<FenceKind> {
 /// or a change of case.
 pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<Diagnostic> {
     let word = info.split_whitespace().next()?;
-    // No block kind is a near miss of another: a kind spelt right is no near miss.
-    if FenceKind::ALL.into_iter().any(|k| k.name() == word) {
+    let names = FenceKind::ALL.map(FenceKind::name);
+    if names.contains(&word) {
         return None;
     }
-    let lower = word.to_lowercase();
-    let kind = FenceKind::ALL.into_iter().find(|k| {
-        let name = k.name();
-        word != name
-            && word.len() <= 2 * name.len()
-            && strsim::osa_distance(&lower, name) <= name.len() / 3
-    })?;
+    let near = *crate::suggest::closest(word, names).first()?;
+    let kind = FenceKind::ALL.into_iter().find(|k| k.name() == near)?;
     Some(
         Diagnostic::new(
             file,
-            first_line(file, span), Code::UnrecognisedBlock,
+            first_line(file, span),
+            Code::UnrecognisedBlock,
             format!(
                 "unknown block kind `{word}`: did you mean `{}`?",
                 kind.name()

@@ -362,7 +362,8 @@ impl<'a> Builder<'a> {
                 diags.push(
                     Diagnostic::new(
                         file,
-                        span.clone(), Code::TableErratum,
+                        span.clone(),
+                        Code::TableErratum,
                         format!(
                             "table erratum expects `{}` printed here, but the cell reads `{cell_text}`",
                             e.printed

@@ -310,7 +310,8 @@ pub fn lint_for(
         Some(k) if k.scope() == Some(scope) => Ok(k),
         Some(k) => Err(Diagnostic::new(
             file,
-            span, Code::Allow,
+            span,
+            Code::Allow,
             match k.scope() {
                 Some(Scope::Table) => format!(
                     "`{name}` is allowed in a table's schema: `allow = [{{ lint = \"{name}\", reason = \"…\" }}]`"
@@ -322,8 +323,13 @@ pub fn lint_for(
             },
         )
         .label(format!("allowed here: {here}"))),
-        None => Err(Diagnostic::new(file, span, Code::UnknownLint, format!("unknown lint `{name}`"))
-            .label(format!("allowed here: {here}"))),
+        None => {
+            let names = LintKind::ALL.map(LintKind::name);
+            let label = crate::suggest::did_you_mean(name, names)
+                .unwrap_or_else(|| format!("allowed here: {here}"));
+            let message = format!("unknown lint `{name}`");
+            Err(Diagnostic::new(file, span, Code::UnknownLint, message).label(label))
+        }
     }
 }
 

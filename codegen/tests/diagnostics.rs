@@ -18,6 +18,9 @@ mod poor_errors;
 mod rustc;
 #[path = "diagnostics/silent.rs"]
 mod silent;
+// Errors that suggest the fix (issue 10.8).
+#[path = "diagnostics/suggestions.rs"]
+mod suggestions;
 
 use codegen::cell::{CellValue, DiceSpec};
 use codegen::{Book, Code, Diagnostic, Diagnostics};
@@ -388,10 +391,10 @@ columns = ["band: range"]
         &text,
         d,
         "demo.md:14:1",
-        &["duplicate table id `speeds`"],
+        &["table id `speeds` is already the id of a section"],
         "<!-- table speeds",
     );
-    assert_eq!(d.notes, vec!["first defined at demo.md:12:1".to_string()]);
+    assert_eq!(d.notes, ["the section `speeds` is defined at demo.md:12:1"]);
 }
 
 /// A chapter with rule `demo.hit` (roll: int -> damage: dice) and one example of it,

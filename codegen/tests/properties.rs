@@ -326,5 +326,10 @@ fn a_bound_must_name_one_input_or_output_of_a_comparable_type() {
 fn a_property_id_shares_the_namespace_of_sections_tables_and_examples() {
     let text = with_property(GOOD).replace("# Demo {#demo}", "# Demo {#p}");
     let d = only_error("duplicate", &text);
-    assert_at(&text, &d, "```property p", &["duplicate property id `p`"]);
+    assert_at(
+        &text,
+        &d,
+        "```property p",
+        &["property id `p` is already the id of a section"],
+    );
 }

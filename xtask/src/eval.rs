@@ -111,16 +111,10 @@ fn unknown_ids(chapters: &[(&System, &Chapter)], only: &[String]) -> Vec<String>
     only.iter()
         .filter(|o| !ids.contains(&o.as_str()))
         .map(|o| {
-            let near = ids
-                .iter()
-                .map(|id| (strsim::jaro_winkler(o, id), id))
-                .filter(|(score, _)| *score > 0.7)
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            match near {
-                Some((_, id)) => {
-                    format!("no example or property `{o}` in the given files; did you mean `{id}`?")
-                }
-                None => format!("no example or property `{o}` in the given files"),
+            let missing = format!("no example or property `{o}` in the given files");
+            match codegen::suggest::did_you_mean(o, ids.iter().copied()) {
+                Some(hint) => format!("{missing}; {hint}"),
+                None => missing,
             }
         })
         .collect()

@@ -163,17 +163,25 @@ pub enum ValueType {
 }
 
 impl ValueType {
-    /// The types named by a single word; `word(...)` is read by `blocks`.
+    /// The types named by a single word, as written; `word(...)` is read by
+    /// `blocks`. Parsing and the messages that list the types both read this.
+    pub const NAMED: [ValueType; 6] = [
+        ValueType::Int,
+        ValueType::Bool,
+        ValueType::Text,
+        ValueType::Dice,
+        ValueType::IntList,
+        ValueType::TextList,
+    ];
+
     pub fn parse(s: &str) -> Option<ValueType> {
-        Some(match s {
-            "int" => ValueType::Int,
-            "bool" => ValueType::Bool,
-            "text" => ValueType::Text,
-            "dice" => ValueType::Dice,
-            "[int]" => ValueType::IntList,
-            "[text]" => ValueType::TextList,
-            _ => return None,
-        })
+        ValueType::NAMED.into_iter().find(|t| t.to_string() == s)
+    }
+
+    /// Every type as a rule block writes it, for messages.
+    pub fn all_written() -> Vec<String> {
+        let named = ValueType::NAMED.iter().map(ToString::to_string);
+        named.chain(["word(a|b)".to_string()]).collect()
     }
 }
 
