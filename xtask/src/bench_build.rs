@@ -33,6 +33,7 @@ pub fn run(root: &Path) -> Result<String, String> {
     copy_workspace(root, &ws).map_err(|e| format!("cannot copy the workspace: {e}"))?;
     let target = bench.join("target");
     let build = |rows: usize, run: usize| -> Result<Duration, String> {
+        eprintln!("bench-build: rules with a {rows}-row table (run {run})");
         write_table(&ws, rows, run)?;
         let start = Instant::now();
         cargo_build(&ws, &target, None)?;
@@ -56,6 +57,7 @@ pub fn run(root: &Path) -> Result<String, String> {
     let rows = 10 * (1 << 20) / ROW_BYTES;
     let bytes = write_table(&ws, rows, 0)?;
     let peak = bench.join("peak.txt");
+    eprintln!("bench-build: rules with a 10 MB table ({rows} rows), for its peak memory");
     let start = Instant::now();
     cargo_build(&ws, &target, Some(&peak))?;
     let took = start.elapsed();
