@@ -1,6 +1,6 @@
 //! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
 
-use crate::bounds::non_negative;
+use crate::bounds::{at_least, non_negative};
 use crate::spec::action::explosions::{
     AREA_TN, AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
     HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast,
@@ -42,6 +42,8 @@ pub fn average_radius(
     g: &average_radius::Given,
     t: &mut Trace,
 ) -> Result<average_radius::Outcome, RuleError> {
+    // Dice may be none (`0d6`), but an explosion of no dice has no blast to measure.
+    at_least(1, [("an explosion's dice", g.damage.count.into())])?;
     let radius = i64::from(g.damage.count) + i64::from(AVERAGE_RADIUS_EXTRA);
     t.step(
         ids::AVERAGE_BLAST_RADIUS,
