@@ -3,6 +3,7 @@
 use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
+use crate::spec::action::combat_modifiers::DISTANCE;
 use crate::spec::action::weapons::{
     FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, RANGED,
     RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
@@ -176,31 +177,22 @@ pub fn range_offset(
     Ok(range_offset::Outcome { penalty })
 }
 
-pub fn ranged_shot(
-    g: &ranged_shot::Given,
-    t: &mut Trace,
-) -> Result<ranged_shot::Outcome, RuleError> {
-    non_negative([
-        ("a distance", g.distance),
-        ("STR", g.str.unwrap_or_default()),
-    ])?;
-    let w = ranged(&g.weapon)?;
-    let max_range = match w.max {
-        Amount::Of { value, unit: None } => i64::from(value),
+/// The weapon's Max in metres; a multiple of STR needs the user's STR.
+fn max_range(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+    match w.max {
+        Amount::Of { value, unit: None } => Ok(i64::from(value)),
         Amount::Of {
             value,
             unit: Some("km"),
-        } => i64::from(value) * 1000,
+        } => Ok(i64::from(value) * 1000),
         Amount::Of {
             unit: Some(unit), ..
-        } => {
-            return Err(RuleError::Invalid(format!(
-                "{}: Max in `{unit}`, which the resolver cannot convert to metres",
-                w.weapon
-            )));
-        }
+        } => Err(RuleError::Invalid(format!(
+            "{}: Max in `{unit}`, which the resolver cannot convert to metres",
+            w.weapon
+        ))),
         Amount::Times { factor, .. } => {
-            let str = g.str.ok_or_else(|| {
+            let str = str.ok_or_else(|| {
                 RuleError::Invalid(format!(
                     "{}'s Max is a multiple of STR: give `str`",
                     w.weapon
@@ -210,20 +202,54 @@ pub fn ranged_shot(
                 ids::RULING_THROWN_MAX,
                 format!("Max x{factor} of STR {str}"),
             );
-            str * i64::from(factor)
+            Ok(str * i64::from(factor))
         }
+    }
+}
+
+/// The distance table's penalty, held at its last band past the table's end.
+fn distance_penalty(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
+    let last = DISTANCE
+        .last()
+        .filter(|b| b.metres.hi.is_some_and(|hi| metres > hi.into()));
+    match last {
+        Some(band) => {
+            t.step(
+                ids::RULING_PAST_DISTANCE_TABLE,
+                format!(
+                    "{metres} m is past the table's last band, {} m: {:+}",
+                    band.metres, band.modifier
+                ),
+            );
+            Ok(band.modifier.into())
+        }
+        None => super::combat_modifiers::distance_modifier(metres, t),
+    }
+}
+
+pub fn ranged_shot(
+    g: &ranged_shot::Given,
+    t: &mut Trace,
+) -> Result<ranged_shot::Outcome, RuleError> {
+    non_negative([
+        ("a distance", g.distance),
+        ("STR", g.str.unwrap_or_default()),
+    ])?;
+    let w = ranged(&g.weapon)?;
+    let max_range = max_range(w, g.str, t)?;
+    let shot = if g.distance <= max_range {
+        "can be made"
+    } else {
+        "cannot be made"
     };
-    let allowed = g.distance <= max_range;
     t.step(
         ids::RANGED_WEAPONS,
         format!(
-            "{}: Max {max_range} m, a shot at {} m is {}",
-            w.weapon,
-            g.distance,
-            if allowed { "allowed" } else { "not allowed" }
+            "{}: Max {max_range} m, a shot at {} m {shot}",
+            w.weapon, g.distance
         ),
     );
-    let penalty = super::combat_modifiers::distance_modifier(g.distance, t)?;
+    let penalty = distance_penalty(g.distance, t)?;
     let range_modifier = (penalty + i64::from(w.rmod)).min(0);
     t.step(
         ids::RANGE_MODIFIER,
@@ -231,7 +257,7 @@ pub fn ranged_shot(
     );
     Ok(ranged_shot::Outcome {
         max_range,
-        allowed,
+        shot: shot.into(),
         range_modifier,
     })
 }
