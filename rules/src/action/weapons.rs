@@ -5,9 +5,10 @@ use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
 use crate::spec::action::combat_modifiers::DISTANCE;
 use crate::spec::action::weapons::{
-    FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, RANGED,
-    RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
-    melee_damage, optimal_distance, range_offset, ranged_shot, rate_of_fire, str_shortfall,
+    BOWS, FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon,
+    RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
+    melee_damage, optimal_distance, range_offset, ranged_shot, ranged_str, rate_of_fire,
+    str_shortfall,
 };
 use crate::table::{Amount, Or, RateOfFire, by_name};
 use crate::trace::Trace;
@@ -160,6 +161,52 @@ fn ranged(name: &str) -> Result<&'static RangedWeapon, RuleError> {
             "`{name}` names several ranged weapons"
         ))),
     }
+}
+
+/// Points of STR under a ranged weapon's minimum; `Crew` and `N/A` set none to fall short of.
+fn ranged_shortfall(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+    let Or::Value(min) = w.str_min else {
+        t.step(
+            ids::RANGED_STR,
+            format!("{}: STR Min {:?}: no bonus or penalty", w.weapon, w.str_min),
+        );
+        return Ok(0);
+    };
+    let str = str
+        .ok_or_else(|| RuleError::Invalid(format!("{} has STR Min {min}: give `str`", w.weapon)))?;
+    let short = (i64::from(min) - str).max(0);
+    t.step(
+        ids::RANGED_STR,
+        format!(
+            "{}: STR {str} against STR Min {min}: {short} short",
+            w.weapon
+        ),
+    );
+    Ok(short)
+}
+
+pub fn ranged_str(g: &ranged_str::Given, t: &mut Trace) -> Result<ranged_str::Outcome, RuleError> {
+    non_negative([("STR", g.str.unwrap_or_default())])?;
+    let w = ranged(&g.weapon)?;
+    let short = ranged_shortfall(w, g.str, t)?;
+    let str_penalty = -short * i64::from(STR_SHORTFALL_PENALTY);
+    let bow = BOWS.iter().any(|b| b.weapon == w.weapon);
+    let damage = if bow {
+        let short = i32::try_from(short).unwrap_or(i32::MAX);
+        let left = w.damage.count.saturating_sub(short).max(0);
+        let d = Dice::new(left, w.damage.sides, w.damage.bonus);
+        t.step(
+            ids::BOW_TABLE,
+            format!("a bow: {} less {short} dice: {d}", w.damage),
+        );
+        d
+    } else {
+        w.damage
+    };
+    Ok(ranged_str::Outcome {
+        str_penalty,
+        damage,
+    })
 }
 
 pub fn range_offset(
@@ -331,4 +378,18 @@ pub fn fire_modes(g: &fire_modes::Given, t: &mut Trace) -> Result<fire_modes::Ou
         codes,
         autofire_methods,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bow table names rows of the ranged table; a misspelt one would leave
+    /// that bow's damage untouched by low STR.
+    #[test]
+    fn every_bow_is_a_ranged_weapon() {
+        for b in BOWS {
+            assert!(RANGED.iter().any(|w| w.weapon == b.weapon), "{}", b.weapon);
+        }
+    }
 }
