@@ -25,11 +25,12 @@ pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outco
         format!("TN = DEF {def} - ({range_modifier:+}) - ({speed_modifier:+}) = {tn}"),
     );
     let aim_bonus = aim_bonus(g.aim_turns.unwrap_or(0), t)?;
-    let aimed_tn = tn - aim_bonus;
-    if aim_bonus != 0 {
+    let stance_modifier = stance_modifier(g.stance.as_deref(), t)?;
+    let aimed_tn = tn - aim_bonus - stance_modifier;
+    if aim_bonus != 0 || stance_modifier != 0 {
         t.step(
             ids::RANGED_TN,
-            format!("aimed TN = {tn} - {aim_bonus} = {aimed_tn}"),
+            format!("aimed TN = {tn} - {aim_bonus} - ({stance_modifier:+}) = {aimed_tn}"),
         );
     }
     Ok(ranged_tn::Outcome {
@@ -38,8 +39,22 @@ pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outco
         speed_modifier,
         tn,
         aim_bonus,
+        stance_modifier,
         aimed_tn,
     })
+}
+
+/// The aiming table's row for how the weapon is held (`Braced`, `Hip shot`), or 0.
+fn stance_modifier(stance: Option<&str>, t: &mut Trace) -> Result<i64, RuleError> {
+    let Some(stance) = stance else {
+        return Ok(0);
+    };
+    let row = by_prefix(AIMING, |a| a.condition, stance, "the aiming table")?;
+    t.step(
+        ids::AIMING_TABLE,
+        format!("{}: {:+}", row.condition, row.modifier.value),
+    );
+    Ok(row.modifier.value.into())
 }
 
 /// Base DEF, plus REF when the target knows the attack is coming (`ref` given).

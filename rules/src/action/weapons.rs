@@ -6,9 +6,9 @@ use crate::spec::action::autofire::METHODS;
 use crate::spec::action::combat_modifiers::DISTANCE;
 use crate::spec::action::weapons::{
     BOWS, FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon,
-    RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
-    melee_damage, optimal_distance, range_offset, ranged_shot, ranged_str, rate_of_fire,
-    str_shortfall,
+    POUNDS_PER_KILOGRAM, RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES,
+    accuracy, fire_modes, ids, melee_damage, optimal_distance, range_offset, ranged_shot,
+    ranged_str, rate_of_fire, str_shortfall, weight,
 };
 use crate::table::{Amount, Or, RateOfFire, by_name};
 use crate::trace::Trace;
@@ -340,6 +340,31 @@ pub fn rate_of_fire(
         rounds_per_turn: rounds.into(),
         turns_per_shot: turns.into(),
         magazine: magazine.into(),
+    })
+}
+
+/// A weapon's weight in kilograms, from the melee table or else the ranged one.
+fn kilograms(name: &str) -> Result<(&'static str, f64), RuleError> {
+    if let Ok(w) = melee(name) {
+        return Ok((w.weapon, w.weight));
+    }
+    let w = ranged(name)?;
+    let kg = w
+        .weight
+        .ok_or_else(|| RuleError::Invalid(format!("{} has no weight in the table", w.weapon)))?;
+    Ok((w.weapon, kg))
+}
+
+pub fn weight(g: &weight::Given, t: &mut Trace) -> Result<weight::Outcome, RuleError> {
+    let (name, kg) = kilograms(&g.weapon)?;
+    let pounds = kg * f64::from(POUNDS_PER_KILOGRAM);
+    t.step(
+        ids::WEAPON_WEIGHT,
+        format!("{name}: {kg} kg x {POUNDS_PER_KILOGRAM} = {pounds} lb"),
+    );
+    Ok(weight::Outcome {
+        kilograms: kg.to_string(),
+        pounds: pounds.to_string(),
     })
 }
 
