@@ -425,15 +425,29 @@ pub fn drag(g: &drag::Given, t: &mut Trace) -> Result<drag::Outcome, RuleError> 
             g.strength, g.against
         ),
     );
-    let metres = match g.mov {
+    let metres = capped_by_mov(uncapped, g.mov, t);
+    let lightest = g.strength + i64::from(DRAG_STR_BONUS);
+    t.step(
+        ids::RULING_FARTHEST_DRAG,
+        format!(
+            "farthest, with a load that takes no STR: STR {} + {DRAG_STR_BONUS} = {lightest} m",
+            g.strength
+        ),
+    );
+    let farthest = capped_by_mov(lightest, g.mov, t);
+    Ok(drag::Outcome { metres, farthest })
+}
+
+/// A drag's metres, held to the dragger's MOV when it is known.
+fn capped_by_mov(metres: i64, mov: Option<i64>, t: &mut Trace) -> i64 {
+    match mov {
         Some(mov) => {
-            let m = uncapped.min(mov);
+            let m = metres.min(mov);
             t.step(ids::DRAG, format!("at most MOV {mov}: {m} m"));
             m
         }
-        None => uncapped,
-    };
-    Ok(drag::Outcome { metres })
+        None => metres,
+    }
 }
 
 pub fn takedown(g: &takedown::Given, t: &mut Trace) -> Result<takedown::Outcome, RuleError> {

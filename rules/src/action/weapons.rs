@@ -1,5 +1,7 @@
 //! `spec/action/weapons.md`: weapon size, STR minimum, accuracy, melee damage.
 
+use std::cmp::Ordering;
+
 use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
@@ -41,20 +43,40 @@ pub fn optimal_distance(
 ) -> Result<optimal_distance::Outcome, RuleError> {
     let mine = optimal(melee(&g.weapon)?, t)?;
     let theirs = optimal(melee(&g.opponent)?, t)?;
-    let bonus = if mine > theirs {
-        i64::from(LONGER_WEAPON_BONUS)
-    } else {
-        0
+    let inside = g.shorter_struck == Some(true);
+    // Who holds the bonus: the longer weapon, or the shorter once it has struck.
+    let (ours, their) = match (mine.cmp(&theirs), inside) {
+        (Ordering::Equal, _) => (false, false),
+        (Ordering::Greater, false) | (Ordering::Less, true) => (true, false),
+        _ => (false, true),
+    };
+    let bonus = |held: bool| {
+        if held {
+            i64::from(LONGER_WEAPON_BONUS)
+        } else {
+            0
+        }
     };
     t.step(
         ids::WEAPON_SIZE,
-        format!("{mine} m against {theirs} m: {bonus:+} INI and DEF at {mine} m"),
+        format!(
+            "{mine} m against {theirs} m{}: {:+} INI and DEF to us, {:+} to the opponent",
+            if inside {
+                ", the shorter weapon has struck"
+            } else {
+                ""
+            },
+            bonus(ours),
+            bonus(their)
+        ),
     );
     Ok(optimal_distance::Outcome {
         optimal_distance: mine,
         opponent_optimal_distance: theirs,
-        ini_bonus: bonus,
-        def_bonus: bonus,
+        ini_bonus: bonus(ours),
+        def_bonus: bonus(ours),
+        opponent_ini_bonus: bonus(their),
+        opponent_def_bonus: bonus(their),
     })
 }
 
