@@ -397,7 +397,7 @@ fn a_false_property_is_shown_failing_with_its_counterexample() {
         assert!(block.contains(&shown), "{block}");
     }
     assert!(block.contains("<code>distance = 1 to 10000</code>"));
-    assert!(page.contains("1 property: 0 hold, 1 fail"));
+    assert!(page.contains("2 properties: 1 hold, 1 fail"));
 
     // The front page counts it and links to it.
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
