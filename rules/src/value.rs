@@ -15,18 +15,24 @@ pub enum Type {
     /// Text that is one of these words; its value is a [`Value::Text`].
     Word(&'static [&'static str]),
     Dice,
+    Decimal,
     IntList,
     TextList,
+    DecimalList,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A value; decimals are `f64`, as the spec's `decimal` cells are, and two
+/// decimals are equal when they are the same number (`==`).
+#[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(i64),
     Bool(bool),
     Text(String),
     Dice(Dice),
+    Decimal(f64),
     IntList(Vec<i64>),
     TextList(Vec<String>),
+    DecimalList(Vec<f64>),
 }
 
 impl Value {
@@ -36,8 +42,10 @@ impl Value {
             Value::Bool(_) => Type::Bool,
             Value::Text(_) => Type::Text,
             Value::Dice(_) => Type::Dice,
+            Value::Decimal(_) => Type::Decimal,
             Value::IntList(_) => Type::IntList,
             Value::TextList(_) => Type::TextList,
+            Value::DecimalList(_) => Type::DecimalList,
         }
     }
 }
@@ -49,13 +57,19 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Text(s) => write!(f, "{s:?}"),
             Value::Dice(d) => write!(f, "{d}"),
-            Value::IntList(ns) => {
-                let parts: Vec<String> = ns.iter().map(i64::to_string).collect();
-                write!(f, "[{}]", parts.join(", "))
-            }
+            // The shortest text that reads back as the same `f64`: two decimals
+            // that differ never look alike.
+            Value::Decimal(x) => write!(f, "{x}"),
+            Value::IntList(ns) => list(f, ns),
             Value::TextList(ts) => write!(f, "{ts:?}"),
+            Value::DecimalList(xs) => list(f, xs),
         }
     }
+}
+
+fn list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, xs: &[T]) -> fmt::Result {
+    let parts: Vec<String> = xs.iter().map(T::to_string).collect();
+    write!(f, "[{}]", parts.join(", "))
 }
 
 /// One input or output of a rule, as the spec declares it.
@@ -114,7 +128,7 @@ impl fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 /// Named values, in name order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Values(pub BTreeMap<String, Value>);
 
 impl Values {
@@ -173,7 +187,7 @@ macro_rules! value_conversions {
     )*};
 }
 
-value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList, Vec<String> => TextList);
+value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, f64 => Decimal, Vec<i64> => IntList, Vec<String> => TextList, Vec<f64> => DecimalList);
 
 /// The whole numbers a rule takes: every figure the book prints fits in 32 bits
 /// (its tables compile to `i32`), so a larger one is no figure of the book.
@@ -205,6 +219,30 @@ impl WithinBook for i64 {
 impl WithinBook for Vec<i64> {
     fn within_book(name: &str, ns: Vec<i64>) -> Result<Vec<i64>, RuleError> {
         ns.into_iter().map(|n| figure(name, n)).collect()
+    }
+}
+
+/// A decimal is a number (not NaN, not infinite) of a figure's size, so sums
+/// and products of a few stay finite.
+fn amount(name: &str, x: f64) -> Result<f64, RuleError> {
+    if x.is_finite() && x.abs() <= *FIGURES.end() as f64 {
+        Ok(x)
+    } else {
+        Err(RuleError::Invalid(format!(
+            "`{name}` is {x}, beyond any figure the book uses"
+        )))
+    }
+}
+
+impl WithinBook for f64 {
+    fn within_book(name: &str, x: f64) -> Result<f64, RuleError> {
+        amount(name, x)
+    }
+}
+
+impl WithinBook for Vec<f64> {
+    fn within_book(name: &str, xs: Vec<f64>) -> Result<Vec<f64>, RuleError> {
+        xs.into_iter().map(|x| amount(name, x)).collect()
     }
 }
 

@@ -1,7 +1,7 @@
 //! `spec/damage-system/damage-reduction.md`: a hit's DC less the target's DR,
 //! never below the minimum damage.
 
-use super::{all_points, points};
+use super::points;
 use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::{MIN_DAMAGE, ids, reduce};
 use crate::trace::Trace;
@@ -40,8 +40,5 @@ pub fn reduce(g: &reduce::Given, t: &mut Trace) -> Result<reduce::Outcome, RuleE
         ids::REDUCING_A_HIT,
         format!("{} hits, {} in all", damage.len(), points(total)),
     );
-    Ok(reduce::Outcome {
-        damage: all_points(&damage),
-        total: points(total),
-    })
+    Ok(reduce::Outcome { damage, total })
 }
