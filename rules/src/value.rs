@@ -305,6 +305,16 @@ mod tests {
     }
 
     #[test]
+    fn a_decimal_shows_the_shortest_text_of_its_number() {
+        assert_eq!(Value::Decimal(2.5).to_string(), "2.5");
+        assert_eq!(Value::Decimal(4.0).to_string(), "4");
+        assert_eq!(Value::DecimalList(vec![0.5, 1.0]).to_string(), "[0.5, 1]");
+        assert_eq!(Value::IntList(vec![3, -1]).to_string(), "[3, -1]");
+        assert_eq!(Value::Decimal(0.5).type_of(), Type::Decimal);
+        assert_eq!(Value::DecimalList(vec![]).type_of(), Type::DecimalList);
+    }
+
+    #[test]
     fn figures_and_dice_beyond_the_book_are_refused() {
         let mut v = Values::default();
         v.set("str", *FIGURES.end());
@@ -327,6 +337,31 @@ mod tests {
                 "{bad}"
             );
         }
+        let most = *FIGURES.end() as f64;
+        for fine in [0.5, -0.0, most, -most] {
+            v.set("speed", fine);
+            assert_eq!(v.get("speed"), Ok(fine));
+        }
+        for bad in [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            most + 1.0,
+            -most - 1.0,
+        ] {
+            v.set("speed", bad);
+            assert!(
+                matches!(v.get::<f64>("speed"), Err(RuleError::Invalid(_))),
+                "{bad}"
+            );
+        }
+        v.set("hits", vec![0.5, f64::NAN]);
+        assert!(matches!(
+            v.get::<Vec<f64>>("hits"),
+            Err(RuleError::Invalid(_))
+        ));
+        v.set("hits", vec![0.5, 2.0]);
+        assert_eq!(v.get("hits"), Ok(vec![0.5, 2.0]));
         // The smallest dice there are, one die of one side, are dice.
         for fine in [Dice::d6(9), Dice::new(1, 1, 0)] {
             v.set("damage", fine);
