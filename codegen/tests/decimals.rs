@@ -39,12 +39,13 @@ fn compile(test: &str, text: &str) -> Result<Book, Diagnostics> {
     common::compile("decimals", test, text)
 }
 
+/// The one diagnostic of a chapter that must fail.
 fn only_error(test: &str, text: &str) -> Diagnostic {
-    match compile(test, text) {
-        Ok(_) => panic!("`{test}`: the chapter compiled, but it should not have"),
-        Err(d) if d.0.len() == 1 => d.0.into_iter().next().expect("one"),
-        Err(d) => panic!("`{test}`: expected one diagnostic, got:\n{}", d.render()),
-    }
+    let Err(diags) = compile(test, text) else {
+        panic!("`{test}`: the chapter compiled, but it should not have")
+    };
+    assert_eq!(diags.0.len(), 1, "`{test}`:\n{}", diags.render());
+    diags.0[0].clone()
 }
 
 /// `d` sits at the start of the first line holding `line`, and says `words`.

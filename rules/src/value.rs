@@ -200,49 +200,36 @@ trait WithinBook: Sized {
     fn within_book(name: &str, x: Self) -> Result<Self, RuleError>;
 }
 
-fn figure(name: &str, n: i64) -> Result<i64, RuleError> {
-    if FIGURES.contains(&n) {
-        Ok(n)
-    } else {
-        Err(RuleError::Invalid(format!(
-            "`{name}` is {n}, beyond any figure the book uses"
-        )))
-    }
-}
-
 impl WithinBook for i64 {
     fn within_book(name: &str, n: i64) -> Result<i64, RuleError> {
-        figure(name, n)
-    }
-}
-
-impl WithinBook for Vec<i64> {
-    fn within_book(name: &str, ns: Vec<i64>) -> Result<Vec<i64>, RuleError> {
-        ns.into_iter().map(|n| figure(name, n)).collect()
+        if FIGURES.contains(&n) {
+            Ok(n)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {n}, beyond any figure the book uses"
+            )))
+        }
     }
 }
 
 /// A decimal is a number (not NaN, not infinite) of a figure's size, so sums
 /// and products of a few stay finite.
-fn amount(name: &str, x: f64) -> Result<f64, RuleError> {
-    if x.is_finite() && x.abs() <= *FIGURES.end() as f64 {
-        Ok(x)
-    } else {
-        Err(RuleError::Invalid(format!(
-            "`{name}` is {x}, beyond any figure the book uses"
-        )))
-    }
-}
-
 impl WithinBook for f64 {
     fn within_book(name: &str, x: f64) -> Result<f64, RuleError> {
-        amount(name, x)
+        if x.is_finite() && x.abs() <= *FIGURES.end() as f64 {
+            Ok(x)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {x}, beyond any figure the book uses"
+            )))
+        }
     }
 }
 
-impl WithinBook for Vec<f64> {
-    fn within_book(name: &str, xs: Vec<f64>) -> Result<Vec<f64>, RuleError> {
-        xs.into_iter().map(|x| amount(name, x)).collect()
+/// A list holds what its items may hold.
+impl<T: WithinBook> WithinBook for Vec<T> {
+    fn within_book(name: &str, xs: Vec<T>) -> Result<Vec<T>, RuleError> {
+        xs.into_iter().map(|x| T::within_book(name, x)).collect()
     }
 }
 
@@ -273,7 +260,7 @@ macro_rules! taken_as_given {
     )*};
 }
 
-taken_as_given!(bool, String, Vec<String>);
+taken_as_given!(bool, String);
 
 #[cfg(test)]
 mod tests {
