@@ -74,6 +74,12 @@ fn buy(effect: &FirstAidEffect, track: i64, ep: &mut i64) -> i64 {
 
 pub fn first_aid(g: &first_aid::Given, t: &mut Trace) -> Result<first_aid::Outcome, RuleError> {
     non_negative([("ep", g.ep)])?;
+    if !g.medical_kit {
+        return Err(RuleError::Invalid(
+            "no kit at hand: first aid needs a suitable medical kit (see ruling-first-aid)".into(),
+        ));
+    }
+    t.step(ids::RULING_FIRST_AID, "a suitable medical kit is at hand");
     let conditions = conditions_of(g.wounds, g.shock, t)?;
     let difficulty = conditions
         .iter()
