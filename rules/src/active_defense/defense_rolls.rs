@@ -3,8 +3,9 @@
 
 use crate::bounds::rolled;
 use crate::spec::active_defense::defense_rolls::{
-    AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSES_PER_ATTACK, DOUBLE_DEFENSE_ROLLS,
-    DEFENSE_NEEDS, DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll, double_defense, ids,
+    AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSE_NEEDS, DEFENSES_PER_ATTACK,
+    DOUBLE_DEFENSE_ROLLS, DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll,
+    double_defense, ids,
 };
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -271,9 +272,18 @@ fn one_dodge(kinds: Option<&[String]>, defenses: usize, t: &mut Trace) -> Result
         )));
     }
     for k in kinds {
-        by_name(DEFENSE_NEEDS, |r| r.defense, k, "defense", "the defense-needs table")?;
+        by_name(
+            DEFENSE_NEEDS,
+            |r| r.defense,
+            k,
+            "defense",
+            "the defense-needs table",
+        )?;
     }
-    let dodges = kinds.iter().filter(|k| k.eq_ignore_ascii_case("Dodge")).count();
+    let dodges = kinds
+        .iter()
+        .filter(|k| k.eq_ignore_ascii_case("Dodge"))
+        .count();
     if dodges > 1 {
         return Err(RuleError::Invalid(format!(
             "{dodges} Dodges: only one Dodge roll against a given attack"

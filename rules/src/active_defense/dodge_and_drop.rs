@@ -103,8 +103,16 @@ pub fn after_the_drop(
             g.defense,
             row.attack.name,
             if ranged { "ranged" } else { "not ranged" },
-            if g.same_foe { "the foe dropped against" } else { "another foe" },
-            if g.before_next_turn { "before the next turn" } else { "the next turn has begun" },
+            if g.same_foe {
+                "the foe dropped against"
+            } else {
+                "another foe"
+            },
+            if g.before_next_turn {
+                "before the next turn"
+            } else {
+                "the next turn has begun"
+            },
         ),
     );
     let cover_counts = !g.first_attack;

@@ -137,7 +137,11 @@ pub fn load(g: &load::Given, t: &mut Trace) -> Result<load::Outcome, RuleError> 
         ids::RULING_SWIMMING,
         format!(
             "full swimming movement: {}",
-            if full_swimming { "allowed" } else { "not allowed" }
+            if full_swimming {
+                "allowed"
+            } else {
+                "not allowed"
+            }
         ),
     );
     Ok(load::Outcome {
