@@ -83,9 +83,11 @@ pub fn after_the_drop(
     g: &after_the_drop::Given,
     t: &mut Trace,
 ) -> Result<after_the_drop::Outcome, RuleError> {
-    if g.first_attack && !(g.same_foe && g.before_next_turn) {
+    let dodged = g.defense.eq_ignore_ascii_case("Dodge");
+    if g.first_attack && !(g.same_foe && g.before_next_turn && dodged) {
         return Err(RuleError::Invalid(
-            "the attack that prompted the drop comes from the foe dropped against, this turn"
+            "the attack that prompted the drop is met by the drop's own Dodge, \
+             from the foe dropped against, this turn"
                 .into(),
         ));
     }
