@@ -13,8 +13,14 @@ pub(crate) fn after_dr(dc: i64, dr: i64, t: &mut Trace) -> Result<f64, RuleError
     let left = (dc - dr) as f64;
     let damage = left.max(MIN_DAMAGE);
     if left < MIN_DAMAGE {
+        // A DC already under the floor is lifted by step 1, not the glossary.
+        let why = if (dc as f64) < MIN_DAMAGE {
+            ids::RULING_DC_ZERO
+        } else {
+            ids::REDUCING_A_HIT
+        };
         t.step(
-            ids::REDUCING_A_HIT,
+            why,
             format!(
                 "DC {dc} - DR {dr} = {}, below the minimum: {}",
                 points(left),
