@@ -385,8 +385,8 @@ pub fn weight(g: &weight::Given, t: &mut Trace) -> Result<weight::Outcome, RuleE
         format!("{name}: {kg} kg x {POUNDS_PER_KILOGRAM} = {pounds} lb"),
     );
     Ok(weight::Outcome {
-        kilograms: kg.to_string(),
-        pounds: pounds.to_string(),
+        kilograms: kg,
+        pounds,
     })
 }
 
