@@ -5,6 +5,7 @@ use crate::spec::action::combat_modifiers::{
     AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, def, ids,
     ranged_tn, situation,
 };
+use crate::spec::action::weapons::ids as weapon_ids;
 use crate::table::{Term, band_of, by_prefix};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -77,8 +78,22 @@ fn aware_def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
     Ok(def)
 }
 
-/// The distance table's modifier for a shot at `metres`.
+/// The distance table's modifier for a shot at `metres`, held at the last band past
+/// the table's end (the ruling on shots past the distance table).
 pub(crate) fn distance_modifier(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
+    let past = DISTANCE
+        .last()
+        .filter(|b| b.metres.hi.is_some_and(|hi| metres > hi.into()));
+    if let Some(band) = past {
+        t.step(
+            weapon_ids::RULING_PAST_DISTANCE_TABLE,
+            format!(
+                "{metres} m is past the table's last band, {} m: {:+}",
+                band.metres, band.modifier
+            ),
+        );
+        return Ok(band.modifier.into());
+    }
     let m = i32::try_from(metres)
         .map_err(|_| RuleError::Invalid(format!("{metres} m is no distance")))?;
     let band = band_of(DISTANCE, |b| b.metres, m)

@@ -5,7 +5,6 @@ use std::cmp::Ordering;
 use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
-use crate::spec::action::combat_modifiers::DISTANCE;
 use crate::spec::action::weapons::{
     BOWS, FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon,
     POUNDS_PER_KILOGRAM, RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES,
@@ -276,26 +275,6 @@ fn max_range(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result<i64, R
     }
 }
 
-/// The distance table's penalty, held at its last band past the table's end.
-fn distance_penalty(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
-    let last = DISTANCE
-        .last()
-        .filter(|b| b.metres.hi.is_some_and(|hi| metres > hi.into()));
-    match last {
-        Some(band) => {
-            t.step(
-                ids::RULING_PAST_DISTANCE_TABLE,
-                format!(
-                    "{metres} m is past the table's last band, {} m: {:+}",
-                    band.metres, band.modifier
-                ),
-            );
-            Ok(band.modifier.into())
-        }
-        None => super::combat_modifiers::distance_modifier(metres, t),
-    }
-}
-
 pub fn ranged_shot(
     g: &ranged_shot::Given,
     t: &mut Trace,
@@ -318,7 +297,7 @@ pub fn ranged_shot(
             w.weapon, g.distance
         ),
     );
-    let penalty = distance_penalty(g.distance, t)?;
+    let penalty = super::combat_modifiers::distance_modifier(g.distance, t)?;
     let range_modifier = (penalty + i64::from(w.rmod)).min(0);
     t.step(
         ids::RANGE_MODIFIER,
