@@ -36,7 +36,10 @@ impl Ids {
     fn of(system: &System) -> Ids {
         let chapters = || system.chapters.iter();
         Ids {
-            rules: chapters().flat_map(|c| &c.rules).map(|r| r.id.clone()).collect(),
+            rules: chapters()
+                .flat_map(|c| &c.rules)
+                .map(|r| r.id.clone())
+                .collect(),
             examples: chapters()
                 .flat_map(|c| &c.examples)
                 .map(|e| (e.id.clone(), e.rule.clone()))
@@ -135,7 +138,9 @@ fn pair_problems(row: &[String], ids: &Ids) -> Vec<String> {
     let mut problems = unknown_rulings(&place, ruling, ids);
     match verdict.as_str() {
         "agree" => {}
-        "disagree" if !ticked(ruling).is_empty() || SETTLED_ELSEWHERE.iter().any(|w| ruling.starts_with(w)) => {}
+        "disagree"
+            if !ticked(ruling).is_empty()
+                || SETTLED_ELSEWHERE.iter().any(|w| ruling.starts_with(w)) => {}
         "disagree" => problems.push(format!("{place}: a disagreement with no ruling")),
         other => problems.push(format!("{place}: unknown verdict `{other}`")),
     }
@@ -152,7 +157,10 @@ fn inventory_problems(doc: &str, ids: &Ids) -> Vec<String> {
             problems.push(format!("a table's header is not {header:?}"));
         }
     }
-    let (mechanics, pairs) = (&mechanics[1.min(mechanics.len())..], &pairs[1.min(pairs.len())..]);
+    let (mechanics, pairs) = (
+        &mechanics[1.min(mechanics.len())..],
+        &pairs[1.min(pairs.len())..],
+    );
     problems.extend(mechanics.iter().flat_map(|r| mechanic_problems(r, ids)));
     problems.extend(pairs.iter().flat_map(|r| pair_problems(r, ids)));
     let done = mechanics
@@ -165,7 +173,10 @@ fn inventory_problems(doc: &str, ids: &Ids) -> Vec<String> {
             mechanics.len()
         ));
     }
-    let disagree = pairs.iter().filter(|r| r.get(3).is_some_and(|v| v == "disagree")).count();
+    let disagree = pairs
+        .iter()
+        .filter(|r| r.get(3).is_some_and(|v| v == "disagree"))
+        .count();
     if count_line(doc, "Pairs: ") != [pairs.len(), disagree] {
         problems.push(format!(
             "the count line should read `Pairs: {} compared, {disagree} disagree`",
@@ -189,11 +200,23 @@ fn each_system_has_an_inventory_that_names_only_what_its_spec_defines() {
     for system in &book.systems {
         let path = dir.join(format!("{}.md", system.id));
         let found = inventory_problems(&read(&path), &Ids::of(system));
-        problems.extend(found.into_iter().map(|p| format!("{}: {p}", path.display())));
+        problems.extend(
+            found
+                .into_iter()
+                .map(|p| format!("{}: {p}", path.display())),
+        );
     }
-    let systems: BTreeSet<_> = book.systems.iter().map(|s| format!("{}.md", s.id)).collect();
+    let systems: BTreeSet<_> = book
+        .systems
+        .iter()
+        .map(|s| format!("{}.md", s.id))
+        .collect();
     for entry in std::fs::read_dir(&dir).expect("docs/books") {
-        let name = entry.expect("an entry").file_name().to_string_lossy().into_owned();
+        let name = entry
+            .expect("an entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
         if !systems.contains(&name) {
             problems.push(format!("docs/books/{name} is the inventory of no system"));
         }
@@ -232,22 +255,53 @@ Pairs: 2 compared, 1 disagree.
 
 #[test]
 fn a_true_inventory_passes() {
-    assert_eq!(inventory_problems(GOOD, &fixture_ids()), Vec::<String>::new());
+    assert_eq!(
+        inventory_problems(GOOD, &fixture_ids()),
+        Vec::<String>::new()
+    );
 }
 
 #[test]
 fn an_unknown_id_a_stray_example_and_a_wrong_count_are_each_reported() {
     let ids = fixture_ids();
     let cases = [
-        ("`climbing.climb`", "`climbing.climbs`", "no rule `climbing.climbs`"),
+        (
+            "`climbing.climb`",
+            "`climbing.climbs`",
+            "no rule `climbing.climbs`",
+        ),
         ("`quarry`", "`cliff`", "no example `cliff`"),
-        ("| `ruling-part-stretch` | covered", "| `ruling-nope` | covered", "no ruling `ruling-nope`"),
-        ("| pending (books) |", "| covered |", "covered, but names no rule"),
-        ("| pending (books) |", "| ruled |", "ruled, but names no ruling"),
+        (
+            "| `ruling-part-stretch` | covered",
+            "| `ruling-nope` | covered",
+            "no ruling `ruling-nope`",
+        ),
+        (
+            "| pending (books) |",
+            "| covered |",
+            "covered, but names no rule",
+        ),
+        (
+            "| pending (books) |",
+            "| ruled |",
+            "ruled, but names no ruling",
+        ),
         ("| pending (books) |", "| done |", "unknown status"),
-        ("Covered: 1 of 2", "Covered: 2 of 2", "`Covered: 1 of 2 mechanics`"),
-        ("Pairs: 2 compared, 1", "Pairs: 2 compared, 0", "`Pairs: 2 compared, 1 disagree`"),
-        ("| disagree | `ruling-part-stretch` |", "| disagree | |", "a disagreement with no ruling"),
+        (
+            "Covered: 1 of 2",
+            "Covered: 2 of 2",
+            "`Covered: 1 of 2 mechanics`",
+        ),
+        (
+            "Pairs: 2 compared, 1",
+            "Pairs: 2 compared, 0",
+            "`Pairs: 2 compared, 1 disagree`",
+        ),
+        (
+            "| disagree | `ruling-part-stretch` |",
+            "| disagree | |",
+            "a disagreement with no ruling",
+        ),
         ("| agree |", "| agrees |", "unknown verdict `agrees`"),
         ("| Rulings |", "| Ruling |", "a table's header"),
     ];
@@ -266,10 +320,16 @@ fn an_unknown_id_a_stray_example_and_a_wrong_count_are_each_reported() {
 fn an_example_of_a_rule_its_row_does_not_name_is_reported() {
     let mut ids = fixture_ids();
     ids.rules.insert("climbing.rope".to_string());
-    let doc = GOOD.replacen("`climbing.climb` | `quarry`", "`climbing.rope` | `quarry`", 1);
+    let doc = GOOD.replacen(
+        "`climbing.climb` | `quarry`",
+        "`climbing.rope` | `quarry`",
+        1,
+    );
     let problems = inventory_problems(&doc, &ids);
     assert!(
-        problems.iter().any(|p| p.contains("which the row does not name")),
+        problems
+            .iter()
+            .any(|p| p.contains("which the row does not name")),
         "{problems:?}"
     );
 }
