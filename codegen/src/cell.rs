@@ -623,6 +623,18 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, CellError> {
     Ok(d)
 }
 
+/// Parses a whole string as a decimal, as a `decimal` cell reads; used for
+/// decimal-typed values that examples write as text (`"½"`, `"2½"`, `".25"`).
+pub fn parse_decimal(text: &str) -> Result<f64, CellError> {
+    let mut c = Cursor {
+        text: text.trim(),
+        pos: 0,
+    };
+    let d = decimal(&mut c)?;
+    c.end()?;
+    Ok(d)
+}
+
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,

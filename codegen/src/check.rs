@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::cell::parse_dice;
+use crate::cell::{parse_decimal, parse_dice};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Book, Chapter, Rule, Value, ValueType};
 use crate::source::Span;
@@ -227,8 +227,38 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
         (ValueType::Dice, Value::Text(t)) => parse_dice(t)
             .map(Value::Dice)
             .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
+        (ValueType::Decimal, v) => decimal(v).map(Value::Decimal),
+        (ValueType::DecimalList, Value::DecimalList(xs)) => {
+            decimals(xs.iter().map(|&x| Value::Decimal(x)))
+        }
+        (ValueType::DecimalList, Value::IntList(ns)) => decimals(ns.iter().map(|&n| Value::Int(n))),
+        (ValueType::DecimalList, Value::TextList(ts)) => {
+            decimals(ts.iter().map(|t| Value::Text(t.clone())))
+        }
         _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }
+}
+
+/// A decimal as an example writes it: a TOML number, or text that the
+/// `decimal` cell grammar reads (`"½"`), so one grammar reads decimals everywhere.
+fn decimal(v: &Value) -> Result<f64, Misfit> {
+    match v {
+        Value::Int(n) => Ok(*n as f64),
+        Value::Decimal(x) if x.is_finite() => Ok(*x),
+        Value::Decimal(x) => Err(Misfit::new(format!(
+            "is {x}, which is no number: a decimal is finite"
+        ))),
+        Value::Text(t) => {
+            parse_decimal(t).map_err(|e| Misfit::new(format!("is not a decimal: {}", e.message)))
+        }
+        _ => Err(Misfit::new("must be of type `decimal`".to_string())),
+    }
+}
+
+fn decimals(vs: impl Iterator<Item = Value>) -> Result<Value, Misfit> {
+    vs.map(|v| decimal(&v))
+        .collect::<Result<_, _>>()
+        .map(Value::DecimalList)
 }
 
 /// The word `found` most likely meant, when one is close enough to suggest.

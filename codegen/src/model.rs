@@ -153,8 +153,11 @@ pub enum ValueType {
     /// Text that is one of a fixed set of words: `word(step|slip|none)`.
     Word(Vec<String>),
     Dice,
+    /// A number with a fraction, read as the `decimal` column type reads a cell.
+    Decimal,
     IntList,
     TextList,
+    DecimalList,
 }
 
 impl ValueType {
@@ -165,8 +168,10 @@ impl ValueType {
             "bool" => ValueType::Bool,
             "text" => ValueType::Text,
             "dice" => ValueType::Dice,
+            "decimal" => ValueType::Decimal,
             "[int]" => ValueType::IntList,
             "[text]" => ValueType::TextList,
+            "[decimal]" => ValueType::DecimalList,
             _ => return None,
         })
     }
@@ -181,8 +186,10 @@ impl std::fmt::Display for ValueType {
             ValueType::Text => "text",
             ValueType::Word(words) => return write!(f, "word({})", words.join("|")),
             ValueType::Dice => "dice",
+            ValueType::Decimal => "decimal",
             ValueType::IntList => "[int]",
             ValueType::TextList => "[text]",
+            ValueType::DecimalList => "[decimal]",
         })
     }
 }
@@ -219,8 +226,11 @@ pub enum Value {
     Bool(bool),
     Text(String),
     Dice(DiceSpec),
+    /// A TOML number with a fraction until `check` types it; then any decimal.
+    Decimal(f64),
     IntList(Vec<i64>),
     TextList(Vec<String>),
+    DecimalList(Vec<f64>),
 }
 
 /// `name = value` inside an example.

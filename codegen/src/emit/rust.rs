@@ -393,8 +393,10 @@ fn field(p: &Param) -> TokenStream {
         ValueType::Bool => quote!(bool),
         ValueType::Text | ValueType::Word(_) => quote!(String),
         ValueType::Dice => quote!(crate::dice::Dice),
+        ValueType::Decimal => quote!(f64),
         ValueType::IntList => quote!(Vec<i64>),
         ValueType::TextList => quote!(Vec<String>),
+        ValueType::DecimalList => quote!(Vec<f64>),
     };
     let ty = if p.optional { quote!(Option<#ty>) } else { ty };
     quote!(pub #f: #ty,)
@@ -407,8 +409,10 @@ fn value_type(ty: &ValueType) -> TokenStream {
         ValueType::Text => quote!(crate::value::Type::Text),
         ValueType::Word(words) => quote!(crate::value::Type::Word(&[#(#words),*])),
         ValueType::Dice => quote!(crate::value::Type::Dice),
+        ValueType::Decimal => quote!(crate::value::Type::Decimal),
         ValueType::IntList => quote!(crate::value::Type::IntList),
         ValueType::TextList => quote!(crate::value::Type::TextList),
+        ValueType::DecimalList => quote!(crate::value::Type::DecimalList),
     }
 }
 
