@@ -233,12 +233,13 @@ impl<T: WithinBook> WithinBook for Vec<T> {
     }
 }
 
-/// Dice are at least one die of one side, and every total they can roll is a figure.
+/// Dice are no dice or more (`0d6`, damage taken to nothing), each die of one side
+/// or more, and every total they can roll is a figure.
 impl WithinBook for Dice {
     fn within_book(name: &str, d: Dice) -> Result<Dice, RuleError> {
-        if d.count < 1 || d.sides < 1 {
+        if d.count < 0 || d.sides < 1 {
             Err(RuleError::Invalid(format!(
-                "`{name}` is {d}: dice need at least one die of one side"
+                "`{name}` is {d}: dice are no fewer than none, each of one side or more"
             )))
         } else if d.totals_fit() {
             Ok(d)
@@ -314,7 +315,7 @@ mod tests {
             Err(RuleError::Invalid(_))
         ));
         for bad in [
-            Dice::new(0, 6, 0),
+            Dice::new(-1, 6, 0),
             Dice::new(2, 0, 0),
             Dice::new(i32::MAX, 2, 0),
         ] {
@@ -349,8 +350,8 @@ mod tests {
         ));
         v.set("hits", vec![0.5, 2.0]);
         assert_eq!(v.get("hits"), Ok(vec![0.5, 2.0]));
-        // The smallest dice there are, one die of one side, are dice.
-        for fine in [Dice::d6(9), Dice::new(1, 1, 0)] {
+        // The smallest dice there are, none at all or one die of one side, are dice.
+        for fine in [Dice::d6(9), Dice::new(1, 1, 0), Dice::d6(0)] {
             v.set("damage", fine);
             assert_eq!(v.get("damage"), Ok(fine));
         }
