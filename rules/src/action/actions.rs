@@ -221,6 +221,11 @@ pub fn ref_to_def(g: &ref_to_def::Given, t: &mut Trace) -> Result<ref_to_def::Ou
 }
 
 pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleError> {
+    if g.style.as_deref() == Some("Brawling") && g.edged == Some(true) {
+        return Err(RuleError::Invalid(
+            "Brawling cannot block an edged weapon".into(),
+        ));
+    }
     let blocked = g.block_en >= g.attack_en;
     let effect = ini_effect("Block")
         .ok_or_else(|| RuleError::Invalid("the INI effects table has no Block row".into()))?;
