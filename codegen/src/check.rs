@@ -182,9 +182,12 @@ struct At<'a> {
 }
 
 impl At<'_> {
+    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+        Diagnostic::new(self.file, span.clone(), code, message)
+    }
+
     fn push(&mut self, span: &Span, code: Code, message: String) {
-        let d = Diagnostic::new(self.file, span.clone(), code, message);
-        self.diags.push(d);
+        self.diags.push(self.error(span, code, message));
     }
 
     /// The example's inputs, each one the rule takes and of its type, and
@@ -194,12 +197,8 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, b) in example.given.iter().enumerate() {
             let Some(p) = sig.input(&b.name) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::UnknownInput,
-                    format!("rule `{rule}` takes no input `{}`", b.name),
-                );
+                let message = format!("rule `{rule}` takes no input `{}`", b.name);
+                let d = self.error(&b.span, Code::UnknownInput, message);
                 self.diags.push(d.label(sig.no_input(&b.name)));
                 continue;
             };
@@ -225,15 +224,11 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, b) in example.claims.iter().enumerate() {
             let Some(p) = sig.output(&b.name) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::UnknownOutput,
-                    format!(
-                        "example `{}` claims `{}`, which rule `{}` does not produce",
-                        example.id, b.name, sig.rule.id
-                    ),
+                let message = format!(
+                    "example `{}` claims `{}`, which rule `{}` does not produce",
+                    example.id, b.name, sig.rule.id
                 );
+                let d = self.error(&b.span, Code::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&b.name)));
                 continue;
             };
@@ -247,16 +242,14 @@ impl At<'_> {
     /// `b`'s value typed as `ty`, or reported as `what` that does not fit.
     fn typed(&mut self, b: &Binding, ty: &ValueType, what: String) -> Option<Value> {
         typed_value(&b.value, ty)
-            .map_err(|m| {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::ValueMismatch,
-                    format!("{what} {}", m.why),
-                );
-                self.diags.push(m.on(d));
-            })
+            .map_err(|m| self.misfit(&b.span, format!("{what} {}", m.why), &m))
             .ok()
+    }
+
+    /// A value that does not fit its type, with the word it likely meant.
+    fn misfit(&mut self, span: &Span, message: String, m: &Misfit) {
+        let d = self.error(span, Code::ValueMismatch, message);
+        self.diags.push(m.on(d));
     }
 
     /// The example's errata: each on an output it claims, of the output's
@@ -267,15 +260,11 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, e) in example.errata.iter().enumerate() {
             let Some(p) = sig.output(&e.claim) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    e.span.clone(),
-                    Code::UnknownOutput,
-                    format!(
-                        "erratum on `{}`, which rule `{rule}` does not produce",
-                        e.claim
-                    ),
+                let message = format!(
+                    "erratum on `{}`, which rule `{rule}` does not produce",
+                    e.claim
                 );
+                let d = self.error(&e.span, Code::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&e.claim)));
                 continue;
             };
@@ -287,9 +276,7 @@ impl At<'_> {
                 Ok(v) => fixes.push(Fix::Erratum(i, v)),
                 Err(m) => {
                     let message = format!("erratum `{}`: the rules' value {}", e.claim, m.why);
-                    let d =
-                        Diagnostic::new(self.file, e.span.clone(), Code::ValueMismatch, message);
-                    self.diags.push(m.on(d));
+                    self.misfit(&e.span, message, &m);
                 }
             }
             if !known.sections.contains(e.ruling.as_str()) {
