@@ -2,7 +2,7 @@
 //! for `codegen/tests/fuzz_regressions.rs`, which replays every input the fuzzer
 //! ever crashed on: the bytes are read as a chapter and compiled; then the book
 //! is linted and emitted as Rust and case files, or the diagnostics are
-//! rendered, plain and styled. Whatever the bytes, nothing here may panic.
+//! rendered, plain, styled and as JSON. Whatever the bytes, nothing here may panic.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -31,9 +31,10 @@ pub fn chapter(bytes: &[u8]) {
     }
 }
 
-/// Renders each diagnostic, past the thousand a report shows, and says where it is.
+/// Renders each diagnostic, past the thousand a report shows, says where it
+/// is, and gives it as JSON (`--message-format=json`).
 fn every<'a>(diagnostics: impl Iterator<Item = &'a Diagnostic>) {
     for d in diagnostics {
-        black_box((d.render(), d.to_string()));
+        black_box((d.render(), d.to_string(), d.json()));
     }
 }
