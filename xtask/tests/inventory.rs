@@ -2,7 +2,8 @@
 //! book with the rules, examples and rulings that cover it, and each pair of
 //! places where the book states a figure twice. This test keeps them honest:
 //! every id they name exists in that system's spec, an example sits on a rule
-//! of its own row, a status agrees with what the row names, and each count
+//! of its own row, every rule of the system covers a listed mechanic, a status
+//! agrees with what the row names, and each count
 //! line matches its table, so that an inventory cannot go stale silently.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -162,6 +163,17 @@ fn inventory_problems(doc: &str, ids: &Ids) -> Vec<String> {
         &pairs[1.min(pairs.len())..],
     );
     problems.extend(mechanics.iter().flat_map(|r| mechanic_problems(r, ids)));
+    let listed: BTreeSet<&str> = mechanics
+        .iter()
+        .filter_map(|r| r.get(1))
+        .flat_map(|cell| ticked(cell))
+        .collect();
+    problems.extend(
+        ids.rules
+            .iter()
+            .filter(|rule| !listed.contains(rule.as_str()))
+            .map(|rule| format!("rule `{rule}` covers no mechanic the inventory lists")),
+    );
     problems.extend(pairs.iter().flat_map(|r| pair_problems(r, ids)));
     let done = mechanics
         .iter()
@@ -331,5 +343,15 @@ fn an_example_of_a_rule_its_row_does_not_name_is_reported() {
             .iter()
             .any(|p| p.contains("which the row does not name")),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn a_rule_no_mechanic_names_is_reported() {
+    let mut ids = fixture_ids();
+    ids.rules.insert("climbing.rappel".to_string());
+    assert_eq!(
+        inventory_problems(GOOD, &ids),
+        ["rule `climbing.rappel` covers no mechanic the inventory lists"]
     );
 }
