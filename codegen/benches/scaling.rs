@@ -105,26 +105,26 @@ fn unknown_rules(bytes: usize) -> String {
     )
 }
 
-/// One rule of many (optional) inputs, then one example that misspells each.
-fn misspelt_inputs(bytes: usize) -> String {
-    // An input costs about 20 bytes in the rule and 15 in the example.
+/// One rule of many (optional) inputs, then `block` (its id line aside),
+/// which names the rule and gives a misspelling of each input.
+fn large_rule_misspelt(bytes: usize, block: &str, end: &str) -> String {
+    // An input costs about 20 bytes in the rule and 15 in the block.
     let n = bytes / 35;
     let inputs: String = (0..n).map(|i| format!("in-{i} = \"int?\"\n")).collect();
     let given: String = (0..n).map(|i| format!("ni-{i} = 1\n")).collect();
     format!(
-        "{FRONT}```rule hit\n[given]\n{inputs}[outputs]\ndamage = \"int\"\n```\n\n```example e\nrule = \"demo.hit\"\n[given]\n{given}[book]\ndamage = 3\n```\n"
+        "{FRONT}```rule hit\n[given]\n{inputs}[outputs]\ndamage = \"int\"\n```\n\n```{block}\nrule = \"demo.hit\"\n[given]\n{given}{end}```\n"
     )
 }
 
-/// One rule of many (optional) inputs, then one property whose every binding
-/// names an input the rule does not take.
+/// An example that misspells every input of a large rule.
+fn misspelt_inputs(bytes: usize) -> String {
+    large_rule_misspelt(bytes, "example e", "[book]\ndamage = 3\n")
+}
+
+/// A property that misspells every input of a large rule.
 fn property_bad_bindings(bytes: usize) -> String {
-    let n = bytes / 35;
-    let inputs: String = (0..n).map(|i| format!("in-{i} = \"int?\"\n")).collect();
-    let given: String = (0..n).map(|i| format!("ni-{i} = 1\n")).collect();
-    format!(
-        "{FRONT}```rule hit\n[given]\n{inputs}[outputs]\ndamage = \"int\"\n```\n\n```property p\nrule = \"demo.hit\"\n[given]\n{given}[law]\nresolves = true\n```\n"
-    )
+    large_rule_misspelt(bytes, "property p", "[law]\nresolves = true\n")
 }
 
 /// What one run measured.

@@ -279,18 +279,20 @@ fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
     Ok(out)
 }
 
-/// A TOML value as an example value; dice stay text until the rule's signature types them.
+/// A TOML value as an example value; dice stay text, and whole numbers stay
+/// integers, until the rule's signature types them.
 pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
     let span = doc.at(&v.span());
     let bad = || {
         doc.error(
             span.clone(),
             Code::WrongKind,
-            "values are integers, booleans, strings, or arrays of integers or of strings",
+            "values are numbers, booleans, strings, or arrays of numbers or of strings",
         )
     };
     Ok(match v.get_ref() {
         DeValue::Integer(_) => Value::Int(integer(v.get_ref()).ok_or_else(bad)?),
+        DeValue::Float(f) => Value::Decimal(f.as_str().parse().map_err(|_| bad())?),
         DeValue::Boolean(b) => Value::Bool(*b),
         DeValue::String(s) => Value::Text(s.to_string()),
         DeValue::Array(items)
@@ -302,6 +304,18 @@ pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diag
                     .filter_map(|i| i.get_ref().as_str())
                     .map(str::to_string)
                     .collect(),
+            )
+        }
+        DeValue::Array(items) if items.iter().any(|i| i.get_ref().is_float()) => {
+            Value::DecimalList(
+                items
+                    .iter()
+                    .map(|i| match i.get_ref() {
+                        DeValue::Float(f) => f.as_str().parse().ok(),
+                        n => integer(n).map(|n| n as f64),
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or_else(bad)?,
             )
         }
         DeValue::Array(items) => Value::IntList(

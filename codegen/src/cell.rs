@@ -640,11 +640,12 @@ fn dice(c: &mut Cursor) -> Result<DiceSpec, CellError> {
     let count = c.number()?;
     c.literal("d")?;
     let sides = c.number()?;
-    if count == 0 || sides == 0 {
+    // No dice at all (`0d6`) is a value: low STR can take a weapon's damage to it.
+    if sides == 0 {
         return Err(CellError {
             offset: 0,
             len: c.pos,
-            message: "dice need at least one die of one side".into(),
+            message: "a die needs at least one side".into(),
         });
     }
     let bonus = if matches!(c.peek(), Some('+' | '-')) {
@@ -666,6 +667,18 @@ pub fn parse_dice(text: &str) -> Result<DiceSpec, CellError> {
         pos: 0,
     };
     let d = dice(&mut c)?;
+    c.end()?;
+    Ok(d)
+}
+
+/// Parses a whole string as a decimal, as a `decimal` cell reads; used for
+/// decimal-typed values that examples write as text (`"½"`, `"2½"`, `".25"`).
+pub fn parse_decimal(text: &str) -> Result<f64, CellError> {
+    let mut c = Cursor {
+        text: text.trim(),
+        pos: 0,
+    };
+    let d = decimal(&mut c)?;
     c.end()?;
     Ok(d)
 }
@@ -964,6 +977,13 @@ mod tests {
             })
         );
         assert!(cell("dice", "5x6").is_err());
+        let none = DiceSpec {
+            count: 0,
+            sides: 6,
+            bonus: 0,
+        };
+        assert_eq!(cell("dice", "0d6").unwrap(), CellValue::Dice(none));
+        assert!(cell("dice", "2d0").is_err());
         assert_eq!(cell("quantity", "4").unwrap(), CellValue::Count(4));
         assert_eq!(
             cell("quantity", "RoF/Fire zone (m)").unwrap(),

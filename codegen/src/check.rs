@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::cell::parse_dice;
+use crate::cell::{parse_decimal, parse_dice};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Binding, Book, Chapter, Example, Param, Rule, System, Value, ValueType};
@@ -182,9 +182,12 @@ struct At<'a> {
 }
 
 impl At<'_> {
+    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+        Diagnostic::new(self.file, span.clone(), code, message)
+    }
+
     fn push(&mut self, span: &Span, code: Code, message: String) {
-        let d = Diagnostic::new(self.file, span.clone(), code, message);
-        self.diags.push(d);
+        self.diags.push(self.error(span, code, message));
     }
 
     /// The example's inputs, each one the rule takes and of its type, and
@@ -194,12 +197,8 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, b) in example.given.iter().enumerate() {
             let Some(p) = sig.input(&b.name) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::UnknownInput,
-                    format!("rule `{rule}` takes no input `{}`", b.name),
-                );
+                let message = format!("rule `{rule}` takes no input `{}`", b.name);
+                let d = self.error(&b.span, Code::UnknownInput, message);
                 self.diags.push(d.label(sig.no_input(&b.name)));
                 continue;
             };
@@ -225,15 +224,11 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, b) in example.claims.iter().enumerate() {
             let Some(p) = sig.output(&b.name) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::UnknownOutput,
-                    format!(
-                        "example `{}` claims `{}`, which rule `{}` does not produce",
-                        example.id, b.name, sig.rule.id
-                    ),
+                let message = format!(
+                    "example `{}` claims `{}`, which rule `{}` does not produce",
+                    example.id, b.name, sig.rule.id
                 );
+                let d = self.error(&b.span, Code::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&b.name)));
                 continue;
             };
@@ -247,16 +242,14 @@ impl At<'_> {
     /// `b`'s value typed as `ty`, or reported as `what` that does not fit.
     fn typed(&mut self, b: &Binding, ty: &ValueType, what: String) -> Option<Value> {
         typed_value(&b.value, ty)
-            .map_err(|m| {
-                let d = Diagnostic::new(
-                    self.file,
-                    b.span.clone(),
-                    Code::ValueMismatch,
-                    format!("{what} {}", m.why),
-                );
-                self.diags.push(m.on(d));
-            })
+            .map_err(|m| self.misfit(&b.span, format!("{what} {}", m.why), &m))
             .ok()
+    }
+
+    /// A value that does not fit its type, with the word it likely meant.
+    fn misfit(&mut self, span: &Span, message: String, m: &Misfit) {
+        let d = self.error(span, Code::ValueMismatch, message);
+        self.diags.push(m.on(d));
     }
 
     /// The example's errata: each on an output it claims, of the output's
@@ -267,15 +260,11 @@ impl At<'_> {
         let mut fixes = Vec::new();
         for (i, e) in example.errata.iter().enumerate() {
             let Some(p) = sig.output(&e.claim) else {
-                let d = Diagnostic::new(
-                    self.file,
-                    e.span.clone(),
-                    Code::UnknownOutput,
-                    format!(
-                        "erratum on `{}`, which rule `{rule}` does not produce",
-                        e.claim
-                    ),
+                let message = format!(
+                    "erratum on `{}`, which rule `{rule}` does not produce",
+                    e.claim
                 );
+                let d = self.error(&e.span, Code::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&e.claim)));
                 continue;
             };
@@ -287,9 +276,7 @@ impl At<'_> {
                 Ok(v) => fixes.push(Fix::Erratum(i, v)),
                 Err(m) => {
                     let message = format!("erratum `{}`: the rules' value {}", e.claim, m.why);
-                    let d =
-                        Diagnostic::new(self.file, e.span.clone(), Code::ValueMismatch, message);
-                    self.diags.push(m.on(d));
+                    self.misfit(&e.span, message, &m);
                 }
             }
             if !known.sections.contains(e.ruling.as_str()) {
@@ -362,8 +349,38 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
         (ValueType::Dice, Value::Text(t)) => parse_dice(t)
             .map(Value::Dice)
             .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
+        (ValueType::Decimal, v) => decimal(v).map(Value::Decimal),
+        (ValueType::DecimalList, Value::DecimalList(xs)) => {
+            decimals(xs.iter().map(|&x| Value::Decimal(x)))
+        }
+        (ValueType::DecimalList, Value::IntList(ns)) => decimals(ns.iter().map(|&n| Value::Int(n))),
+        (ValueType::DecimalList, Value::TextList(ts)) => {
+            decimals(ts.iter().map(|t| Value::Text(t.clone())))
+        }
         _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }
+}
+
+/// A decimal as an example writes it: a TOML number, or text that the
+/// `decimal` cell grammar reads (`"½"`), so one grammar reads decimals everywhere.
+fn decimal(v: &Value) -> Result<f64, Misfit> {
+    match v {
+        Value::Int(n) => Ok(*n as f64),
+        Value::Decimal(x) if x.is_finite() => Ok(*x),
+        Value::Decimal(x) => Err(Misfit::new(format!(
+            "is {x}, which is no number: a decimal is finite"
+        ))),
+        Value::Text(t) => {
+            parse_decimal(t).map_err(|e| Misfit::new(format!("is not a decimal: {}", e.message)))
+        }
+        _ => Err(Misfit::new("must be of type `decimal`".to_string())),
+    }
+}
+
+fn decimals(vs: impl Iterator<Item = Value>) -> Result<Value, Misfit> {
+    vs.map(|v| decimal(&v))
+        .collect::<Result<_, _>>()
+        .map(Value::DecimalList)
 }
 
 /// Sections, tables, examples and properties share one namespace per system;

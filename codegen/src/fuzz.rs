@@ -2,8 +2,8 @@
 //! for `codegen/tests/fuzz_regressions.rs`, which replays every input the fuzzer
 //! ever crashed on: the bytes are read as a chapter and compiled; then the book
 //! is linted and emitted as Rust and case files, or the diagnostics are
-//! rendered, plain and styled. Whatever the bytes, nothing here may panic,
-//! and the Rust emitted must parse.
+//! rendered, plain, styled and as JSON. Whatever the bytes, nothing here may
+//! panic, and the Rust emitted must parse.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -36,9 +36,10 @@ pub fn chapter(bytes: &[u8]) {
     }
 }
 
-/// Renders each diagnostic, past the thousand a report shows, and says where it is.
+/// Renders each diagnostic, past the thousand a report shows, says where it
+/// is, and gives it as JSON (`--message-format=json`).
 fn every<'a>(diagnostics: impl Iterator<Item = &'a Diagnostic>) {
     for d in diagnostics {
-        black_box((d.render(), d.to_string()));
+        black_box((d.render(), d.to_string(), d.json()));
     }
 }

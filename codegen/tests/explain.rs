@@ -92,3 +92,17 @@ fn every_code_is_explained_by_a_wrong_and_a_right_example() {
     }
     assert!(wrongs.is_empty(), "{}", wrongs.join("\n"));
 }
+
+/// spec/README.md lists every error code with its explanation's heading.
+#[test]
+fn the_spec_readme_lists_every_code_as_its_explanation_heads_it() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/README.md"))
+            .expect("read spec/README.md");
+    for code in Code::all().filter(|c| !c.is_lint()) {
+        let heading = code.explanation().lines().next().unwrap_or_default();
+        let title = heading.split_once(": ").map_or("", |(_, t)| t);
+        let row = format!("| `{code}` | {title} |");
+        assert!(readme.contains(&row), "spec/README.md lacks `{row}`");
+    }
+}

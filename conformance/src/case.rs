@@ -123,6 +123,18 @@ pub(crate) fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Valu
     let bad = |v: &toml::Value| format!("`{name}` = {v} is not a value this suite reads");
     Ok(match (ty, v) {
         (Some(Type::Dice), toml::Value::String(s)) => Value::Dice(s.parse()?),
+        (Some(Type::Decimal), toml::Value::Integer(n)) => Value::Decimal(n as f64),
+        (_, toml::Value::Float(x)) => Value::Decimal(x),
+        (Some(Type::DecimalList), toml::Value::Array(items)) => Value::DecimalList(
+            items
+                .iter()
+                .map(|i| match i {
+                    toml::Value::Float(x) => Ok(*x),
+                    toml::Value::Integer(n) => Ok(*n as f64),
+                    other => Err(bad(other)),
+                })
+                .collect::<Result<_, _>>()?,
+        ),
         (_, toml::Value::Integer(n)) => Value::Int(n),
         (_, toml::Value::Boolean(b)) => Value::Bool(b),
         (_, toml::Value::String(s)) => Value::Text(s),

@@ -89,8 +89,32 @@ fn refusals() -> Vec<(&'static str, &'static str, Value, &'static str)> {
         (
             "damage-system/baton-odd-wounds",
             "damage",
-            Value::TextList(vec!["9223372036854775807".into()]),
+            Value::DecimalList(vec![9.3e18]),
             "a hit beyond any figure",
+        ),
+        (
+            "damage-system/three-minimum-hits",
+            "damage",
+            Value::DecimalList(vec![0.5, -0.5]),
+            "a hit of negative damage",
+        ),
+        (
+            "damage-system/three-minimum-hits",
+            "damage",
+            Value::DecimalList(vec![f64::NAN]),
+            "a hit whose damage is no number",
+        ),
+        (
+            "active-defense/dodge-basic-speed-5-75",
+            "basic_speed",
+            Value::Decimal(-0.25),
+            "a negative Basic Speed",
+        ),
+        (
+            "active-defense/dodge-basic-speed-5-75",
+            "basic_speed",
+            Value::Decimal(f64::INFINITY),
+            "an infinite Basic Speed",
         ),
     ]
 }

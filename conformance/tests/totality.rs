@@ -1,9 +1,10 @@
 //! Totality: every rule, given any inputs of the types its rule block declares,
 //! either resolves or refuses with a `RuleError`. It never panics, and tests run
-//! in debug, where an arithmetic overflow panics too.
+//! in debug, where an arithmetic overflow panics too. A decimal it gives is a
+//! number: never NaN or infinite.
 //!
 //! Inputs lean hard on the extremes (`i64::MIN`, `i32::MAX`, a million below
-//! zero), on the words and figures the book's own examples use (read from the
+//! zero; for decimals NaN, the infinities and -0), on the words and figures the book's own examples use (read from the
 //! case files, so a rule's deeper paths are reached), and on arbitrary text.
 //! Optional inputs are sometimes left out. The seed is fixed, so a run is
 //! repeatable; every rule that panics is reported with its shrunk input.
@@ -81,6 +82,36 @@ fn int() -> BoxedStrategy<i64> {
     .boxed()
 }
 
+/// Decimals a rule is most likely to mishandle: no number at all, the infinite,
+/// the largest and the tiniest, a negative zero, and beyond any figure.
+const DECIMAL_EXTREMES: &[f64] = &[
+    f64::NAN,
+    f64::INFINITY,
+    f64::NEG_INFINITY,
+    f64::MAX,
+    f64::MIN,
+    f64::MIN_POSITIVE,
+    f64::EPSILON,
+    -0.0,
+    -0.5,
+    0.0,
+    0.5,
+    i32::MAX as f64,
+    i32::MAX as f64 + 0.5,
+    -1e300,
+    1e300,
+];
+
+fn decimal() -> BoxedStrategy<f64> {
+    prop_oneof![
+        4 => proptest::sample::select(DECIMAL_EXTREMES),
+        3 => (-60i32..=60).prop_map(|halves| f64::from(halves) / 2.0),
+        1 => -2e6f64..2e6,
+        1 => any::<f64>(),
+    ]
+    .boxed()
+}
+
 fn dice_part() -> BoxedStrategy<i32> {
     prop_oneof![
         2 => proptest::sample::select(EXTREMES).prop_map(|n| n.clamp(i32::MIN.into(), i32::MAX.into()) as i32),
@@ -148,6 +179,13 @@ fn value(ty: Type, seen: &[Value], seeds: &Seeds) -> BoxedStrategy<Value> {
         ]
         .prop_map(Value::IntList)
         .boxed(),
+        Type::Decimal => decimal().prop_map(Value::Decimal).boxed(),
+        Type::DecimalList => prop_oneof![
+            4 => proptest::collection::vec(decimal(), 0..8),
+            1 => proptest::collection::vec(decimal(), 0..300),
+        ]
+        .prop_map(Value::DecimalList)
+        .boxed(),
         Type::TextList => prop_oneof![
             proptest::collection::vec(text(&words), 0..6),
             proptest::collection::vec(numeral(), 0..6),
@@ -182,12 +220,26 @@ thread_local! {
     static PANIC: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Runs the rule; a panic becomes `Err` with its message and place.
+/// Runs the rule; a panic becomes `Err` with its message and place, and so
+/// does a decimal output that is no number (NaN or infinite), which no claim
+/// could ever equal.
 fn resolve(rule: &RuleInfo, given: &Values) -> Result<(), String> {
     let run = || rules::resolve(rule.system, rule.id, given, &mut Trace::default());
     match panic::catch_unwind(AssertUnwindSafe(run)) {
-        Ok(_) => Ok(()),
+        Ok(Ok(outputs)) => match outputs.0.iter().find(|(_, v)| !finite(v)) {
+            Some((name, v)) => Err(format!("output `{name}` is {v}, which is no number")),
+            None => Ok(()),
+        },
+        Ok(Err(_)) => Ok(()),
         Err(_) => Err(PANIC.with(|p| p.borrow().clone())),
+    }
+}
+
+fn finite(v: &Value) -> bool {
+    match v {
+        Value::Decimal(x) => x.is_finite(),
+        Value::DecimalList(xs) => xs.iter().all(|x| x.is_finite()),
+        _ => true,
     }
 }
 
@@ -222,7 +274,7 @@ fn check(rule: &RuleInfo, seeds: &Seeds) -> Result<(), String> {
                 .filter_map(|(n, v)| v.map(|v| format!("{n} = {v}")))
                 .collect();
             Err(format!(
-                "{}/{} panics on {{ {} }}: {why}",
+                "{}/{} fails on {{ {} }}: {why}",
                 rule.system,
                 rule.id,
                 shown.join(", ")
@@ -246,7 +298,7 @@ fn every_rule_resolves_or_refuses_any_input() {
     panic::set_hook(quiet);
     assert!(
         failures.is_empty(),
-        "{} of {} rules panic:\n{}",
+        "{} of {} rules panic or give no number:\n{}",
         failures.len(),
         rules::RULES.len(),
         failures.join("\n")

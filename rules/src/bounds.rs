@@ -26,6 +26,19 @@ pub fn at_least<'a>(
     }
 }
 
+/// Amounts that can be a fraction (damage of 0.5): none is below zero. Every
+/// decimal a rule takes is already a finite figure ([`crate::value`]).
+pub fn no_negative_amount<'a>(
+    amounts: impl IntoIterator<Item = (&'a str, f64)>,
+) -> Result<(), RuleError> {
+    match amounts.into_iter().find(|(_, x)| *x < 0.0) {
+        Some((what, x)) => Err(RuleError::Invalid(format!(
+            "{what} cannot be {x}: it is never below 0"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Totals rolled on `dice`: from the least the dice roll to the most.
 pub fn rolled<'a>(
     dice: Dice,
@@ -59,6 +72,12 @@ mod tests {
         let e = non_negative([("AV", 3), ("damage", -1)]).unwrap_err();
         assert_eq!(e.to_string(), "damage cannot be -1: it is never below 0");
         assert!(at_least(1, [("STR", 0)]).is_err());
+        assert_eq!(
+            no_negative_amount([("damage", 0.0), ("damage", 0.5)]),
+            Ok(())
+        );
+        let e = no_negative_amount([("damage", 2.5), ("damage", -0.5)]).unwrap_err();
+        assert_eq!(e.to_string(), "damage cannot be -0.5: it is never below 0");
         let three = Dice::d6(3);
         assert_eq!(rolled(three, [("roll", 3), ("roll", 18)]), Ok(()));
         let e = rolled(three, [("roll", 19)]).unwrap_err();

@@ -93,7 +93,7 @@ impl std::str::FromStr for Dice {
         };
         let n = |t: &str| t.parse::<i32>().map_err(|_| bad());
         let d = Dice::new(n(count)?, n(sides)?, n(bonus)?);
-        if d.count < 1 || d.sides < 1 {
+        if d.count < 0 || d.sides < 1 {
             Err(bad())
         } else {
             Ok(d)
@@ -113,7 +113,10 @@ mod tests {
         assert_eq!((d.min(), d.max(), d.mean()), (7, 32, 19.5));
         assert_eq!(d.to_string(), "5d6+2");
         assert!("6x6".parse::<Dice>().is_err());
-        assert!("0d6".parse::<Dice>().is_err());
+        assert!("-1d6".parse::<Dice>().is_err());
+        let none: Dice = "0d6".parse().unwrap();
+        assert_eq!((none.min(), none.max(), none.mean()), (0, 0, 0.0));
+        assert_eq!(none.distribution(), vec![(0, 1)]);
     }
 
     #[test]

@@ -15,18 +15,24 @@ pub enum Type {
     /// Text that is one of these words; its value is a [`Value::Text`].
     Word(&'static [&'static str]),
     Dice,
+    Decimal,
     IntList,
     TextList,
+    DecimalList,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A value; decimals are `f64`, as the spec's `decimal` cells are, and two
+/// decimals are equal when they are the same number (`==`).
+#[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(i64),
     Bool(bool),
     Text(String),
     Dice(Dice),
+    Decimal(f64),
     IntList(Vec<i64>),
     TextList(Vec<String>),
+    DecimalList(Vec<f64>),
 }
 
 impl Value {
@@ -36,8 +42,10 @@ impl Value {
             Value::Bool(_) => Type::Bool,
             Value::Text(_) => Type::Text,
             Value::Dice(_) => Type::Dice,
+            Value::Decimal(_) => Type::Decimal,
             Value::IntList(_) => Type::IntList,
             Value::TextList(_) => Type::TextList,
+            Value::DecimalList(_) => Type::DecimalList,
         }
     }
 }
@@ -49,13 +57,19 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Text(s) => write!(f, "{s:?}"),
             Value::Dice(d) => write!(f, "{d}"),
-            Value::IntList(ns) => {
-                let parts: Vec<String> = ns.iter().map(i64::to_string).collect();
-                write!(f, "[{}]", parts.join(", "))
-            }
+            // The shortest text that reads back as the same `f64`: two decimals
+            // that differ never look alike.
+            Value::Decimal(x) => write!(f, "{x}"),
+            Value::IntList(ns) => list(f, ns),
             Value::TextList(ts) => write!(f, "{ts:?}"),
+            Value::DecimalList(xs) => list(f, xs),
         }
     }
+}
+
+fn list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, xs: &[T]) -> fmt::Result {
+    let parts: Vec<String> = xs.iter().map(T::to_string).collect();
+    write!(f, "[{}]", parts.join(", "))
 }
 
 /// One input or output of a rule, as the spec declares it.
@@ -114,7 +128,7 @@ impl fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 /// Named values, in name order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Values(pub BTreeMap<String, Value>);
 
 impl Values {
@@ -173,7 +187,7 @@ macro_rules! value_conversions {
     )*};
 }
 
-value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, Vec<i64> => IntList, Vec<String> => TextList);
+value_conversions!(i64 => Int, bool => Bool, String => Text, Dice => Dice, f64 => Decimal, Vec<i64> => IntList, Vec<String> => TextList, Vec<f64> => DecimalList);
 
 /// The whole numbers a rule takes: every figure the book prints fits in 32 bits
 /// (its tables compile to `i32`), so a larger one is no figure of the book.
@@ -186,34 +200,46 @@ trait WithinBook: Sized {
     fn within_book(name: &str, x: Self) -> Result<Self, RuleError>;
 }
 
-fn figure(name: &str, n: i64) -> Result<i64, RuleError> {
-    if FIGURES.contains(&n) {
-        Ok(n)
-    } else {
-        Err(RuleError::Invalid(format!(
-            "`{name}` is {n}, beyond any figure the book uses"
-        )))
-    }
-}
-
 impl WithinBook for i64 {
     fn within_book(name: &str, n: i64) -> Result<i64, RuleError> {
-        figure(name, n)
+        if FIGURES.contains(&n) {
+            Ok(n)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {n}, beyond any figure the book uses"
+            )))
+        }
     }
 }
 
-impl WithinBook for Vec<i64> {
-    fn within_book(name: &str, ns: Vec<i64>) -> Result<Vec<i64>, RuleError> {
-        ns.into_iter().map(|n| figure(name, n)).collect()
+/// A decimal is a number (not NaN, not infinite) of a figure's size, so sums
+/// and products of a few stay finite.
+impl WithinBook for f64 {
+    fn within_book(name: &str, x: f64) -> Result<f64, RuleError> {
+        if x.is_finite() && x.abs() <= *FIGURES.end() as f64 {
+            Ok(x)
+        } else {
+            Err(RuleError::Invalid(format!(
+                "`{name}` is {x}, beyond any figure the book uses"
+            )))
+        }
     }
 }
 
-/// Dice are at least one die of one side, and every total they can roll is a figure.
+/// A list holds what its items may hold.
+impl<T: WithinBook> WithinBook for Vec<T> {
+    fn within_book(name: &str, xs: Vec<T>) -> Result<Vec<T>, RuleError> {
+        xs.into_iter().map(|x| T::within_book(name, x)).collect()
+    }
+}
+
+/// Dice are no dice or more (`0d6`, damage taken to nothing), each die of one side
+/// or more, and every total they can roll is a figure.
 impl WithinBook for Dice {
     fn within_book(name: &str, d: Dice) -> Result<Dice, RuleError> {
-        if d.count < 1 || d.sides < 1 {
+        if d.count < 0 || d.sides < 1 {
             Err(RuleError::Invalid(format!(
-                "`{name}` is {d}: dice need at least one die of one side"
+                "`{name}` is {d}: dice are no fewer than none, each of one side or more"
             )))
         } else if d.totals_fit() {
             Ok(d)
@@ -235,7 +261,7 @@ macro_rules! taken_as_given {
     )*};
 }
 
-taken_as_given!(bool, String, Vec<String>);
+taken_as_given!(bool, String);
 
 #[cfg(test)]
 mod tests {
@@ -267,6 +293,16 @@ mod tests {
     }
 
     #[test]
+    fn a_decimal_shows_the_shortest_text_of_its_number() {
+        assert_eq!(Value::Decimal(2.5).to_string(), "2.5");
+        assert_eq!(Value::Decimal(4.0).to_string(), "4");
+        assert_eq!(Value::DecimalList(vec![0.5, 1.0]).to_string(), "[0.5, 1]");
+        assert_eq!(Value::IntList(vec![3, -1]).to_string(), "[3, -1]");
+        assert_eq!(Value::Decimal(0.5).type_of(), Type::Decimal);
+        assert_eq!(Value::DecimalList(vec![]).type_of(), Type::DecimalList);
+    }
+
+    #[test]
     fn figures_and_dice_beyond_the_book_are_refused() {
         let mut v = Values::default();
         v.set("str", *FIGURES.end());
@@ -279,7 +315,7 @@ mod tests {
             Err(RuleError::Invalid(_))
         ));
         for bad in [
-            Dice::new(0, 6, 0),
+            Dice::new(-1, 6, 0),
             Dice::new(2, 0, 0),
             Dice::new(i32::MAX, 2, 0),
         ] {
@@ -289,8 +325,33 @@ mod tests {
                 "{bad}"
             );
         }
-        // The smallest dice there are, one die of one side, are dice.
-        for fine in [Dice::d6(9), Dice::new(1, 1, 0)] {
+        let most = *FIGURES.end() as f64;
+        for fine in [0.5, -0.0, most, -most] {
+            v.set("speed", fine);
+            assert_eq!(v.get("speed"), Ok(fine));
+        }
+        for bad in [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            most + 1.0,
+            -most - 1.0,
+        ] {
+            v.set("speed", bad);
+            assert!(
+                matches!(v.get::<f64>("speed"), Err(RuleError::Invalid(_))),
+                "{bad}"
+            );
+        }
+        v.set("hits", vec![0.5, f64::NAN]);
+        assert!(matches!(
+            v.get::<Vec<f64>>("hits"),
+            Err(RuleError::Invalid(_))
+        ));
+        v.set("hits", vec![0.5, 2.0]);
+        assert_eq!(v.get("hits"), Ok(vec![0.5, 2.0]));
+        // The smallest dice there are, none at all or one die of one side, are dice.
+        for fine in [Dice::d6(9), Dice::new(1, 1, 0), Dice::d6(0)] {
             v.set("damage", fine);
             assert_eq!(v.get("damage"), Ok(fine));
         }

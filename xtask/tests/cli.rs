@@ -8,7 +8,9 @@ use std::path::Path;
 
 use common::{Scratch, edit, xtask};
 
-const COMMANDS: [&str; 6] = ["regen", "check", "eval", "audit", "mutants", "test"];
+const COMMANDS: [&str; 7] = [
+    "regen", "check", "eval", "explain", "audit", "mutants", "test",
+];
 
 /// Runs the binary with `args` on no workspace in particular: usage and help
 /// come before any command reads one.
@@ -90,6 +92,15 @@ fn every_command_has_its_own_help() {
         assert!(mutants.contains(flag), "{mutants}");
     }
     assert!(bare(&["check", "--help"]).stdout.contains("--reviewed"));
+    for command in ["regen", "check", "eval"] {
+        let help = bare(&[command, "--help"]).stdout;
+        assert!(
+            help.contains("--message-format <MESSAGE_FORMAT>")
+                && help.contains("[possible values: human, json]"),
+            "{command}'s help lacks --message-format:\n{help}"
+        );
+    }
+    assert!(bare(&["explain", "--help"]).stdout.contains("<CODE>"));
     assert!(bare(&["audit", "--help"]).stdout.contains("--stamp"));
 }
 

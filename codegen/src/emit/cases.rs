@@ -86,6 +86,8 @@ pub(crate) fn value(v: &Value) -> toml::Value {
         Value::Bool(b) => (*b).into(),
         Value::Text(s) => s.clone().into(),
         Value::Dice(d) => d.to_string().into(),
+        Value::Decimal(x) => (*x).into(),
+        Value::DecimalList(xs) => xs.clone().into(),
         Value::IntList(ns) => ns
             .iter()
             .map(|&n| toml::Value::from(n))

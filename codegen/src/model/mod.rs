@@ -158,20 +158,25 @@ pub enum ValueType {
     /// Text that is one of a fixed set of words: `word(step|slip|none)`.
     Word(Vec<String>),
     Dice,
+    /// A number with a fraction, read as the `decimal` column type reads a cell.
+    Decimal,
     IntList,
     TextList,
+    DecimalList,
 }
 
 impl ValueType {
     /// The types named by a single word, as written; `word(...)` is read by
     /// `blocks`. Parsing and the messages that list the types both read this.
-    pub const NAMED: [ValueType; 6] = [
+    pub const NAMED: [ValueType; 8] = [
         ValueType::Int,
         ValueType::Bool,
         ValueType::Text,
         ValueType::Dice,
+        ValueType::Decimal,
         ValueType::IntList,
         ValueType::TextList,
+        ValueType::DecimalList,
     ];
 
     pub fn parse(s: &str) -> Option<ValueType> {
@@ -194,8 +199,10 @@ impl std::fmt::Display for ValueType {
             ValueType::Text => "text",
             ValueType::Word(words) => return write!(f, "word({})", words.join("|")),
             ValueType::Dice => "dice",
+            ValueType::Decimal => "decimal",
             ValueType::IntList => "[int]",
             ValueType::TextList => "[text]",
+            ValueType::DecimalList => "[decimal]",
         })
     }
 }
@@ -232,8 +239,11 @@ pub enum Value {
     Bool(bool),
     Text(String),
     Dice(DiceSpec),
+    /// A TOML number with a fraction until `check` types it; then any decimal.
+    Decimal(f64),
     IntList(Vec<i64>),
     TextList(Vec<String>),
+    DecimalList(Vec<f64>),
 }
 
 /// `name = value` inside an example.

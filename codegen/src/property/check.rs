@@ -154,7 +154,7 @@ impl At<'_> {
         };
         if !ordered(&param.ty) {
             let message = format!(
-                "law `{key}` compares `{}`, which is {}: only int, dice and bool values have an order",
+                "law `{key}` compares `{}`, which is {}: only int, decimal, dice and bool values have an order",
                 output.name, param.ty
             );
             let d = self.error(&output.span, Code::Law, message);
@@ -170,9 +170,12 @@ impl At<'_> {
             self.no_input(input, sig);
             return;
         };
-        if !matches!(param.ty, ValueType::Int | ValueType::Bool) {
+        if !matches!(
+            param.ty,
+            ValueType::Int | ValueType::Bool | ValueType::Decimal
+        ) {
             let message = format!(
-                "law `{key}` grows `{}`, which is {}: only an int or a bool input grows",
+                "law `{key}` grows `{}`, which is {}: only an int, decimal or bool input grows",
                 input.name, param.ty
             );
             self.push(&input.span, Code::Law, message);
@@ -267,13 +270,16 @@ fn bound_type(bound: &Bound, sig: &Signature) -> Option<(ValueType, String)> {
     }
 }
 
-/// Int and dice (by their mean) are numbers; bool is false before true.
+/// Int, decimal and dice (by their mean) are numbers; bool is false before true.
 fn ordered(ty: &ValueType) -> bool {
-    matches!(ty, ValueType::Int | ValueType::Dice | ValueType::Bool)
+    matches!(
+        ty,
+        ValueType::Int | ValueType::Decimal | ValueType::Dice | ValueType::Bool
+    )
 }
 
 fn comparable(a: &ValueType, b: &ValueType) -> bool {
-    let number = |t: &ValueType| matches!(t, ValueType::Int | ValueType::Dice);
+    let number = |t: &ValueType| matches!(t, ValueType::Int | ValueType::Decimal | ValueType::Dice);
     ordered(a) && ordered(b) && (number(a) == number(b))
 }
 
@@ -284,7 +290,12 @@ fn typed_domain(domain: &Domain, ty: &ValueType) -> Result<Domain, String> {
         Domain::Fixed(v) => typed_value(v, ty).map(Domain::Fixed).map_err(|m| m.why),
         Domain::Range { .. } if *ty == ValueType::Int => Ok(domain.clone()),
         Domain::Range { .. } => Err(format!("is {}: only an int input takes a range", ty)),
-        Domain::OneOf(vs) if matches!(ty, ValueType::IntList | ValueType::TextList) => {
+        Domain::OneOf(vs)
+            if matches!(
+                ty,
+                ValueType::IntList | ValueType::TextList | ValueType::DecimalList
+            ) =>
+        {
             typed_value(&as_list(vs)?, ty)
                 .map(Domain::Fixed)
                 .map_err(|m| m.why)
@@ -314,9 +325,18 @@ fn as_list(vs: &[Value]) -> Result<Value, String> {
             _ => None,
         })
         .collect();
-    match (ints, texts) {
-        (Some(ns), _) => Ok(Value::IntList(ns)),
-        (None, Some(ts)) => Ok(Value::TextList(ts)),
-        (None, None) => Err("mixes kinds of values in one list".to_string()),
+    let decimals: Option<Vec<f64>> = vs
+        .iter()
+        .map(|v| match v {
+            Value::Int(n) => Some(*n as f64),
+            Value::Decimal(x) => Some(*x),
+            _ => None,
+        })
+        .collect();
+    match (ints, texts, decimals) {
+        (Some(ns), _, _) => Ok(Value::IntList(ns)),
+        (None, Some(ts), _) => Ok(Value::TextList(ts)),
+        (None, None, Some(xs)) => Ok(Value::DecimalList(xs)),
+        (None, None, None) => Err("mixes kinds of values in one list".to_string()),
     }
 }

@@ -65,7 +65,7 @@ fn a_rule_block_that_fails_gives_one_error_not_one_per_example_or_property() {
     assert_eq!(
         d.notes,
         [
-            "the types are `int`, `bool`, `text`, `dice`, `[int]`, `[text]`, `word(a|b)`, each optionally followed by `?`"
+            "the types are `int`, `bool`, `text`, `dice`, `decimal`, `[int]`, `[text]`, `[decimal]`, `word(a|b)`, each optionally followed by `?`"
         ]
     );
 }

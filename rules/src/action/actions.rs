@@ -5,9 +5,9 @@ use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::actions::{
     ACTIONS, CondensedAction, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE,
-    HALF_DIVISOR, HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, NO_REF, RELOAD,
-    block, disarm, dive, drag, held, ids, modifiers, r#move, ref_to_def, reload,
-    roll_with_the_blow, strike, takedown,
+    HALF_DIVISOR, HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, MELEE_ONLY_DEF,
+    NO_REF, RELOAD, ROLEPLAY_BONUS_LEAST, ROLEPLAY_BONUS_MOST, block, disarm, dive, drag, held,
+    ids, modifiers, r#move, ref_to_def, reload, roleplay, roll_with_the_blow, strike, takedown,
 };
 use crate::spec::action::combat_modifiers::{AIMING, DEF_MODIFIERS, ids as cm_ids};
 use crate::spec::action::moving::{PACES, ids as moving_ids};
@@ -38,6 +38,42 @@ fn half(x: i64, what: &str, t: &mut Trace) -> i64 {
         format!("half of {what} {x}, rounded up: {h}"),
     );
     h
+}
+
+/// The table's DEF, or none against a ranged attack for an action whose bonus counts
+/// against melee only.
+fn def_against(row: &CondensedAction, def: i32, against: Option<&str>, t: &mut Trace) -> i32 {
+    let melee_only = MELEE_ONLY_DEF
+        .iter()
+        .any(|m| m.action.eq_ignore_ascii_case(row.action));
+    if melee_only && against == Some("ranged") {
+        t.step(
+            ids::MELEE_ONLY_DEF_TABLE,
+            format!(
+                "{}'s DEF {def:+} counts against melee only: none against a ranged attack",
+                row.action
+            ),
+        );
+        return 0;
+    }
+    def
+}
+
+pub fn roleplay(g: &roleplay::Given, t: &mut Trace) -> Result<roleplay::Outcome, RuleError> {
+    let span = i64::from(ROLEPLAY_BONUS_LEAST)..=i64::from(ROLEPLAY_BONUS_MOST);
+    if !span.contains(&g.bonus) {
+        return Err(RuleError::Invalid(format!(
+            "a role-playing bonus is {ROLEPLAY_BONUS_LEAST:+} to {ROLEPLAY_BONUS_MOST:+}, not {:+}",
+            g.bonus
+        )));
+    }
+    non_negative([("a roll", g.roll)])?;
+    let total = g.roll + g.bonus;
+    t.step(
+        ids::ROLEPLAY_BONUS,
+        format!("roll {} + role-playing {:+} = {total}", g.roll, g.bonus),
+    );
+    Ok(roleplay::Outcome { total })
 }
 
 pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outcome, RuleError> {
@@ -141,6 +177,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
         }
         None => 0,
     };
+    let def = def_against(row, def, g.against.as_deref(), t);
     Ok(modifiers::Outcome {
         def: def.into(),
         skill,
@@ -184,6 +221,11 @@ pub fn ref_to_def(g: &ref_to_def::Given, t: &mut Trace) -> Result<ref_to_def::Ou
 }
 
 pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleError> {
+    if g.style.as_deref() == Some("Brawling") && g.edged == Some(true) {
+        return Err(RuleError::Invalid(
+            "Brawling cannot block an edged weapon".into(),
+        ));
+    }
     let blocked = g.block_en >= g.attack_en;
     let effect = ini_effect("Block")
         .ok_or_else(|| RuleError::Invalid("the INI effects table has no Block row".into()))?;
@@ -388,15 +430,29 @@ pub fn drag(g: &drag::Given, t: &mut Trace) -> Result<drag::Outcome, RuleError> 
             g.strength, g.against
         ),
     );
-    let metres = match g.mov {
+    let metres = capped_by_mov(uncapped, g.mov, t);
+    let lightest = g.strength + i64::from(DRAG_STR_BONUS);
+    t.step(
+        ids::RULING_FARTHEST_DRAG,
+        format!(
+            "farthest, with a load that takes no STR: STR {} + {DRAG_STR_BONUS} = {lightest} m",
+            g.strength
+        ),
+    );
+    let farthest = capped_by_mov(lightest, g.mov, t);
+    Ok(drag::Outcome { metres, farthest })
+}
+
+/// A drag's metres, held to the dragger's MOV when it is known.
+fn capped_by_mov(metres: i64, mov: Option<i64>, t: &mut Trace) -> i64 {
+    match mov {
         Some(mov) => {
-            let m = uncapped.min(mov);
+            let m = metres.min(mov);
             t.step(ids::DRAG, format!("at most MOV {mov}: {m} m"));
             m
         }
-        None => uncapped,
-    };
-    Ok(drag::Outcome { metres })
+        None => metres,
+    }
 }
 
 pub fn takedown(g: &takedown::Given, t: &mut Trace) -> Result<takedown::Outcome, RuleError> {

@@ -1,11 +1,10 @@
 //! `spec/action/armor.md`: Armor Value, halving it, and armor's STR minimum.
 
-use crate::bounds::non_negative;
+use crate::bounds::{at_least, non_negative};
 use crate::spec::action::armor::{
-    ARMOR, ARMOR_NOTES, ARMOR_SHORTFALL_PENALTY, AV_DIVISOR, Armor, absorb, armor_shortfall, ids,
-    worn,
+    ARMOR, ARMOR_SHORTFALL_PENALTY, AV_DIVISOR, Armor, absorb, armor_shortfall, ids, worn,
 };
-use crate::table::by_name;
+use crate::table::{Or, by_name};
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -43,36 +42,69 @@ pub fn absorb(g: &absorb::Given, t: &mut Trace) -> Result<absorb::Outcome, RuleE
     })
 }
 
+/// Whether the armor's note halves its AV against this attack, from the row's own column.
+fn halved_by_note(a: &Armor, g: &worn::Given) -> Result<bool, RuleError> {
+    match a.halves_av_against {
+        None => Ok(false),
+        Some("blunt") => Ok(g.blunt),
+        Some("pointed") => Ok(g.pointed),
+        Some(other) => Err(RuleError::Invalid(format!(
+            "{}: the table halves AV against `{other}`, which is neither blunt nor pointed",
+            a.item
+        ))),
+    }
+}
+
+/// Whether a hit on `location` meets the armor; every hit does without hit locations.
+fn covers(a: &Armor, location: Option<i64>, t: &mut Trace) -> Result<bool, RuleError> {
+    let Some(loc) = location else {
+        return Ok(true);
+    };
+    at_least(1, [("a hit location", loc)])?;
+    let Or::Value(spans) = a.locations else {
+        return Err(RuleError::Invalid(format!(
+            "{}'s locations vary: the GM says what it covers, so give no location",
+            a.item
+        )));
+    };
+    let covered = spans
+        .iter()
+        .any(|&(lo, hi)| (i64::from(lo)..=i64::from(hi)).contains(&loc));
+    t.step(
+        ids::ARMOR_WORN,
+        format!(
+            "location {loc}: {} by {}",
+            if covered { "covered" } else { "not covered" },
+            a.item
+        ),
+    );
+    Ok(covered)
+}
+
 pub fn worn(g: &worn::Given, t: &mut Trace) -> Result<worn::Outcome, RuleError> {
     non_negative([("damage", g.damage)])?;
     let a = armor(&g.armor)?;
-    let note = a
-        .notes
-        .and_then(|n| ARMOR_NOTES.iter().find(|x| x.note == n));
-    let by_note = note.is_some_and(|n| match n.halves_av_against {
-        "blunt" => g.blunt,
-        "pointed" => g.pointed,
-        _ => false,
-    });
+    let by_note = halved_by_note(a, g)?;
     t.step(
         ids::ARMOR_LIST,
         format!(
             "{}: AV {}{}",
             a.item,
             a.av,
-            note.map_or(String::new(), |n| format!(
-                ", halved against {}",
-                n.halves_av_against
-            ))
+            a.halves_av_against
+                .map_or(String::new(), |w| format!(", halved against {w}"))
         ),
     );
+    let covered = covers(a, g.location, t)?;
     if g.armor_piercing {
         t.step(ids::ARMOR_VALUE, "armor piercing: AV halved");
     }
     let av = i64::from(a.av);
-    let (effective_av, damage_through) = through(g.damage, av, by_note || g.armor_piercing, t);
+    let met = if covered { av } else { 0 };
+    let (effective_av, damage_through) = through(g.damage, met, by_note || g.armor_piercing, t);
     Ok(worn::Outcome {
         av,
+        covered,
         effective_av,
         damage_through,
     })
@@ -101,4 +133,25 @@ pub fn armor_shortfall(
         ref_modifier: modifier,
         mov_modifier: modifier,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The note stays free text; the column beside it carries its effect. Every row
+    /// whose note halves AV must say so in that column, and say it in a word the
+    /// resolver knows.
+    #[test]
+    fn every_halving_note_is_in_the_halving_column() {
+        for a in ARMOR {
+            let noted = a.notes.is_some_and(|n| n.contains("½ AV"));
+            assert_eq!(noted, a.halves_av_against.is_some(), "{}", a.item);
+            assert!(
+                matches!(a.halves_av_against, None | Some("blunt" | "pointed")),
+                "{}",
+                a.item
+            );
+        }
+    }
 }

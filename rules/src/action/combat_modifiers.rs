@@ -5,6 +5,7 @@ use crate::spec::action::combat_modifiers::{
     AIMING, ATTACK_MODIFIERS, BASE_DEF, DEF_MODIFIERS, DISTANCE, TARGET_MOVING, def, ids,
     ranged_tn, situation,
 };
+use crate::spec::action::weapons::ids as weapon_ids;
 use crate::table::{Term, band_of, by_prefix};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -25,11 +26,12 @@ pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outco
         format!("TN = DEF {def} - ({range_modifier:+}) - ({speed_modifier:+}) = {tn}"),
     );
     let aim_bonus = aim_bonus(g.aim_turns.unwrap_or(0), t)?;
-    let aimed_tn = tn - aim_bonus;
-    if aim_bonus != 0 {
+    let stance_modifier = stance_modifier(g.stance.as_deref(), t)?;
+    let aimed_tn = tn - aim_bonus - stance_modifier;
+    if aim_bonus != 0 || stance_modifier != 0 {
         t.step(
             ids::RANGED_TN,
-            format!("aimed TN = {tn} - {aim_bonus} = {aimed_tn}"),
+            format!("aimed TN = {tn} - {aim_bonus} - ({stance_modifier:+}) = {aimed_tn}"),
         );
     }
     Ok(ranged_tn::Outcome {
@@ -38,8 +40,22 @@ pub fn ranged_tn(g: &ranged_tn::Given, t: &mut Trace) -> Result<ranged_tn::Outco
         speed_modifier,
         tn,
         aim_bonus,
+        stance_modifier,
         aimed_tn,
     })
+}
+
+/// The aiming table's row for how the weapon is held (`Braced`, `Hip shot`), or 0.
+fn stance_modifier(stance: Option<&str>, t: &mut Trace) -> Result<i64, RuleError> {
+    let Some(stance) = stance else {
+        return Ok(0);
+    };
+    let row = by_prefix(AIMING, |a| a.condition, stance, "the aiming table")?;
+    t.step(
+        ids::AIMING_TABLE,
+        format!("{}: {:+}", row.condition, row.modifier.value),
+    );
+    Ok(row.modifier.value.into())
 }
 
 /// Base DEF, plus REF when the target knows the attack is coming (`ref` given).
@@ -62,8 +78,22 @@ fn aware_def(r#ref: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
     Ok(def)
 }
 
-/// The distance table's modifier for a shot at `metres`.
+/// The distance table's modifier for a shot at `metres`, held at the last band past
+/// the table's end (the ruling on shots past the distance table).
 pub(crate) fn distance_modifier(metres: i64, t: &mut Trace) -> Result<i64, RuleError> {
+    let past = DISTANCE
+        .last()
+        .filter(|b| b.metres.hi.is_some_and(|hi| metres > hi.into()));
+    if let Some(band) = past {
+        t.step(
+            weapon_ids::RULING_PAST_DISTANCE_TABLE,
+            format!(
+                "{metres} m is past the table's last band, {} m: {:+}",
+                band.metres, band.modifier
+            ),
+        );
+        return Ok(band.modifier.into());
+    }
     let m = i32::try_from(metres)
         .map_err(|_| RuleError::Invalid(format!("{metres} m is no distance")))?;
     let band = band_of(DISTANCE, |b| b.metres, m)

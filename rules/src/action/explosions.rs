@@ -1,10 +1,11 @@
 //! `spec/action/explosions.md`: damage by distance, blast radius, scatter.
 
-use crate::bounds::non_negative;
+use crate::bounds::{at_least, non_negative};
+use crate::dice::Dice;
 use crate::spec::action::explosions::{
     AREA_TN, AVERAGE_RADIUS_EXTRA, EXPLOSIVE_TYPES, FALLOFF_PER_METRE, FULL_DAMAGE_RADIUS,
-    HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_radius, blast,
-    blast_type, ids, scatter, spot_attack,
+    HEAVY_MISS_MULTIPLIER, MISS_CAP_DIVISOR, RADIUS_DIVISOR, SCATTER, average_blast_reach,
+    average_radius, blast, blast_type, ids, scatter, spot_attack,
 };
 use crate::table::band_of;
 use crate::trace::Trace;
@@ -38,19 +39,52 @@ pub fn blast(g: &blast::Given, t: &mut Trace) -> Result<blast::Outcome, RuleErro
     })
 }
 
+/// The dice's count plus the extra metre; no dice (`0d6`) is no blast to measure.
+fn average(damage: Dice, t: &mut Trace) -> Result<i64, RuleError> {
+    at_least(1, [("an explosion's dice", damage.count.into())])?;
+    let radius = i64::from(damage.count) + i64::from(AVERAGE_RADIUS_EXTRA);
+    t.step(
+        ids::AVERAGE_BLAST_RADIUS,
+        format!(
+            "{damage}: {} dice + {AVERAGE_RADIUS_EXTRA} = {radius} m",
+            damage.count
+        ),
+    );
+    Ok(radius)
+}
+
 pub fn average_radius(
     g: &average_radius::Given,
     t: &mut Trace,
 ) -> Result<average_radius::Outcome, RuleError> {
-    let radius = i64::from(g.damage.count) + i64::from(AVERAGE_RADIUS_EXTRA);
+    Ok(average_radius::Outcome {
+        radius: average(g.damage, t)?,
+    })
+}
+
+pub fn average_blast_reach(
+    g: &average_blast_reach::Given,
+    t: &mut Trace,
+) -> Result<average_blast_reach::Outcome, RuleError> {
+    non_negative([("a distance", g.nearest)])?;
+    let radius = average(g.damage, t)?;
+    let roll_damage = g.nearest <= radius;
     t.step(
         ids::AVERAGE_BLAST_RADIUS,
         format!(
-            "{}: {} dice + {AVERAGE_RADIUS_EXTRA} = {radius} m",
-            g.damage, g.damage.count
+            "nearest character at {} m, radius {radius} m: {}",
+            g.nearest,
+            if roll_damage {
+                "inside, roll damage"
+            } else {
+                "nobody inside, no roll"
+            }
         ),
     );
-    Ok(average_radius::Outcome { radius })
+    Ok(average_blast_reach::Outcome {
+        radius,
+        roll_damage,
+    })
 }
 
 pub fn scatter(g: &scatter::Given, t: &mut Trace) -> Result<scatter::Outcome, RuleError> {

@@ -1,9 +1,10 @@
 //! `spec/action/falling.md`: the falling table, terminal velocity, the quick estimate.
 
+use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::falling::{
-    FALLING, METRES_PER_EXTRA_SECOND, QUICK_DICE_PER_SECOND, QUICK_MAX_DICE, fall, ids,
-    quick_estimate,
+    FALLING, METRES_PER_EXTRA_SECOND, QUICK_DICE_PER_SECOND, QUICK_MAX_DICE, SPEED_PER_EXTRA_DIE,
+    fall, ids, object_impact, quick_estimate,
 };
 use crate::table::band_of;
 use crate::trace::Trace;
@@ -67,4 +68,45 @@ pub fn quick_estimate(
     Ok(quick_estimate::Outcome {
         damage: Dice::d6(dice),
     })
+}
+
+pub fn object_impact(
+    g: &object_impact::Given,
+    t: &mut Trace,
+) -> Result<object_impact::Outcome, RuleError> {
+    non_negative([("a speed", g.speed)])?;
+    let reached = FALLING.iter().rfind(|r| i64::from(r.velocity) <= g.speed);
+    let Some(row) = reached else {
+        t.step(
+            ids::RULING_IMPACT_STEPS,
+            format!("{} m/s reaches no row of the table: no dice", g.speed),
+        );
+        return Ok(object_impact::Outcome {
+            damage: Dice::d6(0),
+        });
+    };
+    let steps = (g.speed - i64::from(row.velocity)) / i64::from(SPEED_PER_EXTRA_DIE);
+    t.step(
+        ids::FALLING_TABLE,
+        format!(
+            "{} m/s reaches the {} m/s row: {}",
+            g.speed, row.velocity, row.damage
+        ),
+    );
+    let count = i32::try_from(steps)
+        .ok()
+        .and_then(|s| s.checked_add(row.damage.count))
+        .map(|c| Dice::new(c, row.damage.sides, row.damage.bonus))
+        .filter(Dice::totals_fit)
+        .ok_or_else(|| RuleError::Invalid(format!("{} m/s is beyond any roll", g.speed)))?;
+    if steps > 0 {
+        t.step(
+            ids::OBJECT_IMPACT,
+            format!(
+                "{} m/s past it: {steps} whole steps of {SPEED_PER_EXTRA_DIE}, a die each: {count}",
+                g.speed - i64::from(row.velocity)
+            ),
+        );
+    }
+    Ok(object_impact::Outcome { damage: count })
 }

@@ -1,12 +1,15 @@
 //! `spec/action/weapons.md`: weapon size, STR minimum, accuracy, melee damage.
 
+use std::cmp::Ordering;
+
 use crate::bounds::non_negative;
 use crate::dice::Dice;
 use crate::spec::action::autofire::METHODS;
 use crate::spec::action::weapons::{
-    FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon, RANGED,
-    RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES, accuracy, fire_modes, ids,
-    melee_damage, optimal_distance, range_offset, ranged_shot, rate_of_fire, str_shortfall,
+    BOWS, FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon,
+    POUNDS_PER_KILOGRAM, RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES,
+    accuracy, fire_modes, ids, melee_damage, optimal_distance, range_offset, ranged_shot,
+    ranged_str, rate_of_fire, str_shortfall, weight,
 };
 use crate::table::{Amount, Or, RateOfFire, by_name};
 use crate::trace::Trace;
@@ -39,20 +42,40 @@ pub fn optimal_distance(
 ) -> Result<optimal_distance::Outcome, RuleError> {
     let mine = optimal(melee(&g.weapon)?, t)?;
     let theirs = optimal(melee(&g.opponent)?, t)?;
-    let bonus = if mine > theirs {
-        i64::from(LONGER_WEAPON_BONUS)
-    } else {
-        0
+    let inside = g.shorter_struck == Some(true);
+    // Who holds the bonus: the longer weapon, or the shorter once it has struck.
+    let (ours, their) = match (mine.cmp(&theirs), inside) {
+        (Ordering::Equal, _) => (false, false),
+        (Ordering::Greater, false) | (Ordering::Less, true) => (true, false),
+        _ => (false, true),
+    };
+    let bonus = |held: bool| {
+        if held {
+            i64::from(LONGER_WEAPON_BONUS)
+        } else {
+            0
+        }
     };
     t.step(
         ids::WEAPON_SIZE,
-        format!("{mine} m against {theirs} m: {bonus:+} INI and DEF at {mine} m"),
+        format!(
+            "{mine} m against {theirs} m{}: {:+} INI and DEF to us, {:+} to the opponent",
+            if inside {
+                ", the shorter weapon has struck"
+            } else {
+                ""
+            },
+            bonus(ours),
+            bonus(their)
+        ),
     );
     Ok(optimal_distance::Outcome {
         optimal_distance: mine,
         opponent_optimal_distance: theirs,
-        ini_bonus: bonus,
-        def_bonus: bonus,
+        ini_bonus: bonus(ours),
+        def_bonus: bonus(ours),
+        opponent_ini_bonus: bonus(their),
+        opponent_def_bonus: bonus(their),
     })
 }
 
@@ -161,6 +184,52 @@ fn ranged(name: &str) -> Result<&'static RangedWeapon, RuleError> {
     }
 }
 
+/// Points of STR under a ranged weapon's minimum; `Crew` and `N/A` set none to fall short of.
+fn ranged_shortfall(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+    let Or::Value(min) = w.str_min else {
+        t.step(
+            ids::RANGED_STR,
+            format!("{}: STR Min {:?}: no bonus or penalty", w.weapon, w.str_min),
+        );
+        return Ok(0);
+    };
+    let str = str
+        .ok_or_else(|| RuleError::Invalid(format!("{} has STR Min {min}: give `str`", w.weapon)))?;
+    let short = (i64::from(min) - str).max(0);
+    t.step(
+        ids::RANGED_STR,
+        format!(
+            "{}: STR {str} against STR Min {min}: {short} short",
+            w.weapon
+        ),
+    );
+    Ok(short)
+}
+
+pub fn ranged_str(g: &ranged_str::Given, t: &mut Trace) -> Result<ranged_str::Outcome, RuleError> {
+    non_negative([("STR", g.str.unwrap_or_default())])?;
+    let w = ranged(&g.weapon)?;
+    let short = ranged_shortfall(w, g.str, t)?;
+    let str_penalty = -short * i64::from(STR_SHORTFALL_PENALTY);
+    let bow = BOWS.iter().any(|b| b.weapon == w.weapon);
+    let damage = if bow {
+        let short = i32::try_from(short).unwrap_or(i32::MAX);
+        let left = w.damage.count.saturating_sub(short).max(0);
+        let d = Dice::new(left, w.damage.sides, w.damage.bonus);
+        t.step(
+            ids::BOW_TABLE,
+            format!("a bow: {} less {short} dice: {d}", w.damage),
+        );
+        d
+    } else {
+        w.damage
+    };
+    Ok(ranged_str::Outcome {
+        str_penalty,
+        damage,
+    })
+}
+
 pub fn range_offset(
     g: &range_offset::Given,
     t: &mut Trace,
@@ -176,31 +245,22 @@ pub fn range_offset(
     Ok(range_offset::Outcome { penalty })
 }
 
-pub fn ranged_shot(
-    g: &ranged_shot::Given,
-    t: &mut Trace,
-) -> Result<ranged_shot::Outcome, RuleError> {
-    non_negative([
-        ("a distance", g.distance),
-        ("STR", g.str.unwrap_or_default()),
-    ])?;
-    let w = ranged(&g.weapon)?;
-    let max_range = match w.max {
-        Amount::Of { value, unit: None } => i64::from(value),
+/// The weapon's Max in metres; a multiple of STR needs the user's STR.
+fn max_range(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result<i64, RuleError> {
+    match w.max {
+        Amount::Of { value, unit: None } => Ok(i64::from(value)),
         Amount::Of {
             value,
             unit: Some("km"),
-        } => i64::from(value) * 1000,
+        } => Ok(i64::from(value) * 1000),
         Amount::Of {
             unit: Some(unit), ..
-        } => {
-            return Err(RuleError::Invalid(format!(
-                "{}: Max in `{unit}`, which the resolver cannot convert to metres",
-                w.weapon
-            )));
-        }
+        } => Err(RuleError::Invalid(format!(
+            "{}: Max in `{unit}`, which the resolver cannot convert to metres",
+            w.weapon
+        ))),
         Amount::Times { factor, .. } => {
-            let str = g.str.ok_or_else(|| {
+            let str = str.ok_or_else(|| {
                 RuleError::Invalid(format!(
                     "{}'s Max is a multiple of STR: give `str`",
                     w.weapon
@@ -210,17 +270,31 @@ pub fn ranged_shot(
                 ids::RULING_THROWN_MAX,
                 format!("Max x{factor} of STR {str}"),
             );
-            str * i64::from(factor)
+            Ok(str * i64::from(factor))
         }
+    }
+}
+
+pub fn ranged_shot(
+    g: &ranged_shot::Given,
+    t: &mut Trace,
+) -> Result<ranged_shot::Outcome, RuleError> {
+    non_negative([
+        ("a distance", g.distance),
+        ("STR", g.str.unwrap_or_default()),
+    ])?;
+    let w = ranged(&g.weapon)?;
+    let max_range = max_range(w, g.str, t)?;
+    let shot = if g.distance <= max_range {
+        "can be made"
+    } else {
+        "cannot be made"
     };
-    let allowed = g.distance <= max_range;
     t.step(
         ids::RANGED_WEAPONS,
         format!(
-            "{}: Max {max_range} m, a shot at {} m is {}",
-            w.weapon,
-            g.distance,
-            if allowed { "allowed" } else { "not allowed" }
+            "{}: Max {max_range} m, a shot at {} m {shot}",
+            w.weapon, g.distance
         ),
     );
     let penalty = super::combat_modifiers::distance_modifier(g.distance, t)?;
@@ -231,7 +305,7 @@ pub fn ranged_shot(
     );
     Ok(ranged_shot::Outcome {
         max_range,
-        allowed,
+        shot: shot.into(),
         range_modifier,
     })
 }
@@ -270,6 +344,31 @@ pub fn rate_of_fire(
     })
 }
 
+/// A weapon's weight in kilograms, from the melee table or else the ranged one.
+fn kilograms(name: &str) -> Result<(&'static str, f64), RuleError> {
+    if let Ok(w) = melee(name) {
+        return Ok((w.weapon, w.weight));
+    }
+    let w = ranged(name)?;
+    let kg = w
+        .weight
+        .ok_or_else(|| RuleError::Invalid(format!("{} has no weight in the table", w.weapon)))?;
+    Ok((w.weapon, kg))
+}
+
+pub fn weight(g: &weight::Given, t: &mut Trace) -> Result<weight::Outcome, RuleError> {
+    let (name, kg) = kilograms(&g.weapon)?;
+    let pounds = kg * f64::from(POUNDS_PER_KILOGRAM);
+    t.step(
+        ids::WEAPON_WEIGHT,
+        format!("{name}: {kg} kg x {POUNDS_PER_KILOGRAM} = {pounds} lb"),
+    );
+    Ok(weight::Outcome {
+        kilograms: kg,
+        pounds,
+    })
+}
+
 pub fn fire_modes(g: &fire_modes::Given, t: &mut Trace) -> Result<fire_modes::Outcome, RuleError> {
     let w = ranged(&g.weapon)?;
     let codes: Vec<String> = w
@@ -305,4 +404,18 @@ pub fn fire_modes(g: &fire_modes::Given, t: &mut Trace) -> Result<fire_modes::Ou
         codes,
         autofire_methods,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bow table names rows of the ranged table; a misspelt one would leave
+    /// that bow's damage untouched by low STR.
+    #[test]
+    fn every_bow_is_a_ranged_weapon() {
+        for b in BOWS {
+            assert!(RANGED.iter().any(|w| w.weapon == b.weapon), "{}", b.weapon);
+        }
+    }
 }

@@ -53,16 +53,16 @@ pub fn wound(g: &wound::Given, t: &mut Trace) -> Result<wound::Outcome, RuleErro
         ids::WOUND_SEVERITY_TABLE,
         format!("{} points, {bound}: {}", g.points, row.wound),
     );
-    if let Some(wil) = row.wil_roll {
-        t.step(
-            ids::WOUND_SEVERITY_TABLE,
-            format!(
-                "a {} WIL roll ({}) sets the penalties aside for a turn",
-                wil.name,
-                wil.gloss.unwrap_or("no TN given")
-            ),
-        );
-    }
+    let wil_roll = row
+        .wil_roll
+        .map_or("none".to_string(), |wil| match wil.gloss {
+            Some(gloss) => format!("{} ({gloss})", wil.name),
+            None => wil.name.to_string(),
+        });
+    t.step(
+        ids::WOUND_SEVERITY_TABLE,
+        format!("WIL roll to set the penalties aside for a turn: {wil_roll}"),
+    );
     let e = effects(row.wound)?;
     t.step(
         ids::WOUND_EFFECTS_TABLE,
@@ -71,5 +71,6 @@ pub fn wound(g: &wound::Given, t: &mut Trace) -> Result<wound::Outcome, RuleErro
     Ok(wound::Outcome {
         wound: row.wound.to_string(),
         effects: e.effects.to_string(),
+        wil_roll,
     })
 }

@@ -33,8 +33,10 @@ pub fn block(g: &block::Given, t: &mut Trace) -> Result<block::Outcome, RuleErro
     if earlier >= i64::from(BLOCKS_PER_TURN) {
         allowed = false;
         t.step(
-            ids::BLOCK_FIGURES,
-            format!("{earlier} block(s) already this turn, of {BLOCKS_PER_TURN} allowed"),
+            ids::RULING_BLOCK_PER_TURN,
+            format!(
+                "{earlier} block(s) since the blocker's last turn, of {BLOCKS_PER_TURN} allowed"
+            ),
         );
     }
     let mut effective = score;

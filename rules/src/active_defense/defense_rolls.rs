@@ -3,8 +3,9 @@
 
 use crate::bounds::rolled;
 use crate::spec::active_defense::defense_rolls::{
-    AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSES_PER_ATTACK, DOUBLE_DEFENSE_ROLLS,
-    DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll, double_defense, ids,
+    AUTOMATIC_RESULTS, DEFENSE_BY_ATTACK, DEFENSE_DICE, DEFENSE_NEEDS, DEFENSES_PER_ATTACK,
+    DOUBLE_DEFENSE_ROLLS, DefenseByAttack, UNABLE_TO_DEFEND, defense_allowed, defense_roll,
+    double_defense, ids,
 };
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -50,18 +51,7 @@ pub fn defense_allowed(
             )));
         }
     };
-    if let Some(s) = g.states.iter().flatten().next() {
-        let row = by_name(
-            UNABLE_TO_DEFEND,
-            |r| r.state,
-            s,
-            "state",
-            "the unable-to-defend table",
-        )?;
-        t.step(
-            ids::UNABLE_TO_DEFEND,
-            format!("{}: {}, so no active defense", row.state, row.why),
-        );
+    if unable(g.states.iter().flatten(), t)? || !ready(&g.defense, g.ready, t)? {
         return Ok(defense_allowed::Outcome { allowed: false });
     }
     let in_reach = g.in_reach.unwrap_or(false);
@@ -90,6 +80,52 @@ pub fn defense_allowed(
         );
     }
     Ok(defense_allowed::Outcome { allowed })
+}
+
+/// Whether any of the defender's states rules out every defense.
+fn unable<'a>(
+    mut states: impl Iterator<Item = &'a String>,
+    t: &mut Trace,
+) -> Result<bool, RuleError> {
+    let Some(s) = states.next() else {
+        return Ok(false);
+    };
+    let row = by_name(
+        UNABLE_TO_DEFEND,
+        |r| r.state,
+        s,
+        "state",
+        "the unable-to-defend table",
+    )?;
+    t.step(
+        ids::UNABLE_TO_DEFEND,
+        format!("{}: {}, so no active defense", row.state, row.why),
+    );
+    Ok(true)
+}
+
+/// Whether what `defense` needs in hand is ready; left out, it is taken as ready.
+fn ready(defense: &str, ready: Option<bool>, t: &mut Trace) -> Result<bool, RuleError> {
+    let row = by_name(
+        DEFENSE_NEEDS,
+        |r| r.defense,
+        defense,
+        "defense",
+        "the defense-needs table",
+    )?;
+    let Some(needs) = row.needs else {
+        return Ok(true);
+    };
+    let state = match ready {
+        Some(true) => "ready",
+        Some(false) => "not ready",
+        None => "taken as ready",
+    };
+    t.step(
+        ids::DEFENSE_NEEDS,
+        format!("{} needs ready {needs}: {state}", row.defense),
+    );
+    Ok(ready.unwrap_or(true))
 }
 
 /// What a defense roll comes to.
@@ -200,6 +236,7 @@ pub fn double_defense(
             g.rolls.len()
         )));
     }
+    one_dodge(g.kinds.as_deref(), g.defenses.len(), t)?;
     let mut rolls_made = 0;
     let mut defended = false;
     for (i, (&d, &r)) in g.defenses.iter().zip(&g.rolls).enumerate() {
@@ -220,4 +257,41 @@ pub fn double_defense(
         defended,
         rolls_made,
     })
+}
+
+/// Checks the named defenses of one attack: one per roll, each an active
+/// defense, and never two Dodges (the book's one Dodge roll per attack).
+fn one_dodge(kinds: Option<&[String]>, defenses: usize, t: &mut Trace) -> Result<(), RuleError> {
+    let Some(kinds) = kinds else {
+        return Ok(());
+    };
+    if kinds.len() != defenses {
+        return Err(RuleError::Invalid(format!(
+            "{} defenses named for {defenses} defenses",
+            kinds.len()
+        )));
+    }
+    for k in kinds {
+        by_name(
+            DEFENSE_NEEDS,
+            |r| r.defense,
+            k,
+            "defense",
+            "the defense-needs table",
+        )?;
+    }
+    let dodges = kinds
+        .iter()
+        .filter(|k| k.eq_ignore_ascii_case("Dodge"))
+        .count();
+    if dodges > 1 {
+        return Err(RuleError::Invalid(format!(
+            "{dodges} Dodges: only one Dodge roll against a given attack"
+        )));
+    }
+    t.step(
+        ids::DOUBLE_DEFENSE,
+        format!("defenses {}: at most one Dodge", kinds.join(", ")),
+    );
+    Ok(())
 }

@@ -1,11 +1,10 @@
 //! `spec/active-defense/dodge.md`: the Dodge score, Enhanced Dodge, dodging rapid fire.
 
 use crate::active_defense::defense_rolls::judge;
-use crate::bounds::{at_least, non_negative};
+use crate::bounds::{at_least, no_negative_amount, non_negative};
 use crate::spec::active_defense::dodge::{
     DODGE_BASE, ENCUMBRANCE_PENALTY_PER_LEVEL, ENHANCED_DODGE_BONUS, ENHANCED_DODGE_COST,
-    HITS_DODGED_ON_SUCCESS, HITS_DODGED_PER_MARGIN, SPEED_HUNDREDTHS, dodge, enhanced_dodge, ids,
-    rapid_fire_dodge,
+    HITS_DODGED_ON_SUCCESS, HITS_DODGED_PER_MARGIN, dodge, enhanced_dodge, ids, rapid_fire_dodge,
 };
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -25,24 +24,15 @@ fn enhanced(levels: i64, t: &mut Trace) -> Result<(i64, i64), RuleError> {
 }
 
 pub fn dodge(g: &dodge::Given, t: &mut Trace) -> Result<dodge::Outcome, RuleError> {
-    non_negative([
-        ("a Basic Speed", g.basic_speed_hundredths),
-        ("an encumbrance level", g.encumbrance),
-    ])?;
-    let (speed, encumbrance) = (g.basic_speed_hundredths, g.encumbrance);
-    let unit = i64::from(SPEED_HUNDREDTHS);
-    let base = i64::from(DODGE_BASE);
-    let raised = speed + base * unit;
-    let whole = raised.div_euclid(unit);
+    no_negative_amount([("a Basic Speed", g.basic_speed)])?;
+    non_negative([("an encumbrance level", g.encumbrance)])?;
+    let (speed, encumbrance) = (g.basic_speed, g.encumbrance);
+    let raised = speed + f64::from(DODGE_BASE);
+    // A figure's size (see `value`), so the whole part fits an `i64`.
+    let whole = raised.floor() as i64;
     t.step(
         ids::DODGE_SCORE,
-        format!(
-            "Basic Speed {}.{:02} + {base} = {}.{:02}, fraction dropped: {whole}",
-            speed / unit,
-            speed % unit,
-            raised / unit,
-            raised % unit
-        ),
+        format!("Basic Speed {speed} + {DODGE_BASE} = {raised}, fraction dropped: {whole}"),
     );
     let penalty = encumbrance * i64::from(ENCUMBRANCE_PENALTY_PER_LEVEL);
     let mut score = whole - penalty;

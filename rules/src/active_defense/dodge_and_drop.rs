@@ -1,12 +1,12 @@
 //! `spec/active-defense/dodge-and-drop.md`: the dodge and drop, its sacrificial form,
 //! diving for cover, and flyers and swimmers.
 
-use crate::active_defense::defense_rolls::{attack_row, judge};
+use crate::active_defense::defense_rolls::{attack_row, judge, open};
 use crate::bounds::rolled;
 use crate::spec::active_defense::defense_rolls::DEFENSE_DICE;
 use crate::spec::active_defense::dodge_and_drop::{
-    DIVE_FOR_COVER_RESULTS, DROP_BONUS, SACRIFICIAL_DROP_RESULTS, dive_for_cover, dodge_and_drop,
-    ids, sacrificial_dodge_and_drop,
+    DIVE_FOR_COVER_RESULTS, DROP_BONUS, SACRIFICIAL_DROP_RESULTS, after_the_drop, dive_for_cover,
+    dodge_and_drop, ids, sacrificial_dodge_and_drop,
 };
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -76,6 +76,59 @@ pub fn dodge_and_drop(
         allowed: true,
         effective_dodge,
         prone: !flying,
+    })
+}
+
+pub fn after_the_drop(
+    g: &after_the_drop::Given,
+    t: &mut Trace,
+) -> Result<after_the_drop::Outcome, RuleError> {
+    let dodged = g.defense.eq_ignore_ascii_case("Dodge");
+    if g.first_attack && !(g.same_foe && g.before_next_turn && dodged) {
+        return Err(RuleError::Invalid(
+            "the attack that prompted the drop is met by the drop's own Dodge, \
+             from the foe dropped against, this turn"
+                .into(),
+        ));
+    }
+    let row = attack_row(&g.attack)?;
+    let ranged = open(row.dodge_and_drop, false)?;
+    let bonus = if ranged && g.same_foe && g.before_next_turn {
+        i64::from(DROP_BONUS)
+    } else {
+        0
+    };
+    t.step(
+        ids::RULING_DROP_ALL_DEFENSES,
+        format!(
+            "{} against {} ({}), {}, {}: {bonus:+}",
+            g.defense,
+            row.attack.name,
+            if ranged { "ranged" } else { "not ranged" },
+            if g.same_foe {
+                "the foe dropped against"
+            } else {
+                "another foe"
+            },
+            if g.before_next_turn {
+                "before the next turn"
+            } else {
+                "the next turn has begun"
+            },
+        ),
+    );
+    let cover_counts = !g.first_attack;
+    t.step(
+        ids::AFTER_THE_DROP,
+        if cover_counts {
+            "a later attack: the cover dropped behind counts"
+        } else {
+            "the attack that prompted the drop: the cover does not count yet"
+        },
+    );
+    Ok(after_the_drop::Outcome {
+        bonus,
+        cover_counts,
     })
 }
 

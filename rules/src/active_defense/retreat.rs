@@ -4,8 +4,8 @@
 use crate::active_defense::defense_rolls::{attack_row, open};
 use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::retreat::{
-    RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, ids, retreat,
-    retreat_distance,
+    FOLLOW_UP, RETREAT_BONUSES, RETREAT_MIN_YARDS, RETREAT_MOVE_DIVISOR, RETREAT_STATES, follow,
+    ids, retreat, retreat_distance,
 };
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -122,5 +122,32 @@ pub fn retreat(g: &retreat::Given, t: &mut Trace) -> Result<retreat::Outcome, Ru
     Ok(retreat::Outcome {
         allowed: true,
         bonus,
+    })
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+pub fn follow(g: &follow::Given, t: &mut Trace) -> Result<follow::Outcome, RuleError> {
+    let (allows, taken) = (yes_no(g.maneuver_allows_a_step), yes_no(g.step_taken));
+    let row = FOLLOW_UP
+        .iter()
+        .find(|r| r.maneuver_allows_a_step == allows && r.step_taken == taken)
+        .ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "a step taken ({taken}) under a maneuver that allows one ({allows}): \
+                 no row of the follow-up table"
+            ))
+        })?;
+    t.step(
+        ids::FOLLOW_UP,
+        format!(
+            "maneuver allows a step: {allows}, step taken: {taken}; may follow: {}",
+            row.may_follow
+        ),
+    );
+    Ok(follow::Outcome {
+        may_follow: row.may_follow == "yes",
     })
 }

@@ -6,9 +6,10 @@ use crate::active_defense::retreat::bonus as retreat_bonus;
 use crate::bounds::{non_negative, rolled};
 use crate::spec::active_defense::defense_rolls::DEFENSE_DICE;
 use crate::spec::active_defense::special_dodges::{
-    ACROBATIC_RESULTS, MIN_ACROBATICS_POINTS, SACRIFICIAL_RESULTS, VEHICLE_SKILL_DIVISOR,
-    acrobatic_dodge, ids, sacrificial_dodge, vehicular_dodge,
+    ACROBATIC_RESULTS, MIN_ACROBATICS_POINTS, SACRIFICIAL_RESULTS, SACRIFICIAL_TIMING,
+    VEHICLE_SKILL_DIVISOR, acrobatic_dodge, ids, sacrificial_dodge, vehicular_dodge,
 };
+use crate::table::by_name;
 use crate::trace::Trace;
 use crate::value::RuleError;
 
@@ -120,6 +121,17 @@ pub fn sacrificial_dodge(
     }
     if g.retreat == Some(true) {
         return Ok(refused("it cannot be combined with a retreat", t));
+    }
+    let declared = g.declared.as_deref().unwrap_or("between the rolls");
+    let timing = by_name(
+        SACRIFICIAL_TIMING,
+        |r| r.declared,
+        declared,
+        "moment",
+        "the sacrificial-dodge-timing table",
+    )?;
+    if timing.allowed != "yes" {
+        return Ok(refused(&format!("declared {declared}"), t));
     }
     let j = judge(g.dodge, g.roll, t)?;
     let row = outcome_row(SACRIFICIAL_RESULTS, |r| r.dodge, j.success)?;

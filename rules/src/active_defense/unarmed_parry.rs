@@ -4,8 +4,8 @@ use crate::active_defense::parry::{half_skill_score, repeated_penalty};
 use crate::bounds::{at_least, non_negative};
 use crate::spec::active_defense::parry::{OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR};
 use crate::spec::active_defense::unarmed_parry::{
-    ARM_CRIPPLING_DIVISOR, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS, UnarmedParrySkill, ids,
-    parrying_arm, unarmed_parry,
+    ARM_CRIPPLING_DIVISOR, FAILED_PARRY_TARGETS, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS,
+    UnarmedParrySkill, failed_parry, ids, parrying_arm, unarmed_parry,
 };
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -170,4 +170,27 @@ pub fn parrying_arm(
         ),
     );
     Ok(parrying_arm::Outcome { crippled })
+}
+
+pub fn failed_parry(
+    g: &failed_parry::Given,
+    t: &mut Trace,
+) -> Result<failed_parry::Outcome, RuleError> {
+    let locations = if g.hit_locations { "yes" } else { "no" };
+    let attack = if g.weapon { "weapon" } else { "unarmed" };
+    let row = FAILED_PARRY_TARGETS
+        .iter()
+        .find(|r| r.hit_locations == locations && r.attack == attack)
+        .ok_or_else(|| RuleError::Invalid("no row of the failed-parry-targets table".into()))?;
+    t.step(
+        ids::FAILED_PARRY_TARGETS,
+        format!(
+            "hit locations: {locations}, {attack} attack: may strike {}",
+            row.may_strike
+        ),
+    );
+    Ok(failed_parry::Outcome {
+        may_strike: row.may_strike.to_string(),
+        arm_choice: row.arm_choice == "yes",
+    })
 }

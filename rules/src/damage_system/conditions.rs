@@ -14,6 +14,12 @@ pub(crate) fn row(name: &str) -> Result<&'static Condition, RuleError> {
         .ok_or_else(|| RuleError::Invalid(format!("the conditions table has no {name} row")))
 }
 
+/// Whether a condition leaves the character able to act (the table's Actions
+/// column: `none` takes every action away).
+pub(crate) fn acts(c: &Condition) -> bool {
+    c.actions != "none"
+}
+
 fn track_value(band: Option<Range>, x: i64) -> bool {
     band.is_none_or(|b| i32::try_from(x).is_ok_and(|x| b.contains(x)))
 }
@@ -166,7 +172,7 @@ pub fn condition(g: &condition::Given, t: &mut Trace) -> Result<condition::Outco
         .map(|per| i64::from(per) * g.wounds)
         .sum();
     let dice: i64 = kept.iter().filter_map(|c| c.dice).map(i64::from).sum();
-    let can_act = kept.iter().all(|c| c.actions != "none");
+    let can_act = kept.iter().all(|c| acts(c));
     if penalty_dice != 0 {
         t.step(
             ids::SIX_CONDITIONS,

@@ -1,7 +1,7 @@
 //! `spec/damage-system/damage-reduction.md`: a hit's DC less the target's DR,
 //! never below the minimum damage.
 
-use super::{all_points, points};
+use super::points;
 use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::{MIN_DAMAGE, ids, reduce};
 use crate::trace::Trace;
@@ -13,8 +13,14 @@ pub(crate) fn after_dr(dc: i64, dr: i64, t: &mut Trace) -> Result<f64, RuleError
     let left = (dc - dr) as f64;
     let damage = left.max(MIN_DAMAGE);
     if left < MIN_DAMAGE {
+        // A DC already under the floor is lifted by step 1, not the glossary.
+        let why = if (dc as f64) < MIN_DAMAGE {
+            ids::RULING_DC_ZERO
+        } else {
+            ids::REDUCING_A_HIT
+        };
         t.step(
-            ids::REDUCING_A_HIT,
+            why,
             format!(
                 "DC {dc} - DR {dr} = {}, below the minimum: {}",
                 points(left),
@@ -40,8 +46,5 @@ pub fn reduce(g: &reduce::Given, t: &mut Trace) -> Result<reduce::Outcome, RuleE
         ids::REDUCING_A_HIT,
         format!("{} hits, {} in all", damage.len(), points(total)),
     );
-    Ok(reduce::Outcome {
-        damage: all_points(&damage),
-        total: points(total),
-    })
+    Ok(reduce::Outcome { damage, total })
 }

@@ -1,7 +1,6 @@
 //! `spec/damage-system/damage-resolution.md`: the six steps of an attack, end
 //! to end, each done by its own chapter's resolver.
 
-use super::all_points;
 use super::conditions::{Track, conditions_of, record_totals};
 use super::death_test::judge;
 use super::mitigation::{Armor, mitigate_hits};
@@ -55,7 +54,7 @@ pub fn resolve_attack(
     let death = judge(before.wounds, totals.wounds, g.death_successes, t)?;
 
     Ok(resolve_attack::Outcome {
-        damage: all_points(&m.damage),
+        damage: m.damage,
         attack_wounds,
         attack_shock,
         wounds: totals.wounds,

@@ -2,7 +2,7 @@
 //! mitigating hits, and sacrificing DR.
 
 use super::damage_reduction::after_dr;
-use super::{all_points, points};
+use super::points;
 use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::MIN_DAMAGE;
 use crate::spec::damage_system::mitigation::{
@@ -81,8 +81,8 @@ pub fn mitigate(g: &mitigate::Given, t: &mut Trace) -> Result<mitigate::Outcome,
     let armor = Armor::of(g.dr, g.mp, &g.tag, g.sacrifice);
     let m = mitigate_hits(&g.dc, &armor, t)?;
     Ok(mitigate::Outcome {
-        after_dr: all_points(&m.after_dr),
-        damage: all_points(&m.damage),
+        after_dr: m.after_dr,
+        damage: m.damage,
         mitigated: m.mitigated,
         mp_spent: m.mp_spent,
         mp: m.mp,

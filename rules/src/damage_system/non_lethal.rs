@@ -1,9 +1,8 @@
 //! `spec/damage-system/non-lethal.md`: half of a non-lethal attack's wounds
 //! soaked at once into shock, then the soak test as usual.
 
-use super::points;
 use super::soak_test::spend;
-use super::wounds::{parse_points, wounds_of};
+use super::wounds::{hits, wounds_of};
 use crate::spec::damage_system::non_lethal::{NON_LETHAL_DIVISOR, ids, non_lethal};
 use crate::trace::Trace;
 use crate::value::RuleError;
@@ -24,12 +23,7 @@ pub(crate) fn converted(wounds: i64, t: &mut Trace) -> i64 {
 }
 
 pub fn non_lethal(g: &non_lethal::Given, t: &mut Trace) -> Result<non_lethal::Outcome, RuleError> {
-    let damage = g
-        .damage
-        .iter()
-        .map(|d| parse_points(d))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (total, rounded) = wounds_of(&damage, t);
+    let (total, rounded) = wounds_of(hits(&g.damage)?, t);
     let converted = converted(rounded, t);
     let (mut wounds, mut shock) = (rounded - converted, converted);
     if let Some(successes) = g.successes {
@@ -41,7 +35,7 @@ pub fn non_lethal(g: &non_lethal::Given, t: &mut Trace) -> Result<non_lethal::Ou
         (wounds, shock) = (s.wounds, s.shock);
     }
     Ok(non_lethal::Outcome {
-        total: points(total),
+        total,
         converted,
         wounds,
         shock,

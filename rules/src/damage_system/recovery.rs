@@ -1,7 +1,7 @@
 //! `spec/damage-system/recovery.md`: shock wearing off, the Recover action,
 //! and first aid.
 
-use super::conditions::{conditions_of, row};
+use super::conditions::{acts, conditions_of};
 use crate::bounds::non_negative;
 use crate::spec::damage_system::recovery::{
     FIRST_AID_DIFFICULTY, FIRST_AID_EFFECTS, FirstAidEffect, RECOVER_DIFFICULTY,
@@ -32,15 +32,12 @@ pub fn recover_action(
     g: &recover_action::Given,
     t: &mut Trace,
 ) -> Result<recover_action::Outcome, RuleError> {
-    non_negative([("shock", g.shock), ("successes", g.successes)])?;
-    let stunned = row("Stunned")?;
-    if stunned
-        .shock
-        .is_some_and(|b| i32::try_from(g.shock).is_ok_and(|s| b.contains(s)))
-    {
+    non_negative([("successes", g.successes)])?;
+    let conditions = conditions_of(g.wounds, g.shock, t)?;
+    if let Some(c) = conditions.iter().find(|c| !acts(c)) {
         return Err(RuleError::Invalid(format!(
-            "{} shock is Stunned: no actions, the Recover action included",
-            g.shock
+            "{} wounds and {} shock: {}: no actions, the Recover action included",
+            g.wounds, g.shock, c.condition
         )));
     }
     let removed = (g.successes * i64::from(SHOCK_PER_RECOVER_SUCCESS)).min(g.shock);
@@ -77,6 +74,12 @@ fn buy(effect: &FirstAidEffect, track: i64, ep: &mut i64) -> i64 {
 
 pub fn first_aid(g: &first_aid::Given, t: &mut Trace) -> Result<first_aid::Outcome, RuleError> {
     non_negative([("ep", g.ep)])?;
+    if !g.medical_kit {
+        return Err(RuleError::Invalid(
+            "no kit at hand: first aid needs a suitable medical kit (see ruling-first-aid)".into(),
+        ));
+    }
+    t.step(ids::RULING_FIRST_AID, "a suitable medical kit is at hand");
     let conditions = conditions_of(g.wounds, g.shock, t)?;
     let difficulty = conditions
         .iter()

@@ -1,19 +1,15 @@
 //! `spec/damage-system/wounds.md`: the attack's damage summed and rounded to wounds.
 
 use super::points;
+use crate::bounds::no_negative_amount;
 use crate::spec::damage_system::wounds::{accumulate, ids};
 use crate::trace::Trace;
-use crate::value::{FIGURES, RuleError};
+use crate::value::RuleError;
 
-/// One hit's damage as the rules write it (`"3"`, `"0.5"`): from zero to the
-/// largest figure a rule takes.
-pub(crate) fn parse_points(text: &str) -> Result<f64, RuleError> {
-    let most = *FIGURES.end() as f64;
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| (0.0..=most).contains(x))
-        .ok_or_else(|| RuleError::Invalid(format!("`{text}` is not an amount of damage")))
+/// The damage of each hit, which is never below zero.
+pub(crate) fn hits(damage: &[f64]) -> Result<&[f64], RuleError> {
+    no_negative_amount(damage.iter().map(|&d| ("a hit's damage", d)))?;
+    Ok(damage)
 }
 
 /// The attack's total damage and its wounds: the total rounded to the nearest
@@ -44,14 +40,6 @@ pub(crate) fn wounds_of(damage: &[f64], t: &mut Trace) -> (f64, i64) {
 }
 
 pub fn accumulate(g: &accumulate::Given, t: &mut Trace) -> Result<accumulate::Outcome, RuleError> {
-    let damage = g
-        .damage
-        .iter()
-        .map(|d| parse_points(d))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (total, wounds) = wounds_of(&damage, t);
-    Ok(accumulate::Outcome {
-        total: points(total),
-        wounds,
-    })
+    let (total, wounds) = wounds_of(hits(&g.damage)?, t);
+    Ok(accumulate::Outcome { total, wounds })
 }

@@ -3,8 +3,8 @@
 
 use crate::bounds::non_negative;
 use crate::spec::protection::armor::{
-    ARMOR, Armor, CARRIED, FIRE_DEFENSE_DIVISOR, HARMS, PACK_DEX_HEAVIER, PACK_DEX_LIGHTER, hit,
-    ids, outfit,
+    ARMOR, Armor, CARRIED, FIRE_DEFENSE_DIVISOR, HARMS, MOVEMENT_PER_DEX_POINT, PACK_DEX_HEAVIER,
+    PACK_DEX_LIGHTER, hit, ids, outfit,
 };
 use crate::table::{Or, by_name};
 use crate::trace::Trace;
@@ -239,6 +239,23 @@ pub fn outfit_of(
     Ok(o)
 }
 
+/// The items' movement penalty: as printed, or, under the optional movement
+/// rules, set by their DEX penalty (`ruling-optional-movement`).
+pub fn items_movement(o: &Outfit, dex_based: bool, t: &mut Trace) -> i32 {
+    if !dex_based {
+        return o.movement;
+    }
+    let m = o.dex * MOVEMENT_PER_DEX_POINT;
+    t.step(
+        ids::RULING_OPTIONAL_MOVEMENT,
+        format!(
+            "optional movement: DEX {:+} x {MOVEMENT_PER_DEX_POINT} = movement {m:+}, not the printed {:+}",
+            o.dex, o.movement
+        ),
+    );
+    m
+}
+
 pub fn outfit(g: &outfit::Given, t: &mut Trace) -> Result<outfit::Outcome, RuleError> {
     let o = outfit_of(
         g.armor.as_deref(),
@@ -248,9 +265,10 @@ pub fn outfit(g: &outfit::Given, t: &mut Trace) -> Result<outfit::Outcome, RuleE
         g.dagger.unwrap_or(false),
         t,
     )?;
+    let movement = items_movement(&o, g.optional_movement == Some(true), t);
     Ok(outfit::Outcome {
         dex_penalty: o.dex.into(),
-        movement_penalty: o.movement.into(),
+        movement_penalty: movement.into(),
         weight: o.weight.into(),
     })
 }

@@ -132,11 +132,24 @@ pub fn load(g: &load::Given, t: &mut Trace) -> Result<load::Outcome, RuleError> 
             "at the maximum lift: moves only by the lift check",
         );
     }
+    let full_swimming = row.full_swimming == "yes";
+    t.step(
+        ids::RULING_SWIMMING,
+        format!(
+            "full swimming movement: {}",
+            if full_swimming {
+                "allowed"
+            } else {
+                "not allowed"
+            }
+        ),
+    );
     Ok(load::Outcome {
         band,
         movement_penalty: movement.into(),
         dex_penalty: dex.into(),
         max_lift,
+        full_swimming,
     })
 }
 
@@ -161,12 +174,23 @@ pub fn burden(g: &burden::Given, t: &mut Trace) -> Result<burden::Outcome, RuleE
     let (band, row) = row_for(g.str, carried, t)?;
     let (movement, dex) = penalties(row, t);
     let dex_penalty = i64::from(o.dex + dex);
-    let movement_penalty = i64::from(o.movement.min(movement));
+    let advanced = g.advanced_movement == Some(true);
+    let items = armor::items_movement(&o, advanced || g.optional_movement == Some(true), t);
+    let movement_penalty = if advanced {
+        i64::from(items) + i64::from(movement)
+    } else {
+        i64::from(items.min(movement))
+    };
     t.step(
-        ids::RULING_MOVEMENT_NOT_CUMULATIVE,
+        if advanced {
+            ids::RULING_ADVANCED_MOVEMENT
+        } else {
+            ids::RULING_MOVEMENT_NOT_CUMULATIVE
+        },
         format!(
-            "DEX {:+} + {dex:+} = {dex_penalty:+}; movement the worst of {:+} and {movement:+}: {movement_penalty:+}",
-            o.dex, o.movement
+            "DEX {:+} + {dex:+} = {dex_penalty:+}; movement {} {items:+} and {movement:+}: {movement_penalty:+}",
+            o.dex,
+            if advanced { "adds up" } else { "the worst of" }
         ),
     );
     let effective_dex = floored("Effective Dexterity", g.dex, dex_penalty, t);

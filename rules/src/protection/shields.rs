@@ -106,9 +106,18 @@ pub fn defense(g: &defense::Given, t: &mut Trace) -> Result<defense::Outcome, Ru
         let dv = armor::defense(a, t);
         if zone == from.zone {
             t.step(
-                ids::COVER_TABLE,
-                format!("{}: covers {zone}, DV {dv}", a.item.name),
+                ids::RULING_SHIELD_ADDS,
+                format!(
+                    "{}: covers {zone}, DV {dv} added to the armor's",
+                    a.item.name
+                ),
             );
+            if armor::carried_as(a) == "back" {
+                t.step(
+                    ids::RULING_BACKPACK_HIT,
+                    format!("the pack's 1 hit from behind is its DV {dv}, on every attack"),
+                );
+            }
             defense += i64::from(dv);
         } else {
             t.step(

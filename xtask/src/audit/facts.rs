@@ -702,7 +702,9 @@ pub fn json(v: &Value) -> Json {
         Value::Bool(b) => (*b).into(),
         Value::Text(s) => s.clone().into(),
         Value::Dice(d) => d.to_string().into(),
+        Value::Decimal(x) => (*x).into(),
         Value::IntList(ns) => ns.clone().into(),
         Value::TextList(ts) => ts.clone().into(),
+        Value::DecimalList(xs) => xs.clone().into(),
     }
 }

@@ -83,8 +83,10 @@ fn fields(code: &mut Code, name: &str, params: &[Param]) {
             ValueType::Bool => "bool",
             ValueType::Text | ValueType::Word(_) => "String",
             ValueType::Dice => "crate::dice::Dice",
+            ValueType::Decimal => "f64",
             ValueType::IntList => "Vec<i64>",
             ValueType::TextList => "Vec<String>",
+            ValueType::DecimalList => "Vec<f64>",
         };
         let f = ident(&p.name);
         match p.optional {
@@ -156,8 +158,10 @@ fn value_type(ty: &ValueType) -> String {
             return format!("crate::value::Type::Word(&[{}])", words.join(", "));
         }
         ValueType::Dice => "Dice",
+        ValueType::Decimal => "Decimal",
         ValueType::IntList => "IntList",
         ValueType::TextList => "TextList",
+        ValueType::DecimalList => "DecimalList",
     };
     format!("crate::value::Type::{name}")
 }
