@@ -8,13 +8,13 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::cell::{parse_decimal, parse_dice};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Binding, Book, Chapter, Example, Param, Rule, System, Value, ValueType};
+use crate::model::{Binding, Book, Chapter, Example, System, Value, ValueType};
 use crate::property;
+use crate::signature::{Known, Misfit, Signature, typed_value};
 use crate::source::{SourceFile, Span};
-use crate::suggest::{Budget, closest};
+use crate::suggest::Budget;
 
 pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     for system in &mut book.systems {
@@ -25,123 +25,6 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
         let properties = property::typed_properties(system, &known, diags);
         apply(system, examples);
         property::apply(system, properties);
-    }
-}
-
-/// The names of one system that examples and properties refer to, each found
-/// by a map lookup.
-pub(crate) struct Known<'a> {
-    system: &'a str,
-    rules: HashMap<&'a str, Signature<'a>>,
-    /// Rules whose block failed to compile: known, but with no signature.
-    broken: HashSet<&'a str>,
-    sections: HashSet<&'a str>,
-    budget: &'a Budget,
-}
-
-/// One rule with its inputs and outputs by name.
-pub(crate) struct Signature<'a> {
-    pub(crate) rule: &'a Rule,
-    given: HashMap<&'a str, &'a Param>,
-    outputs: HashMap<&'a str, &'a Param>,
-    budget: &'a Budget,
-}
-
-impl<'a> Known<'a> {
-    fn of(system: &'a System, budget: &'a Budget) -> Known<'a> {
-        let rules = system.chapters.iter().flat_map(|c| &c.rules);
-        Known {
-            system: &system.id,
-            rules: rules
-                .map(|r| (r.id.as_str(), Signature::of(r, budget)))
-                .collect(),
-            budget,
-            broken: system
-                .chapters
-                .iter()
-                .flat_map(|c| c.broken_rules.iter().map(String::as_str))
-                .collect(),
-            sections: system
-                .chapters
-                .iter()
-                .flat_map(|c| c.sections.iter().map(|s| s.id.as_str()))
-                .collect(),
-        }
-    }
-
-    /// The rule `who` names at `span`; reported when no rule block declares
-    /// it, and passed over in silence when its block failed to compile.
-    pub(crate) fn rule(
-        &self,
-        file: &Arc<SourceFile>,
-        span: &Span,
-        (who, name): (String, &str),
-        diags: &mut Diagnostics,
-    ) -> Option<&Signature<'a>> {
-        let found = self.rules.get(name);
-        if found.is_none() && !self.broken.contains(name) {
-            let known = self.rules.keys().chain(&self.broken).copied();
-            let count = self.rules.len() + self.broken.len();
-            let label = self
-                .budget
-                .did_you_mean(name, known, count)
-                .unwrap_or_else(|| {
-                    format!("no `rule` block of system `{}` declares this", self.system)
-                });
-            diags.push(
-                Diagnostic::new(
-                    file,
-                    span.clone(),
-                    Code::UnknownRule,
-                    format!("{who} names unknown rule `{name}`"),
-                )
-                .label(label),
-            );
-        }
-        found
-    }
-}
-
-impl<'a> Signature<'a> {
-    fn of(rule: &'a Rule, budget: &'a Budget) -> Signature<'a> {
-        let by_name = |ps: &'a [Param]| ps.iter().map(|p| (p.name.as_str(), p)).collect();
-        Signature {
-            rule,
-            budget,
-            given: by_name(&rule.given),
-            outputs: by_name(&rule.outputs),
-        }
-    }
-
-    pub(crate) fn input(&self, name: &str) -> Option<&'a Param> {
-        self.given.get(name).copied()
-    }
-
-    pub(crate) fn output(&self, name: &str) -> Option<&'a Param> {
-        self.outputs.get(name).copied()
-    }
-
-    /// The label for `name`, which is no input: the closest inputs, if any.
-    pub(crate) fn no_input(&self, name: &str) -> String {
-        self.budget
-            .did_you_mean(name, self.given.keys().copied(), self.given.len())
-            .unwrap_or_else(|| "not an input of the rule".into())
-    }
-
-    /// The label for `name`, which is neither an input nor an output: the
-    /// closest of either, if any.
-    pub(crate) fn no_param(&self, name: &str) -> String {
-        let all = self.given.keys().chain(self.outputs.keys()).copied();
-        self.budget
-            .did_you_mean(name, all, self.given.len() + self.outputs.len())
-            .unwrap_or_else(|| "neither an input nor an output of the rule".into())
-    }
-
-    /// The label for `name`, which is no output: the closest outputs, if any.
-    pub(crate) fn no_output(&self, name: &str) -> String {
-        self.budget
-            .did_you_mean(name, self.outputs.keys().copied(), self.outputs.len())
-            .unwrap_or_else(|| "not an output of the rule".into())
     }
 }
 
@@ -304,83 +187,6 @@ fn apply(system: &mut System, typed: Typed) {
             }
         }
     }
-}
-
-/// Why a value does not fit its type, and the word it was likely meant to be.
-pub(crate) struct Misfit {
-    pub(crate) why: String,
-    meant: Option<String>,
-}
-
-impl Misfit {
-    fn new(why: String) -> Misfit {
-        Misfit { why, meant: None }
-    }
-
-    /// The report, with the likely word under the caret.
-    fn on(&self, d: Diagnostic) -> Diagnostic {
-        match &self.meant {
-            Some(w) => d.label(format!("did you mean `{w}`?")),
-            None => d,
-        }
-    }
-}
-
-pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
-    match (ty, v) {
-        (ValueType::Int, Value::Int(_))
-        | (ValueType::Bool, Value::Bool(_))
-        | (ValueType::Text, Value::Text(_))
-        | (ValueType::IntList, Value::IntList(_))
-        | (ValueType::TextList, Value::TextList(_))
-        | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
-        (ValueType::Word(words), Value::Text(t)) if words.contains(t) => Ok(v.clone()),
-        (ValueType::Word(words), Value::Text(t)) => Err(Misfit {
-            why: format!(
-                "is `{t}`, which is not one of its words: {}",
-                words.join(", ")
-            ),
-            meant: closest(t, words.iter().map(String::as_str))
-                .first()
-                .map(|w| w.to_string()),
-        }),
-        // `[]` has no element to tell its type by: the signature does.
-        (ValueType::TextList, Value::IntList(v)) if v.is_empty() => Ok(Value::TextList(Vec::new())),
-        (ValueType::Dice, Value::Text(t)) => parse_dice(t)
-            .map(Value::Dice)
-            .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
-        (ValueType::Decimal, v) => decimal(v).map(Value::Decimal),
-        (ValueType::DecimalList, Value::DecimalList(xs)) => {
-            decimals(xs.iter().map(|&x| Value::Decimal(x)))
-        }
-        (ValueType::DecimalList, Value::IntList(ns)) => decimals(ns.iter().map(|&n| Value::Int(n))),
-        (ValueType::DecimalList, Value::TextList(ts)) => {
-            decimals(ts.iter().map(|t| Value::Text(t.clone())))
-        }
-        _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
-    }
-}
-
-/// A decimal as an example writes it: a TOML number, or text that the
-/// `decimal` cell grammar reads (`"½"`), so one grammar reads decimals everywhere.
-fn decimal(v: &Value) -> Result<f64, Misfit> {
-    match v {
-        Value::Int(n) => Ok(*n as f64),
-        Value::Decimal(x) if x.is_finite() => Ok(*x),
-        Value::Decimal(x) => Err(Misfit::new(format!(
-            "is {x}, which is no number: a decimal is finite"
-        ))),
-        Value::Text(t) => {
-            parse_decimal(t).map_err(|e| Misfit::new(format!("is not a decimal: {}", e.message)))
-        }
-        _ => Err(Misfit::new("must be of type `decimal`".to_string())),
-    }
-}
-
-fn decimals(vs: impl Iterator<Item = Value>) -> Result<Value, Misfit> {
-    vs.map(|v| decimal(&v))
-        .collect::<Result<_, _>>()
-        .map(Value::DecimalList)
 }
 
 /// Sections, tables, examples and properties share one namespace per system;

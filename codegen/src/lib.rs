@@ -25,6 +25,7 @@ pub mod property;
 mod recognize;
 pub mod resolvers;
 mod rows;
+mod signature;
 pub mod source;
 pub mod suggest;
 mod table;

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
-use crate::check::{Known, Signature, typed_value};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{System, Value, ValueType};
+use crate::signature::{Known, Signature, typed_value};
 use crate::source::{SourceFile, Span};
 
 /// The typed inputs and law of each property: (chapter index, property index, …).
