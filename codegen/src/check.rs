@@ -222,24 +222,26 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
     }
 }
 
-/// Each id seen: where it was first defined, and as what.
-type Seen = HashMap<String, (String, &'static str)>;
+/// Each id seen: the file and offset where it was first defined, and as what.
+/// The location is formatted only when a duplicate is reported: most ids are not.
+type Seen<'a> = HashMap<&'a str, (&'a SourceFile, usize, &'static str)>;
 
 /// Records `id` of the kind `what`, or reports it as defined before, naming
 /// both kinds when they differ (a section and an example, say).
-fn first_or_report(
-    seen: &mut Seen,
-    id: &str,
-    c: &Chapter,
+fn first_or_report<'a>(
+    seen: &mut Seen<'a>,
+    id: &'a str,
+    c: &'a Chapter,
     span: &Span,
     what: &'static str,
     diags: &mut Diagnostics,
 ) {
-    let Some((first, kind)) = seen.get(id) else {
-        seen.insert(id.to_string(), (c.file.location(span.start), what));
+    let Some(&(file, offset, kind)) = seen.get(id) else {
+        seen.insert(id, (&c.file, span.start, what));
         return;
     };
-    let (message, note) = if *kind == what {
+    let first = file.location(offset);
+    let (message, note) = if kind == what {
         (
             format!("duplicate {what} id `{id}`"),
             format!("first defined at {first}"),
