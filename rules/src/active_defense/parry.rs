@@ -6,7 +6,8 @@ use crate::active_defense::retreat::bonus as retreat_bonus;
 use crate::bounds::{named, non_negative};
 use crate::spec::active_defense::parry::{
     COUNTER_BLOW_MODIFIERS, OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR,
-    REPEATED_PARRIES, THROWN_WEAPON_PARRIES, WEAPON_BALANCE, counter_blow, ids, parry,
+    REPEATED_PARRIES, THROWN_WEAPON_PARRIES, WEAPON_BALANCE, WeaponBalance, counter_blow, ids,
+    parry,
 };
 use crate::spec::active_defense::retreat::RETREAT_BONUSES;
 use crate::trace::Trace;
@@ -57,16 +58,21 @@ pub fn repeated_penalty(
 
 pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleError> {
     named([("a weapon skill", g.skill.as_str())])?;
-    // 1. balance
-    let balance = g.balance.as_deref().unwrap_or("Balanced");
-    let row = WEAPON_BALANCE
-        .iter()
-        .find(|r| r.balance.name.eq_ignore_ascii_case(balance))
-        .ok_or_else(|| {
-            RuleError::Invalid(format!(
-                "no balance `{balance}` in the weapon-balance table"
-            ))
-        })?;
+    let (bonus, allowed) = weapon_balance(g, t)?;
+    let level = off_hand_level(g, t);
+    let score = parry_score(g, level, bonus, t)?;
+    let effective = against_this_attack(g, score, t)?;
+    t.step(ids::EFFECTIVE_PARRY, format!("effective Parry {effective}"));
+    Ok(parry::Outcome {
+        allowed,
+        parry: score,
+        effective_parry: effective,
+    })
+}
+
+/// Step 1: the weapon's balance sets its parry bonus and whether it parries after attacking.
+fn weapon_balance(g: &parry::Given, t: &mut Trace) -> Result<(i64, bool), RuleError> {
+    let row = balance_row(g.balance.as_deref().unwrap_or("Balanced"))?;
     let bonus = g.weapon_bonus.unwrap_or(row.parry_bonus.lo.into());
     if !i32::try_from(bonus).is_ok_and(|b| row.parry_bonus.contains(b)) {
         return Err(RuleError::Invalid(format!(
@@ -95,23 +101,42 @@ pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleErro
             }
         ),
     );
-    // 2. the off hand
-    let mut level = g.level;
-    if g.off_hand == Some(true) {
-        if g.ambidextrous == Some(true) {
-            t.step(ids::OFF_HAND, "off hand, but ambidextrous: no penalty");
-        } else {
-            level -= i64::from(OFF_HAND_SKILL_PENALTY);
-            t.step(
-                ids::RULING_OFF_HAND,
-                format!(
-                    "off hand: skill {} - {OFF_HAND_SKILL_PENALTY} = {level} before halving",
-                    g.level
-                ),
-            );
-        }
+    Ok((bonus, allowed))
+}
+
+fn balance_row(balance: &str) -> Result<&'static WeaponBalance, RuleError> {
+    WEAPON_BALANCE
+        .iter()
+        .find(|r| r.balance.name.eq_ignore_ascii_case(balance))
+        .ok_or_else(|| {
+            RuleError::Invalid(format!(
+                "no balance `{balance}` in the weapon-balance table"
+            ))
+        })
+}
+
+/// Step 2: the off hand costs skill before halving, unless the defender is ambidextrous.
+fn off_hand_level(g: &parry::Given, t: &mut Trace) -> i64 {
+    if g.off_hand != Some(true) {
+        return g.level;
     }
-    // 3. the score
+    if g.ambidextrous == Some(true) {
+        t.step(ids::OFF_HAND, "off hand, but ambidextrous: no penalty");
+        return g.level;
+    }
+    let level = g.level - i64::from(OFF_HAND_SKILL_PENALTY);
+    t.step(
+        ids::RULING_OFF_HAND,
+        format!(
+            "off hand: skill {} - {OFF_HAND_SKILL_PENALTY} = {level} before halving",
+            g.level
+        ),
+    );
+    level
+}
+
+/// Step 3: the Parry score; an off-hand penalty read as a Parry penalty gives the same.
+fn parry_score(g: &parry::Given, level: i64, bonus: i64, t: &mut Trace) -> Result<i64, RuleError> {
     let score = half_skill_score(level)? + bonus;
     t.step(
         ids::PARRY_SCORE,
@@ -128,7 +153,11 @@ pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleErro
             ),
         );
     }
-    // 4. this attack
+    Ok(score)
+}
+
+/// Step 4: the score against this attack: repeated parries, a thrown weapon, a retreat.
+fn against_this_attack(g: &parry::Given, score: i64, t: &mut Trace) -> Result<i64, RuleError> {
     let fencing = is_fencing(&g.skill);
     if fencing {
         t.step(
@@ -141,39 +170,41 @@ pub fn parry(g: &parry::Given, t: &mut Trace) -> Result<parry::Outcome, RuleErro
         effective += repeated_penalty(fencing, g.trained == Some(true), earlier, t)?;
     }
     if let Some(thrown) = &g.thrown {
-        let row = THROWN_WEAPON_PARRIES
-            .iter()
-            .find(|r| r.thrown.name.eq_ignore_ascii_case(thrown))
-            .ok_or_else(|| {
-                RuleError::Invalid(format!("no thrown weapon `{thrown}` in the table"))
-            })?;
-        effective += i64::from(row.modifier);
+        effective += thrown_modifier(thrown, t)?;
+    }
+    Ok(effective + retreat(g, t)?)
+}
+
+fn thrown_modifier(thrown: &str, t: &mut Trace) -> Result<i64, RuleError> {
+    let row = THROWN_WEAPON_PARRIES
+        .iter()
+        .find(|r| r.thrown.name.eq_ignore_ascii_case(thrown))
+        .ok_or_else(|| RuleError::Invalid(format!("no thrown weapon `{thrown}` in the table")))?;
+    t.step(
+        ids::THROWN_WEAPON_PARRIES,
+        format!(
+            "{} thrown weapon ({}): {:+}",
+            row.thrown.name,
+            row.thrown.gloss.unwrap_or(""),
+            row.modifier
+        ),
+    );
+    Ok(row.modifier.into())
+}
+
+/// A retreat goes with melee attacks only, so it adds nothing against a thrown weapon.
+fn retreat(g: &parry::Given, t: &mut Trace) -> Result<i64, RuleError> {
+    if g.retreat != Some(true) {
+        return Ok(0);
+    }
+    if g.thrown.is_some() {
         t.step(
-            ids::THROWN_WEAPON_PARRIES,
-            format!(
-                "{} thrown weapon ({}): {:+}",
-                row.thrown.name,
-                row.thrown.gloss.unwrap_or(""),
-                row.modifier
-            ),
+            ids::EFFECTIVE_PARRY,
+            "a retreat goes with melee attacks only: nothing against a thrown weapon",
         );
+        return Ok(0);
     }
-    if g.retreat == Some(true) {
-        if g.thrown.is_some() {
-            t.step(
-                ids::EFFECTIVE_PARRY,
-                "a retreat goes with melee attacks only: nothing against a thrown weapon",
-            );
-        } else {
-            effective += retreat_bonus("Parry", Some(&g.skill), t)?;
-        }
-    }
-    t.step(ids::EFFECTIVE_PARRY, format!("effective Parry {effective}"));
-    Ok(parry::Outcome {
-        allowed,
-        parry: score,
-        effective_parry: effective,
-    })
+    retreat_bonus("Parry", Some(&g.skill), t)
 }
 
 pub fn counter_blow(

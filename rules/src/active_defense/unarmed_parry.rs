@@ -5,7 +5,7 @@ use crate::bounds::{at_least, non_negative};
 use crate::spec::active_defense::parry::{OFF_HAND_SKILL_PENALTY, PARRY_BASE, PARRY_SKILL_DIVISOR};
 use crate::spec::active_defense::unarmed_parry::{
     ARM_CRIPPLING_DIVISOR, FAILED_PARRY_TARGETS, UNARMED_PARRY_ATTACKS, UNARMED_PARRY_SKILLS,
-    UnarmedParrySkill, failed_parry, ids, parrying_arm, unarmed_parry,
+    UnarmedParryAttack, UnarmedParrySkill, failed_parry, ids, parrying_arm, unarmed_parry,
 };
 use crate::table::by_name;
 use crate::trace::Trace;
@@ -41,75 +41,7 @@ pub fn unarmed_parry(
         "attack",
         "unarmed-parry-attacks",
     )?;
-    let off_hand = g.off_hand == Some(true) && g.ambidextrous != Some(true);
-    let mut options: Vec<(&'static UnarmedParrySkill, i64)> = Vec::new();
-    match (&g.skill, g.level) {
-        (Some(s), Some(level)) => options.push((skill_row(s)?, level)),
-        (None, None) => {}
-        _ => {
-            return Err(RuleError::Invalid(
-                "give an unarmed skill together with its level".into(),
-            ));
-        }
-    }
-    options.push((skill_row("DX")?, g.dx));
-    let mut bases = Vec::new();
-    for (row, level) in options {
-        if g.hands_free < i64::from(row.hands) {
-            t.step(
-                ids::UNARMED_PARRY_SKILLS,
-                format!(
-                    "{} needs {} hand(s); {} free",
-                    row.skill, row.hands, g.hands_free
-                ),
-            );
-            continue;
-        }
-        let level = if off_hand && row.hands == 1 {
-            let lowered = level - i64::from(OFF_HAND_SKILL_PENALTY);
-            t.step(
-                ids::BARE_HANDED_SCORE,
-                format!(
-                    "{} with the off hand: {level} - {OFF_HAND_SKILL_PENALTY} = {lowered}",
-                    row.skill
-                ),
-            );
-            lowered
-        } else {
-            if off_hand {
-                t.step(
-                    ids::RULING_TWO_HANDED_OFF_HAND,
-                    format!("{} uses both hands: no off-hand penalty", row.skill),
-                );
-            }
-            level
-        };
-        let parry = half_skill_score(level)?;
-        let modifier = if row.full_against_weapons == "yes" {
-            0
-        } else {
-            i64::from(attack.modifier)
-        };
-        let effective = parry + modifier;
-        t.step(
-            ids::UNARMED_PARRY_ATTACKS,
-            format!(
-                "{}: {PARRY_BASE} + floor({level} / {PARRY_SKILL_DIVISOR}) = {parry}; {}{}{modifier:+}: {effective}",
-                row.skill,
-                attack.attack,
-                if row.full_against_weapons == "yes" && attack.modifier != 0 {
-                    " (full Parry with this skill) "
-                } else {
-                    " "
-                }
-            ),
-        );
-        bases.push(Basis {
-            row,
-            parry,
-            effective,
-        });
-    }
+    let bases = open_bases(g, attack, t)?;
     // The best basis; the skill (listed first) wins a tie.
     let Some(best) = bases
         .iter()
@@ -124,6 +56,111 @@ pub fn unarmed_parry(
             effective_parry: 0,
         });
     };
+    best_parry(g, best, t)
+}
+
+/// The ways the defender might parry: the named skill (if any) first, then DX.
+fn parry_options(
+    g: &unarmed_parry::Given,
+) -> Result<Vec<(&'static UnarmedParrySkill, i64)>, RuleError> {
+    let mut options = Vec::new();
+    match (&g.skill, g.level) {
+        (Some(s), Some(level)) => options.push((skill_row(s)?, level)),
+        (None, None) => {}
+        _ => {
+            return Err(RuleError::Invalid(
+                "give an unarmed skill together with its level".into(),
+            ));
+        }
+    }
+    options.push((skill_row("DX")?, g.dx));
+    Ok(options)
+}
+
+/// Each way to parry that the free hands allow, scored against this attack.
+fn open_bases(
+    g: &unarmed_parry::Given,
+    attack: &UnarmedParryAttack,
+    t: &mut Trace,
+) -> Result<Vec<Basis>, RuleError> {
+    let off_hand = g.off_hand == Some(true) && g.ambidextrous != Some(true);
+    let mut bases = Vec::new();
+    for (row, level) in parry_options(g)? {
+        if g.hands_free < i64::from(row.hands) {
+            t.step(
+                ids::UNARMED_PARRY_SKILLS,
+                format!(
+                    "{} needs {} hand(s); {} free",
+                    row.skill, row.hands, g.hands_free
+                ),
+            );
+            continue;
+        }
+        let level = off_hand_level(row, level, off_hand, t);
+        bases.push(basis(row, level, attack, t)?);
+    }
+    Ok(bases)
+}
+
+/// A one-handed parry with the off hand loses skill; a two-handed one does not.
+fn off_hand_level(row: &UnarmedParrySkill, level: i64, off_hand: bool, t: &mut Trace) -> i64 {
+    if off_hand && row.hands == 1 {
+        let lowered = level - i64::from(OFF_HAND_SKILL_PENALTY);
+        t.step(
+            ids::BARE_HANDED_SCORE,
+            format!(
+                "{} with the off hand: {level} - {OFF_HAND_SKILL_PENALTY} = {lowered}",
+                row.skill
+            ),
+        );
+        return lowered;
+    }
+    if off_hand {
+        t.step(
+            ids::RULING_TWO_HANDED_OFF_HAND,
+            format!("{} uses both hands: no off-hand penalty", row.skill),
+        );
+    }
+    level
+}
+
+/// The Parry of one skill, and its worth against this attack (some skills parry weapons fully).
+fn basis(
+    row: &'static UnarmedParrySkill,
+    level: i64,
+    attack: &UnarmedParryAttack,
+    t: &mut Trace,
+) -> Result<Basis, RuleError> {
+    let parry = half_skill_score(level)?;
+    let full = row.full_against_weapons == "yes";
+    let modifier = if full { 0 } else { i64::from(attack.modifier) };
+    let effective = parry + modifier;
+    t.step(
+        ids::UNARMED_PARRY_ATTACKS,
+        format!(
+            "{}: {PARRY_BASE} + floor({level} / {PARRY_SKILL_DIVISOR}) = {parry}; {}{}{modifier:+}: {effective}",
+            row.skill,
+            attack.attack,
+            if full && attack.modifier != 0 {
+                " (full Parry with this skill) "
+            } else {
+                " "
+            }
+        ),
+    );
+    Ok(Basis {
+        row,
+        parry,
+        effective,
+    })
+}
+
+/// The chosen basis, less the penalty for parries already made this turn.
+fn best_parry(
+    g: &unarmed_parry::Given,
+    best: &Basis,
+    t: &mut Trace,
+) -> Result<unarmed_parry::Outcome, RuleError> {
     if g.skill.is_some() {
         t.step(
             ids::RULING_DX_PARRY,
