@@ -103,10 +103,26 @@ pub(crate) fn mitigate_hits(
         .iter()
         .map(|&dc| after_dr(dc, g.dr, t))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut damage = after.clone();
+    let order = mitigable(&after, g.mp, t);
+    let mut m = Mitigated {
+        damage: after.clone(),
+        after_dr: after,
+        mitigated: 0,
+        mp_spent: 0,
+        mp: g.mp,
+        dr: g.dr,
+        sacrificed: false,
+    };
+    let waiting = spend_mp(&mut m, order, t);
+    if !waiting.is_empty() {
+        sacrifice(&mut m, &waiting, g.sacrifice, tag, t);
+    }
+    Ok(m)
+}
 
-    // Hits that can still be mitigated, the heaviest first (a stable sort keeps
-    // equal hits in the order given).
+/// The hits MP can still mitigate, the heaviest first (a stable sort keeps
+/// equal hits in the order given); a hit at the minimum is passed over.
+fn mitigable(after: &[f64], mp: i64, t: &mut Trace) -> Vec<usize> {
     let mut order: Vec<usize> = (0..after.len())
         .filter(|&i| after[i] > MIN_DAMAGE)
         .collect();
@@ -121,8 +137,7 @@ pub(crate) fn mitigate_hits(
             ),
         );
     }
-    let mp_per_hit = i64::from(MP_PER_HIT);
-    let can_pay = usize::try_from(g.mp / mp_per_hit).unwrap_or(usize::MAX);
+    let can_pay = usize::try_from(mp / i64::from(MP_PER_HIT)).unwrap_or(usize::MAX);
     if can_pay > 0 && can_pay < order.len() {
         t.step(
             ids::RULING_MP_ORDER,
@@ -132,86 +147,81 @@ pub(crate) fn mitigate_hits(
             ),
         );
     }
+    order
+}
 
-    let mut mp = g.mp;
-    let mut mp_spent = 0;
-    let mut mitigated = 0;
+/// Pays MP for each hit in `order` while the pool lasts, halving it; returns
+/// the hits left waiting.
+fn spend_mp(m: &mut Mitigated, order: Vec<usize>, t: &mut Trace) -> Vec<usize> {
+    let mp_per_hit = i64::from(MP_PER_HIT);
     let mut waiting = Vec::new();
     for i in order {
-        if mp >= mp_per_hit {
-            mp -= mp_per_hit;
-            mp_spent += mp_per_hit;
-            mitigated += 1;
-            damage[i] = halved(after[i]);
+        if m.mp >= mp_per_hit {
+            m.mp -= mp_per_hit;
+            m.mp_spent += mp_per_hit;
+            m.mitigated += 1;
+            m.damage[i] = halved(m.after_dr[i]);
             t.step(
                 ids::RULING_MITIGATION_ROUNDING,
                 format!(
-                    "hit {}: {} MP, {} / {MITIGATION_DIVISOR} rounded down = {} ({mp} MP left)",
+                    "hit {}: {} MP, {} / {MITIGATION_DIVISOR} rounded down = {} ({} MP left)",
                     i + 1,
                     MP_PER_HIT,
-                    points(after[i]),
-                    points(damage[i])
+                    points(m.after_dr[i]),
+                    points(m.damage[i]),
+                    m.mp
                 ),
             );
         } else {
             waiting.push(i);
         }
     }
+    waiting
+}
 
-    let mut dr = g.dr;
-    let mut sacrificed = false;
-    if !waiting.is_empty() {
-        let sacrifice = g.sacrifice;
-        let give = i64::from(DR_PER_SACRIFICE);
-        if sacrifice && dr >= give {
-            dr -= give;
-            sacrificed = true;
-            t.step(
-                ids::SACRIFICING_DR,
-                format!(
-                    "MP exhausted with {} hit(s) waiting: DR {} - {give} = {dr}, for good",
-                    waiting.len(),
-                    g.dr
-                ),
-            );
-            for &i in &waiting {
-                damage[i] = halved(after[i]);
-                mitigated += 1;
-                t.step(
-                    ids::RULING_SACRIFICE,
-                    format!(
-                        "hit {}: mitigated by the sacrifice, {} -> {}",
-                        i + 1,
-                        points(after[i]),
-                        points(damage[i])
-                    ),
-                );
-            }
-            t.step(ids::SACRIFICING_DR, "the pool refreshes at once");
-            mp = refreshed(dr, tag, t);
+/// With the pool spent and hits `waiting`, a wearer who chose to gives up DR
+/// for good to mitigate them all, and the pool refreshes from the lower DR.
+fn sacrifice(m: &mut Mitigated, waiting: &[usize], wants: bool, tag: &ArmorTag, t: &mut Trace) {
+    let give = i64::from(DR_PER_SACRIFICE);
+    if !(wants && m.dr >= give) {
+        let why = if wants {
+            format!("DR {} leaves nothing to sacrifice", m.dr)
         } else {
-            let why = if sacrifice {
-                format!("DR {dr} leaves nothing to sacrifice")
-            } else {
-                "no sacrifice".to_string()
-            };
-            t.step(
-                ids::SACRIFICING_DR,
-                format!(
-                    "MP exhausted, {why}: {} hit(s) taken unmitigated",
-                    waiting.len()
-                ),
-            );
-        }
+            "no sacrifice".to_string()
+        };
+        t.step(
+            ids::SACRIFICING_DR,
+            format!(
+                "MP exhausted, {why}: {} hit(s) taken unmitigated",
+                waiting.len()
+            ),
+        );
+        return;
     }
-
-    Ok(Mitigated {
-        after_dr: after,
-        damage,
-        mitigated,
-        mp_spent,
-        mp,
-        dr,
-        sacrificed,
-    })
+    let before = m.dr;
+    m.dr -= give;
+    m.sacrificed = true;
+    t.step(
+        ids::SACRIFICING_DR,
+        format!(
+            "MP exhausted with {} hit(s) waiting: DR {before} - {give} = {}, for good",
+            waiting.len(),
+            m.dr
+        ),
+    );
+    for &i in waiting {
+        m.damage[i] = halved(m.after_dr[i]);
+        m.mitigated += 1;
+        t.step(
+            ids::RULING_SACRIFICE,
+            format!(
+                "hit {}: mitigated by the sacrifice, {} -> {}",
+                i + 1,
+                points(m.after_dr[i]),
+                points(m.damage[i])
+            ),
+        );
+    }
+    t.step(ids::SACRIFICING_DR, "the pool refreshes at once");
+    m.mp = refreshed(m.dr, tag, t);
 }
