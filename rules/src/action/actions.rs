@@ -78,15 +78,7 @@ pub fn roleplay(g: &roleplay::Given, t: &mut Trace) -> Result<roleplay::Outcome,
 
 pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outcome, RuleError> {
     let row = condensed(&g.action)?;
-    let def = match row.def {
-        Or::Value(d) => d,
-        Or::Word(w) => {
-            return Err(RuleError::Invalid(format!(
-                "{}'s DEF is `{w}`: it follows the character's speed (target moving, in combat modifiers)",
-                row.action
-            )));
-        }
-    };
+    let def = table_def(row)?;
     t.step(
         ids::CONDENSED_ACTIONS_TABLE,
         format!(
@@ -96,48 +88,52 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
             rate(&row.skill)
         ),
     );
-    let skill = match (row.skill.per, g.aim_turns) {
-        (None, None) => row.skill.value.into(),
-        (None, Some(_)) => {
-            return Err(RuleError::Invalid(format!(
-                "{}: a Skill Mod that does not accrue per turn takes no turns",
-                row.action
-            )));
-        }
-        (Some(per), None) => {
-            return Err(RuleError::Invalid(format!(
-                "{}: the Skill Mod accrues per {}; give aim_turns",
-                row.action, per.unit
-            )));
-        }
+    let skill = skill_mod(row, g.aim_turns, t)?;
+    if row.action.eq_ignore_ascii_case("Restrain") {
+        t.step(
+            ids::RULING_RESTRAIN_MINUS_TWO,
+            "the -2 falls on the one restrained; the restraining roll is at the table's Skill Mod",
+        );
+    }
+    let ini = sure_ini(row.action, t);
+    let def = def_against(row, def, g.against.as_deref(), t);
+    Ok(modifiers::Outcome {
+        def: def.into(),
+        skill,
+        ini: ini.into(),
+    })
+}
+
+/// The row's DEF figure; a word there (the target's speed) belongs to another table.
+fn table_def(row: &CondensedAction) -> Result<i32, RuleError> {
+    match row.def {
+        Or::Value(d) => Ok(d),
+        Or::Word(w) => Err(RuleError::Invalid(format!(
+            "{}'s DEF is `{w}`: it follows the character's speed (target moving, in combat modifiers)",
+            row.action
+        ))),
+    }
+}
+
+/// The Skill Mod: the flat figure, or one that accrues over the turns of aim given.
+fn skill_mod(
+    row: &CondensedAction,
+    aim_turns: Option<i64>,
+    t: &mut Trace,
+) -> Result<i64, RuleError> {
+    match (row.skill.per, aim_turns) {
+        (None, None) => Ok(row.skill.value.into()),
+        (None, Some(_)) => Err(RuleError::Invalid(format!(
+            "{}: a Skill Mod that does not accrue per turn takes no turns",
+            row.action
+        ))),
+        (Some(per), None) => Err(RuleError::Invalid(format!(
+            "{}: the Skill Mod accrues per {}; give aim_turns",
+            row.action, per.unit
+        ))),
         (Some(_), Some(turns)) => {
             non_negative([("turns of aim", turns)])?;
-            let capped = match row.skill.max {
-                Some(_) => row.skill,
-                None => {
-                    let aiming =
-                        AIMING
-                            .iter()
-                            .find(|a| a.condition == "Aiming")
-                            .ok_or_else(|| {
-                                RuleError::Invalid("the aiming table has no Aiming row".into())
-                            })?;
-                    t.step(
-                        ids::RULING_AIM_CAP,
-                        format!(
-                            "the cell names no cap: held to the aiming table's {}",
-                            aiming
-                                .modifier
-                                .max
-                                .map_or("none".into(), |m| format!("{m:+}"))
-                        ),
-                    );
-                    Rate {
-                        max: aiming.modifier.max,
-                        ..row.skill
-                    }
-                }
-            };
+            let capped = aim_capped(row.skill, t)?;
             let skill = capped.for_amount(turns);
             t.step(
                 ids::CONDENSED_ACTIONS_TABLE,
@@ -146,16 +142,39 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
                     capped.value
                 ),
             );
-            skill
+            Ok(skill)
         }
-    };
-    if row.action.eq_ignore_ascii_case("Restrain") {
-        t.step(
-            ids::RULING_RESTRAIN_MINUS_TWO,
-            "the -2 falls on the one restrained; the restraining roll is at the table's Skill Mod",
-        );
     }
-    let ini = match ini_effect(row.action) {
+}
+
+/// The accruing Skill Mod with a cap: its own, or the aiming table's when the cell names none.
+fn aim_capped(skill: Rate, t: &mut Trace) -> Result<Rate, RuleError> {
+    if skill.max.is_some() {
+        return Ok(skill);
+    }
+    let aiming = AIMING
+        .iter()
+        .find(|a| a.condition == "Aiming")
+        .ok_or_else(|| RuleError::Invalid("the aiming table has no Aiming row".into()))?;
+    t.step(
+        ids::RULING_AIM_CAP,
+        format!(
+            "the cell names no cap: held to the aiming table's {}",
+            aiming
+                .modifier
+                .max
+                .map_or("none".into(), |m| format!("{m:+}"))
+        ),
+    );
+    Ok(Rate {
+        max: aiming.modifier.max,
+        ..skill
+    })
+}
+
+/// The action's INI effect when it is sure; a conditional one grants nothing here.
+fn sure_ini(action: &str, t: &mut Trace) -> i32 {
+    match ini_effect(action) {
         Some(e) if e.condition.is_none() => {
             t.step(
                 ids::INI_EFFECTS_TABLE,
@@ -176,13 +195,7 @@ pub fn modifiers(g: &modifiers::Given, t: &mut Trace) -> Result<modifiers::Outco
             0
         }
         None => 0,
-    };
-    let def = def_against(row, def, g.against.as_deref(), t);
-    Ok(modifiers::Outcome {
-        def: def.into(),
-        skill,
-        ini: ini.into(),
-    })
+    }
 }
 
 fn rate(r: &Rate) -> String {
