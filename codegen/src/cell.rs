@@ -662,25 +662,24 @@ fn dice(c: &mut Cursor) -> Result<DiceSpec, CellError> {
 
 /// Parses a whole string as dice; used for dice-typed values in examples.
 pub fn parse_dice(text: &str) -> Result<DiceSpec, CellError> {
-    let mut c = Cursor {
-        text: text.trim(),
-        pos: 0,
-    };
-    let d = dice(&mut c)?;
-    c.end()?;
-    Ok(d)
+    whole(text, dice)
 }
 
 /// Parses a whole string as a decimal, as a `decimal` cell reads; used for
 /// decimal-typed values that examples write as text (`"½"`, `"2½"`, `".25"`).
 pub fn parse_decimal(text: &str) -> Result<f64, CellError> {
+    whole(text, decimal)
+}
+
+/// `text`, trimmed, read by `grammar` to its end.
+fn whole<T>(text: &str, grammar: fn(&mut Cursor) -> Result<T, CellError>) -> Result<T, CellError> {
     let mut c = Cursor {
         text: text.trim(),
         pos: 0,
     };
-    let d = decimal(&mut c)?;
+    let value = grammar(&mut c)?;
     c.end()?;
-    Ok(d)
+    Ok(value)
 }
 
 struct Cursor<'a> {

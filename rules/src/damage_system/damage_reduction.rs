@@ -1,7 +1,7 @@
 //! `spec/damage-system/damage-reduction.md`: a hit's DC less the target's DR,
 //! never below the minimum damage.
 
-use super::points;
+use super::{points, total};
 use crate::bounds::non_negative;
 use crate::spec::damage_system::damage_reduction::{MIN_DAMAGE, ids, reduce};
 use crate::trace::Trace;
@@ -41,7 +41,7 @@ pub fn reduce(g: &reduce::Given, t: &mut Trace) -> Result<reduce::Outcome, RuleE
         g.dc.iter()
             .map(|&dc| after_dr(dc, g.dr, t))
             .collect::<Result<Vec<_>, _>>()?;
-    let total = damage.iter().fold(0.0, |sum, d| sum + d); // an empty `sum` is -0
+    let total = total(&damage);
     t.step(
         ids::REDUCING_A_HIT,
         format!("{} hits, {} in all", damage.len(), points(total)),

@@ -15,6 +15,12 @@ pub mod recovery;
 pub mod soak_test;
 pub mod wounds;
 
+/// The damage of an attack's hits added up; no hits do 0 (an empty `Sum` of
+/// `f64` is -0).
+pub(crate) fn total(damage: &[f64]) -> f64 {
+    damage.iter().fold(0.0, |sum, d| sum + d)
+}
+
 /// A damage figure as a trace writes it: `3`, `0.5`, `2.5`.
 pub(crate) fn points(x: f64) -> String {
     format!("{x}")

@@ -1,6 +1,6 @@
 //! `spec/damage-system/wounds.md`: the attack's damage summed and rounded to wounds.
 
-use super::points;
+use super::{points, total};
 use crate::bounds::no_negative_amount;
 use crate::spec::damage_system::wounds::{accumulate, ids};
 use crate::trace::Trace;
@@ -15,7 +15,7 @@ pub(crate) fn hits(damage: &[f64]) -> Result<&[f64], RuleError> {
 /// The attack's total damage and its wounds: the total rounded to the nearest
 /// whole number, a half rounded up (see `ruling-wound-rounding`).
 pub(crate) fn wounds_of(damage: &[f64], t: &mut Trace) -> (f64, i64) {
-    let total = damage.iter().fold(0.0, |sum, d| sum + d); // an empty `sum` is -0
+    let total = total(damage);
     let terms: Vec<String> = damage.iter().copied().map(points).collect();
     let sum = match terms.len() {
         0 => "no hits: 0".to_string(),
