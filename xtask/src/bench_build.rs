@@ -130,7 +130,7 @@ fn write_table(ws: &Path, rows: usize, run: usize) -> Result<usize, String> {
 /// `cargo build -p rules` in `ws`, under `/usr/bin/time` when `peak` names the
 /// file for it to write the peak memory (in kB) to.
 fn cargo_build(ws: &Path, target: &Path, peak: Option<&PathBuf>) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let cargo = crate::cargo_program();
     let mut cmd = match peak {
         Some(file) => {
             let mut c = Command::new("/usr/bin/time");

@@ -23,6 +23,11 @@ use codegen::{Book, Diagnostics, Lint};
 use conformance::property::{self, PropertyCase, PropertyReport};
 use conformance::{Case, Report, Verdict};
 
+/// The cargo that runs this command (`$CARGO`), for the cargo runs it starts.
+pub fn cargo_program() -> std::ffi::OsString {
+    std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
 /// The workspace root (this crate's parent folder).
 pub fn workspace_root() -> PathBuf {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));

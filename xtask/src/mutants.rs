@@ -193,7 +193,7 @@ fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
 }
 
 fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    Command::new(crate::cargo_program())
 }
 
 /// The unmutated tree must pass the evidence, or every mutant would look caught.

@@ -86,8 +86,7 @@ pub fn run(root: &std::path::Path, args: &[String]) -> Result<(), String> {
     let path = std::env::var_os("PATH");
     let done = ensure_chromium(skip, || find_chromium(path.as_deref()), apt_install)?;
     eprintln!("{done}");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let status = Command::new(crate::cargo_program())
         .current_dir(root)
         .args(["test", "--workspace"])
         .args(args)
