@@ -14,9 +14,9 @@ pub fn non_negative<'a>(
 }
 
 /// Figures that are `lo` or more, such as a score that starts at 1.
-pub fn at_least<'a>(
-    lo: i64,
-    figures: impl IntoIterator<Item = (&'a str, i64)>,
+pub fn at_least<'a, T: PartialOrd + std::fmt::Display + Copy>(
+    lo: T,
+    figures: impl IntoIterator<Item = (&'a str, T)>,
 ) -> Result<(), RuleError> {
     match figures.into_iter().find(|(_, n)| *n < lo) {
         Some((what, n)) => Err(RuleError::Invalid(format!(
@@ -31,12 +31,7 @@ pub fn at_least<'a>(
 pub fn no_negative_amount<'a>(
     amounts: impl IntoIterator<Item = (&'a str, f64)>,
 ) -> Result<(), RuleError> {
-    match amounts.into_iter().find(|(_, x)| *x < 0.0) {
-        Some((what, x)) => Err(RuleError::Invalid(format!(
-            "{what} cannot be {x}: it is never below 0"
-        ))),
-        None => Ok(()),
-    }
+    at_least(0.0, amounts)
 }
 
 /// Totals rolled on `dice`: from the least the dice roll to the most.
