@@ -14,7 +14,23 @@ pub fn non_negative<'a>(
 }
 
 /// Figures that are `lo` or more, such as a score that starts at 1.
-pub fn at_least<'a, T: PartialOrd + std::fmt::Display + Copy>(
+pub fn at_least<'a>(
+    lo: i64,
+    figures: impl IntoIterator<Item = (&'a str, i64)>,
+) -> Result<(), RuleError> {
+    not_below(lo, figures)
+}
+
+/// Amounts that can be a fraction (damage of 0.5): none is below zero. Every
+/// decimal a rule takes is already a finite figure ([`crate::value`]).
+pub fn no_negative_amount<'a>(
+    amounts: impl IntoIterator<Item = (&'a str, f64)>,
+) -> Result<(), RuleError> {
+    not_below(0.0, amounts)
+}
+
+/// The first figure below `lo`, refused by name: whole numbers and fractions alike.
+fn not_below<'a, T: PartialOrd + std::fmt::Display>(
     lo: T,
     figures: impl IntoIterator<Item = (&'a str, T)>,
 ) -> Result<(), RuleError> {
@@ -24,14 +40,6 @@ pub fn at_least<'a, T: PartialOrd + std::fmt::Display + Copy>(
         ))),
         None => Ok(()),
     }
-}
-
-/// Amounts that can be a fraction (damage of 0.5): none is below zero. Every
-/// decimal a rule takes is already a finite figure ([`crate::value`]).
-pub fn no_negative_amount<'a>(
-    amounts: impl IntoIterator<Item = (&'a str, f64)>,
-) -> Result<(), RuleError> {
-    at_least(0.0, amounts)
 }
 
 /// Totals rolled on `dice`: from the least the dice roll to the most.
