@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The byte order mark some editors put first in a UTF-8 file.
 pub(crate) const BOM: &str = "\u{feff}";
@@ -20,10 +20,35 @@ pub struct SourceFile {
     /// The path as it should be shown to a person (relative to the workspace when possible).
     pub path: PathBuf,
     pub text: String,
+    /// Built on the first question about lines: a book that compiles asks none.
+    index: OnceLock<LineIndex>,
+}
+
+/// Where lines start, and how many characters precede each [`BLOCK`].
+#[derive(Debug)]
+struct LineIndex {
     line_starts: Vec<usize>,
     /// The number of characters before each multiple of [`BLOCK`] bytes, so that a
     /// column is counted in time independent of the line's length.
     block_chars: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let block_chars = std::iter::once(0)
+            .chain(text.as_bytes().chunks(BLOCK).scan(0, |n, block| {
+                *n += char_starts(block);
+                Some(*n)
+            }))
+            .collect();
+        LineIndex {
+            line_starts,
+            block_chars,
+        }
+    }
 }
 
 impl SourceFile {
@@ -38,21 +63,15 @@ impl SourceFile {
         if text.contains('\r') {
             text = lone_carriage_returns_to_line_feeds(&text);
         }
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        let block_chars = std::iter::once(0)
-            .chain(text.as_bytes().chunks(BLOCK).scan(0, |n, block| {
-                *n += char_starts(block);
-                Some(*n)
-            }))
-            .collect();
         Arc::new(SourceFile {
             path: path.into(),
             text,
-            line_starts,
-            block_chars,
+            index: OnceLock::new(),
         })
+    }
+
+    fn index(&self) -> &LineIndex {
+        self.index.get_or_init(|| LineIndex::new(&self.text))
     }
 
     /// 1-based line and column (in characters) of a byte offset; an offset inside
@@ -60,20 +79,20 @@ impl SourceFile {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.text.floor_char_boundary(offset);
         let line = self.line_index(offset);
-        let col = self.chars_before(offset) - self.chars_before(self.line_starts[line]) + 1;
+        let col = self.chars_before(offset) - self.chars_before(self.index().line_starts[line]) + 1;
         (line + 1, col)
     }
 
     /// The 0-based line holding a byte offset.
     pub fn line_index(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset) - 1
+        self.index().line_starts.partition_point(|&s| s <= offset) - 1
     }
 
     /// The span of 0-based line `line`, without its line break.
     pub fn line_span(&self, line: usize) -> Span {
-        let start = self.line_starts[line];
-        let end = self
-            .line_starts
+        let starts = &self.index().line_starts;
+        let start = starts[line];
+        let end = starts
             .get(line + 1)
             .map_or(self.text.len(), |&next| next - 1);
         start..end
@@ -82,7 +101,7 @@ impl SourceFile {
     /// How many characters the text holds before `offset`.
     fn chars_before(&self, offset: usize) -> usize {
         let block = offset / BLOCK;
-        self.block_chars[block] + char_starts(&self.text.as_bytes()[block * BLOCK..offset])
+        self.index().block_chars[block] + char_starts(&self.text.as_bytes()[block * BLOCK..offset])
     }
 
     /// `path:line:col` of a byte offset.
