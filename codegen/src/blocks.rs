@@ -3,13 +3,12 @@
 
 use std::sync::Arc;
 
-use toml::de::DeValue;
-
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Doc, integer};
+use crate::toml_read::{Spanned, Value as Toml};
+use crate::toml_spans::Doc;
 
 pub fn parse_rule(
     file: &Arc<SourceFile>,
@@ -238,7 +237,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     let mut out = Vec::new();
     for (claim, cspan, v) in e.drain() {
         let vspan = e.at(&v.span());
-        let DeValue::Table(t) = v.into_inner() else {
+        let Toml::Table(t) = v.into_inner() else {
             return Err(e.error(
                 vspan,
                 Code::WrongKind,
@@ -281,7 +280,7 @@ fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
 
 /// A TOML value as an example value; dice stay text, and whole numbers stay
 /// integers, until the rule's signature types them.
-pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diagnostic> {
+pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
     let span = doc.at(&v.span());
     let bad = || {
         doc.error(
@@ -291,13 +290,11 @@ pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diag
         )
     };
     Ok(match v.get_ref() {
-        DeValue::Integer(_) => Value::Int(integer(v.get_ref()).ok_or_else(bad)?),
-        DeValue::Float(f) => Value::Decimal(f.as_str().parse().map_err(|_| bad())?),
-        DeValue::Boolean(b) => Value::Bool(*b),
-        DeValue::String(s) => Value::Text(s.to_string()),
-        DeValue::Array(items)
-            if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() =>
-        {
+        Toml::Integer(i) => Value::Int(i.ok_or_else(bad)?),
+        Toml::Float(f) => Value::Decimal(f.ok_or_else(bad)?),
+        Toml::Boolean(b) => Value::Bool(*b),
+        Toml::String(s) => Value::Text(s.to_string()),
+        Toml::Array(items) if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() => {
             Value::TextList(
                 items
                     .iter()
@@ -306,22 +303,20 @@ pub(crate) fn value(doc: &Doc, v: &toml::Spanned<DeValue>) -> Result<Value, Diag
                     .collect(),
             )
         }
-        DeValue::Array(items) if items.iter().any(|i| i.get_ref().is_float()) => {
-            Value::DecimalList(
-                items
-                    .iter()
-                    .map(|i| match i.get_ref() {
-                        DeValue::Float(f) => f.as_str().parse().ok(),
-                        n => integer(n).map(|n| n as f64),
-                    })
-                    .collect::<Option<_>>()
-                    .ok_or_else(bad)?,
-            )
-        }
-        DeValue::Array(items) => Value::IntList(
+        Toml::Array(items) if items.iter().any(|i| i.get_ref().is_float()) => Value::DecimalList(
             items
                 .iter()
-                .map(|i| integer(i.get_ref()).ok_or_else(bad))
+                .map(|i| match i.get_ref() {
+                    Toml::Float(f) => *f,
+                    n => n.as_integer().map(|n| n as f64),
+                })
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?,
+        ),
+        Toml::Array(items) => Value::IntList(
+            items
+                .iter()
+                .map(|i| i.get_ref().as_integer().ok_or_else(bad))
                 .collect::<Result<_, _>>()?,
         ),
         _ => return Err(bad()),

@@ -29,6 +29,7 @@ mod signature;
 pub mod source;
 pub mod suggest;
 mod table;
+mod toml_read;
 mod toml_spans;
 
 use std::path::{Path, PathBuf};

@@ -1,22 +1,19 @@
 //! TOML bodies (front matter, schemas, rules, examples) read with their spans, so
 //! that a wrong key or value is reported at its place in the Markdown file.
 
-use std::borrow::Cow;
 use std::sync::Arc;
-
-use toml::Spanned;
-use toml::de::{DeTable, DeValue};
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
+use crate::toml_read::{self, Spanned, Table, Value};
 
 /// A parsed TOML table that sits at byte `base` of `file`. Keys are taken out one
 /// by one; [`Doc::finish`] reports those nobody asked for.
 pub struct Doc<'a> {
     pub file: &'a Arc<SourceFile>,
     pub base: usize,
-    pub table: DeTable<'a>,
+    pub table: Table<'a>,
     /// Span of the whole table, in file offsets.
     pub span: Span,
     what: &'static str,
@@ -30,13 +27,13 @@ impl<'a> Doc<'a> {
         base: usize,
         what: &'static str,
     ) -> Result<Doc<'a>, Diagnostic> {
-        match DeTable::parse(body) {
-            Ok(t) => {
+        match toml_read::parse(body) {
+            Ok(table) => {
                 let span = base..base + body.len();
                 Ok(Doc {
                     file,
                     base,
-                    table: t.into_inner(),
+                    table,
                     span,
                     what,
                 })
@@ -59,7 +56,7 @@ impl<'a> Doc<'a> {
     }
 
     /// A table found inside this document, as a document of its own.
-    pub fn nested(&self, table: DeTable<'a>, span: Span, what: &'static str) -> Doc<'a> {
+    pub fn nested(&self, table: Table<'a>, span: Span, what: &'static str) -> Doc<'a> {
         Doc {
             file: self.file,
             base: self.base,
@@ -78,15 +75,10 @@ impl<'a> Doc<'a> {
     }
 
     /// Takes `key` out, with the span of its value.
-    pub fn take(&mut self, key: &str) -> Option<(Spanned<DeValue<'a>>, Span)> {
-        let k = self
-            .table
-            .keys()
-            .find(|k| k.get_ref().as_ref() == key)?
-            .clone();
-        let key_span = self.at(&k.span());
-        let v = self.table.remove(&k)?;
-        Some((v, key_span))
+    pub fn take(&mut self, key: &str) -> Option<(Spanned<Value<'a>>, Span)> {
+        let i = self.table.iter().position(|(k, _)| k.get_ref() == key)?;
+        let (k, v) = self.table.remove(i);
+        Some((v, self.at(&k.span())))
     }
 
     pub fn string(&mut self, key: &str) -> Result<Option<(String, Span)>, Diagnostic> {
@@ -147,7 +139,7 @@ impl<'a> Doc<'a> {
             return Ok(Vec::new());
         };
         let span = self.at(&v.span());
-        let DeValue::Array(items) = v.into_inner() else {
+        let Value::Array(items) = v.into_inner() else {
             return Err(self.error(
                 span,
                 Code::WrongKind,
@@ -159,7 +151,7 @@ impl<'a> Doc<'a> {
             .map(|item| {
                 let ispan = self.at(&item.span());
                 match item.into_inner() {
-                    DeValue::Table(t) => Ok(self.nested(t, ispan, what)),
+                    Value::Table(t) => Ok(self.nested(t, ispan, what)),
                     _ => Err(self.error(
                         ispan,
                         Code::WrongKind,
@@ -177,15 +169,14 @@ impl<'a> Doc<'a> {
         };
         let span = self.at(&v.span());
         match v.into_inner() {
-            DeValue::Table(t) => Ok(Some(self.nested(t, span, what))),
+            Value::Table(t) => Ok(Some(self.nested(t, span, what))),
             _ => Err(self.error(span, Code::WrongKind, format!("`{key}` must be a table"))),
         }
     }
 
     /// Every remaining entry, in source order, as (key, key span, value).
-    pub fn drain(&mut self) -> Vec<(String, Span, Spanned<DeValue<'a>>)> {
-        let entries: Vec<_> = std::mem::take(&mut self.table).into_iter().collect();
-        entries
+    pub fn drain(&mut self) -> Vec<(String, Span, Spanned<Value<'a>>)> {
+        std::mem::take(&mut self.table)
             .into_iter()
             .map(|(k, v)| (k.get_ref().to_string(), self.at(&k.span()), v))
             .collect()
@@ -193,10 +184,10 @@ impl<'a> Doc<'a> {
 
     /// Fails on the first key nobody took.
     pub fn finish(self) -> Result<(), Diagnostic> {
-        match self.table.keys().next() {
+        match self.table.first() {
             None => Ok(()),
-            Some(k) => {
-                let name: &Cow<str> = k.get_ref();
+            Some((k, _)) => {
+                let name = k.get_ref();
                 Err(self
                     .error(
                         self.at(&k.span()),
@@ -207,23 +198,4 @@ impl<'a> Doc<'a> {
             }
         }
     }
-}
-
-/// An integer literal's value, if the TOML value is one.
-pub fn integer(v: &DeValue) -> Option<i64> {
-    let i = v.as_integer()?;
-    if i.radix() == 10 && !i.as_str().contains('_') {
-        return i.as_str().parse().ok(); // the common case, read without copying
-    }
-    let text: String = i.as_str().chars().filter(|&c| c != '_').collect();
-    let (sign, digits) = match text.strip_prefix('-') {
-        Some(d) => ("-", d),
-        None => ("", text.trim_start_matches('+')),
-    };
-    let digits = digits
-        .trim_start_matches("0x")
-        .trim_start_matches("0o")
-        .trim_start_matches("0b");
-    // The sign is parsed with the digits: `-9223372036854775808` has no positive twin.
-    i64::from_str_radix(&format!("{sign}{digits}"), i.radix()).ok()
 }

@@ -3,15 +3,13 @@
 
 use std::sync::Arc;
 
-use toml::Spanned;
-use toml::de::{DeTable, DeValue};
-
 use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
 use crate::blocks::value;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Doc, integer};
+use crate::toml_read::{Spanned, Table, Value};
+use crate::toml_spans::Doc;
 
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,
@@ -73,8 +71,8 @@ fn inputs(doc: &mut Doc) -> Result<Vec<Input>, Diagnostic> {
     for (name, span, v) in doc.drain() {
         let raw = v.span();
         let domain = match v.into_inner() {
-            DeValue::Table(t) => range(doc, &name, t, doc.at(&raw))?,
-            DeValue::Array(items) => Domain::OneOf(
+            Value::Table(t) => range(doc, &name, t, doc.at(&raw))?,
+            Value::Array(items) => Domain::OneOf(
                 items
                     .iter()
                     .map(|i| value(doc, i))
@@ -88,7 +86,7 @@ fn inputs(doc: &mut Doc) -> Result<Vec<Input>, Diagnostic> {
 }
 
 /// `{ from = a, to = b }`: every whole number from `a` to `b`.
-fn range<'a>(doc: &Doc<'a>, name: &str, t: DeTable<'a>, span: Span) -> Result<Domain, Diagnostic> {
+fn range<'a>(doc: &Doc<'a>, name: &str, t: Table<'a>, span: Span) -> Result<Domain, Diagnostic> {
     let mut range = doc.nested(t, span.clone(), "a range");
     let from = bound_of(&mut range, "from")?;
     let to = bound_of(&mut range, "to")?;
@@ -116,7 +114,7 @@ fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
             )
             .label("write a range as `{ from = 1, to = 100 }`"));
     };
-    integer(v.get_ref()).ok_or_else(|| {
+    v.get_ref().as_integer().ok_or_else(|| {
         range.error(
             range.at(&v.span()),
             Code::WrongKind,
@@ -125,11 +123,11 @@ fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
     })
 }
 
-fn law(doc: &Doc, key: &str, span: Span, v: Spanned<DeValue>) -> Result<Law, Diagnostic> {
+fn law(doc: &Doc, key: &str, span: Span, v: Spanned<Value>) -> Result<Law, Diagnostic> {
     let vspan = doc.at(&v.span());
     if key == "resolves" {
         return match v.get_ref() {
-            DeValue::Boolean(true) => Ok(Law::Resolves),
+            Value::Boolean(true) => Ok(Law::Resolves),
             _ => Err(doc.error(vspan, Code::WrongKind, "`resolves` takes `true`")),
         };
     }
@@ -140,7 +138,7 @@ fn law(doc: &Doc, key: &str, span: Span, v: Spanned<DeValue>) -> Result<Law, Dia
             .error(span, Code::Law, format!("unknown law `{key}`"))
             .label(format!("one of: {}", law_keys().join(", "))));
     }
-    let DeValue::Table(t) = v.into_inner() else {
+    let Value::Table(t) = v.into_inner() else {
         return Err(doc.error(
             vspan,
             Code::WrongKind,
@@ -178,7 +176,7 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
             .label("compare with a number, an input or an output: `bound = \"damage\"`"));
     };
     let span = t.at(&v.span());
-    if let Some(n) = integer(v.get_ref()) {
+    if let Some(n) = v.get_ref().as_integer() {
         return Ok(Bound::Constant(n));
     }
     let Some(text) = v.get_ref().as_str() else {

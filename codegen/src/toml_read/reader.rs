@@ -1,0 +1,409 @@
+//! The fast reader. It reads a subset of TOML into a [`Table`] with the spans
+//! the `toml` crate gives, and returns `None` on anything else: a construct
+//! outside the subset (quoted or dotted keys, multi-line strings, escapes other
+//! than `\"`, `\\`, `\n` and `\t`, numbers other than plain decimals, dates,
+//! a table defined in two places) or a mistake, both of which `toml` then reads.
+//! Declining is always safe; reading something `toml` would read differently
+//! is the one thing this module must never do (its tests compare the two).
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use super::{Spanned, Table, Value};
+
+/// Entries a table may hold before the body is left to `toml`: a duplicate key
+/// is found by scanning the table, so the scan stays short.
+const MAX_ENTRIES: usize = 64;
+/// Arrays and inline tables nested deeper than this are left to `toml`.
+const MAX_DEPTH: usize = 8;
+
+type Entry<'a> = (Spanned<Cow<'a, str>>, Spanned<Value<'a>>);
+
+/// `body` as a table, if it lies within the subset and is well formed.
+pub fn read(body: &str) -> Option<Table<'_>> {
+    let mut r = Reader { text: body, at: 0 };
+    let mut doc = Document::default();
+    loop {
+        r.blank_lines()?;
+        match r.peek() {
+            None => break,
+            Some(b'[') => {
+                doc.finish_header()?;
+                doc.header = Some(r.header()?);
+            }
+            Some(_) => {
+                let (key, value) = r.key_value(0)?;
+                let table = match &mut doc.header {
+                    Some(h) => &mut h.table,
+                    None => &mut doc.root,
+                };
+                insert(table, key, value)?;
+            }
+        }
+        r.line_end()?;
+    }
+    doc.finish_header()?;
+    Some(doc.root)
+}
+
+/// Adds an entry, unless its key is taken or the table is long.
+fn insert<'a>(
+    table: &mut Table<'a>,
+    key: Spanned<Cow<'a, str>>,
+    value: Spanned<Value<'a>>,
+) -> Option<()> {
+    if table.len() >= MAX_ENTRIES || table.iter().any(|(k, _)| k.value == key.value) {
+        return None;
+    }
+    table.push((key, value));
+    Some(())
+}
+
+/// A `[key]`, `[parent.key]` or `[[key]]` header and the entries under it,
+/// which join the root when the next header starts, as in `toml`.
+struct Header<'a> {
+    span: Range<usize>,
+    parent: Option<Spanned<&'a str>>,
+    key: Spanned<&'a str>,
+    is_array: bool,
+    table: Table<'a>,
+}
+
+#[derive(Default)]
+struct Document<'a> {
+    root: Table<'a>,
+    header: Option<Header<'a>>,
+    /// Root tables made by naming them as a parent (`errata` in `[errata.x]`).
+    implicit: Vec<&'a str>,
+    /// Root arrays made by `[[key]]`.
+    arrays: Vec<&'a str>,
+}
+
+impl<'a> Document<'a> {
+    fn finish_header(&mut self) -> Option<()> {
+        let Some(h) = self.header.take() else {
+            return Some(());
+        };
+        let key = Spanned::new(h.key.span(), Cow::Borrowed(h.key.value));
+        let table = Spanned::new(h.span.clone(), Value::Table(h.table));
+        if let Some(parent) = h.parent {
+            return insert(self.parent(parent)?, key, table);
+        }
+        if !h.is_array {
+            return insert(&mut self.root, key, table);
+        }
+        match self.position(h.key.value) {
+            Some(i) if self.arrays.contains(&h.key.value) => match &mut self.root[i].1.value {
+                Value::Array(items) => items.push(table),
+                _ => return None,
+            },
+            Some(_) => return None,
+            None => {
+                self.arrays.push(h.key.value);
+                insert(
+                    &mut self.root,
+                    key,
+                    Spanned::new(h.span, Value::Array(vec![table])),
+                )?;
+            }
+        }
+        Some(())
+    }
+
+    /// The root table `parent` names, made (implicitly) on first mention.
+    fn parent(&mut self, parent: Spanned<&'a str>) -> Option<&mut Table<'a>> {
+        let i = match self.position(parent.value) {
+            Some(i) if self.implicit.contains(&parent.value) => i,
+            Some(_) => return None,
+            None => {
+                self.implicit.push(parent.value);
+                let key = Spanned::new(parent.span(), Cow::Borrowed(parent.value));
+                let value = Spanned::new(parent.span(), Value::Table(Table::new()));
+                insert(&mut self.root, key, value)?;
+                self.root.len() - 1
+            }
+        };
+        match &mut self.root[i].1.value {
+            Value::Table(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        self.root.iter().position(|(k, _)| k.value == key)
+    }
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn byte_at(&self, at: usize) -> Option<u8> {
+        self.text.as_bytes().get(at).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    fn spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    /// A line break (`\n` or `\r\n`), if one is next.
+    fn line_break(&mut self) -> bool {
+        let len = match (self.peek(), self.byte_at(self.at + 1)) {
+            (Some(b'\n'), _) => 1,
+            (Some(b'\r'), Some(b'\n')) => 2,
+            _ => return false,
+        };
+        self.at += len;
+        true
+    }
+
+    /// A `#` comment up to the line break, if one is next.
+    fn comment(&mut self) -> Option<()> {
+        if self.peek() != Some(b'#') {
+            return Some(());
+        }
+        while let Some(b) = self.peek() {
+            match b {
+                b'\n' => break,
+                b'\r' if self.byte_at(self.at + 1) == Some(b'\n') => break,
+                b if control(b) => return None,
+                _ => {}
+            }
+            self.at += 1;
+        }
+        Some(())
+    }
+
+    /// Spaces, comments and line breaks.
+    fn blank_lines(&mut self) -> Option<()> {
+        loop {
+            self.spaces();
+            self.comment()?;
+            if !self.line_break() {
+                return Some(());
+            }
+        }
+    }
+
+    /// The end of a line that held a key or a header: spaces, a comment, then
+    /// a line break or the end of the body.
+    fn line_end(&mut self) -> Option<()> {
+        self.spaces();
+        self.comment()?;
+        (self.peek().is_none() || self.line_break()).then_some(())
+    }
+
+    fn bare_key(&mut self) -> Option<Spanned<&'a str>> {
+        let start = self.at;
+        while matches!(
+            self.peek(),
+            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-')
+        ) {
+            self.at += 1;
+        }
+        (self.at > start).then(|| Spanned::new(start..self.at, &self.text[start..self.at]))
+    }
+
+    fn header(&mut self) -> Option<Header<'a>> {
+        let start = self.at;
+        let is_array = self.text[self.at..].starts_with("[[");
+        self.at += if is_array { 2 } else { 1 };
+        let mut key = self.bare_key()?;
+        let mut parent = None;
+        if !is_array && self.peek() == Some(b'.') {
+            self.at += 1;
+            parent = Some(std::mem::replace(&mut key, self.bare_key()?));
+        }
+        self.eat(b']')?;
+        if is_array {
+            self.eat(b']')?;
+        }
+        Some(Header {
+            span: start..self.at,
+            parent,
+            key,
+            is_array,
+            table: Table::new(),
+        })
+    }
+
+    fn key_value(&mut self, depth: usize) -> Option<Entry<'a>> {
+        let key = self.bare_key()?;
+        self.spaces();
+        self.eat(b'=')?;
+        self.spaces();
+        let value = self.value(depth)?;
+        Some((Spanned::new(key.span(), Cow::Borrowed(key.value)), value))
+    }
+
+    fn value(&mut self, depth: usize) -> Option<Spanned<Value<'a>>> {
+        match self.peek()? {
+            b'"' => self.basic_string(),
+            b'\'' => self.literal_string(),
+            b'[' if depth < MAX_DEPTH => self.array(depth + 1),
+            b'{' if depth < MAX_DEPTH => self.inline_table(depth + 1),
+            b'[' | b'{' => None,
+            _ => self.scalar(),
+        }
+    }
+}
+
+/// Values: strings, numbers and booleans, arrays and inline tables.
+impl<'a> Reader<'a> {
+    /// `"…"`; the text is borrowed unless an escape makes it differ.
+    fn basic_string(&mut self) -> Option<Spanned<Value<'a>>> {
+        let start = self.at;
+        self.at += 1;
+        if self.text[self.at..].starts_with("\"\"") {
+            return None; // a multi-line string
+        }
+        let mut owned: Option<String> = None;
+        let mut run = self.at;
+        loop {
+            match self.peek()? {
+                b'"' => break,
+                b'\\' => {
+                    let c = match self.byte_at(self.at + 1)? {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'n' => '\n',
+                        b't' => '\t',
+                        _ => return None,
+                    };
+                    let s = owned.get_or_insert_with(String::new);
+                    s.push_str(&self.text[run..self.at]);
+                    s.push(c);
+                    self.at += 2;
+                    run = self.at;
+                }
+                b if control(b) => return None,
+                _ => self.at += 1,
+            }
+        }
+        let rest = &self.text[run..self.at];
+        self.at += 1;
+        let text = match owned {
+            Some(s) => Cow::Owned(s + rest),
+            None => Cow::Borrowed(rest),
+        };
+        Some(Spanned::new(start..self.at, Value::String(text)))
+    }
+
+    /// `'…'`, which has no escapes.
+    fn literal_string(&mut self) -> Option<Spanned<Value<'a>>> {
+        let start = self.at;
+        self.at += 1;
+        if self.text[self.at..].starts_with("''") {
+            return None; // a multi-line string
+        }
+        loop {
+            match self.peek()? {
+                b'\'' => break,
+                b if control(b) => return None,
+                _ => self.at += 1,
+            }
+        }
+        let text = &self.text[start + 1..self.at];
+        self.at += 1;
+        Some(Spanned::new(
+            start..self.at,
+            Value::String(Cow::Borrowed(text)),
+        ))
+    }
+
+    /// `true`, `false`, a whole number or a decimal fraction, written plainly.
+    fn scalar(&mut self) -> Option<Spanned<Value<'a>>> {
+        let start = self.at;
+        while !matches!(
+            self.peek(),
+            None | Some(b' ' | b'\t' | b',' | b']' | b'}' | b'\r' | b'\n' | b'#')
+        ) {
+            self.at += 1;
+        }
+        let word = &self.text[start..self.at];
+        let value = match word {
+            "true" => Value::Boolean(true),
+            "false" => Value::Boolean(false),
+            _ => number(word)?,
+        };
+        Some(Spanned::new(start..self.at, value))
+    }
+
+    /// `[a, b, …]`, over lines and with comments, a trailing comma allowed.
+    fn array(&mut self, depth: usize) -> Option<Spanned<Value<'a>>> {
+        let start = self.at;
+        self.at += 1;
+        let mut items = Vec::new();
+        loop {
+            self.blank_lines()?;
+            if self.eat(b']').is_some() {
+                break;
+            }
+            items.push(self.value(depth)?);
+            self.blank_lines()?;
+            if self.eat(b',').is_none() {
+                self.eat(b']')?;
+                break;
+            }
+        }
+        Some(Spanned::new(start..self.at, Value::Array(items)))
+    }
+
+    /// `{ k = v, … }` on one line, with no trailing comma.
+    fn inline_table(&mut self, depth: usize) -> Option<Spanned<Value<'a>>> {
+        let start = self.at;
+        self.at += 1;
+        self.spaces();
+        let mut table = Table::new();
+        if self.eat(b'}').is_none() {
+            loop {
+                let (key, value) = self.key_value(depth)?;
+                insert(&mut table, key, value)?;
+                self.spaces();
+                if self.eat(b',').is_none() {
+                    self.eat(b'}')?;
+                    break;
+                }
+                self.spaces();
+            }
+        }
+        Some(Spanned::new(start..self.at, Value::Table(table)))
+    }
+}
+
+/// A control character, which TOML refuses in strings and comments (a tab aside).
+fn control(byte: u8) -> bool {
+    byte != b'\t' && (byte < 0x20 || byte == 0x7f)
+}
+
+/// `-?(0|[1-9][0-9]*)`, optionally followed by `.` and digits: a number as
+/// the book writes one. Other spellings (`+1`, `1_000`, `0x1f`, `1e3`) are left
+/// to `toml`, as is a whole number too large for an `i64`.
+fn number(word: &str) -> Option<Value<'static>> {
+    let digits = word.strip_prefix('-').unwrap_or(word);
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole) || (whole.len() > 1 && whole.starts_with('0')) {
+        return None;
+    }
+    match fraction {
+        None => Some(Value::Integer(Some(word.parse().ok()?))),
+        Some(f) if all_digits(f) => Some(Value::Float(word.parse().ok())),
+        Some(_) => None,
+    }
+}
