@@ -4,6 +4,7 @@
 //! Ditto marks and group rows are the table compiler's business (they need the
 //! rows around a cell); footnote markers and "none" words are handled here.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// What a column holds, as written in a schema: `int`, `int(m/s)`, `dice?`, ...
@@ -801,7 +802,11 @@ impl Cursor<'_> {
             }
         }
         self.pos += len;
-        let digits: String = rest[..len].chars().filter(|&ch| ch != ',').collect();
+        let digits = if len == lead {
+            Cow::Borrowed(&rest[..len]) // no separator: read in place
+        } else {
+            Cow::Owned(rest[..len].replace(',', ""))
+        };
         // Table figures compile to `i32`: anything larger is no figure Rust can hold.
         match digits.parse::<i32>() {
             Ok(n) => Ok(i64::from(n)),

@@ -12,7 +12,7 @@ use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::model::{Binding, Book, Chapter, Example, System, Value, ValueType};
 use crate::property;
-use crate::signature::{Known, Misfit, Signature, typed_value};
+use crate::signature::{Known, Misfit, Signature, retyped};
 use crate::source::{SourceFile, Span};
 use crate::suggest::Budget;
 
@@ -28,8 +28,8 @@ pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     }
 }
 
-/// A value of an example, typed by its rule's signature, to write back: which
-/// list of the example it is in, at which index.
+/// A value of an example that typing by its rule's signature changed, to write
+/// back: which list of the example it is in, at which index.
 enum Fix {
     Given(usize, Value),
     Claim(usize, Value),
@@ -44,7 +44,7 @@ fn typed_examples(system: &System, known: &Known, diags: &mut Diagnostics) -> Ty
     let mut typed = Vec::new();
     for (c, chapter) in system.chapters.iter().enumerate() {
         for (i, example) in chapter.examples.iter().enumerate() {
-            let who = (format!("example `{}`", example.id), example.rule.as_str());
+            let who = (("example", example.id.as_str()), example.rule.as_str());
             let file = &chapter.file;
             if let Some(sig) = known.rule(file, &example.rule_span, who, diags) {
                 let mut at = At { file, diags };
@@ -85,7 +85,7 @@ impl At<'_> {
                 self.diags.push(d.label(sig.no_input(&b.name)));
                 continue;
             };
-            if let Some(v) = self.typed(b, &p.ty, format!("input `{}`", b.name)) {
+            if let Some(v) = self.typed(b, &p.ty, "input") {
                 fixes.push(Fix::Given(i, v));
             }
         }
@@ -115,18 +115,20 @@ impl At<'_> {
                 self.diags.push(d.label(sig.no_output(&b.name)));
                 continue;
             };
-            if let Some(v) = self.typed(b, &p.ty, format!("claim `{}`", b.name)) {
+            if let Some(v) = self.typed(b, &p.ty, "claim") {
                 fixes.push(Fix::Claim(i, v));
             }
         }
         fixes
     }
 
-    /// `b`'s value typed as `ty`, or reported as `what` that does not fit.
-    fn typed(&mut self, b: &Binding, ty: &ValueType, what: String) -> Option<Value> {
-        typed_value(&b.value, ty)
-            .map_err(|m| self.misfit(&b.span, format!("{what} {}", m.why), &m))
+    /// `b`'s value typed as `ty` when typing changes it, or reported as the
+    /// `what` (input or claim) that does not fit.
+    fn typed(&mut self, b: &Binding, ty: &ValueType, what: &str) -> Option<Value> {
+        retyped(&b.value, ty)
+            .map_err(|m| self.misfit(&b.span, format!("{what} `{}` {}", b.name, m.why), &m))
             .ok()
+            .flatten()
     }
 
     /// A value that does not fit its type, with the word it likely meant.
@@ -155,8 +157,8 @@ impl At<'_> {
                 let message = format!("erratum on `{}`, which the example does not claim", e.claim);
                 self.push(&e.span, Code::Erratum, message);
             }
-            match typed_value(&e.rules, &p.ty) {
-                Ok(v) => fixes.push(Fix::Erratum(i, v)),
+            match retyped(&e.rules, &p.ty) {
+                Ok(v) => fixes.extend(v.map(|v| Fix::Erratum(i, v))),
                 Err(m) => {
                     let message = format!("erratum `{}`: the rules' value {}", e.claim, m.why);
                     self.misfit(&e.span, message, &m);
@@ -192,8 +194,8 @@ fn apply(system: &mut System, typed: Typed) {
 /// Sections, tables, examples and properties share one namespace per system;
 /// rules another; table constants and row types a third, per chapter.
 fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
-    let mut seen = Seen::new();
-    let mut rules = Seen::new();
+    let mut seen = Seen::default();
+    let mut rules = Seen::default();
     for c in chapters {
         let items = c
             .sections
@@ -208,7 +210,7 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
         for r in &c.rules {
             first_or_report(&mut rules, &r.id, c, &r.span, "rule", diags);
         }
-        let mut consts = Seen::new();
+        let mut consts = Seen::default();
         for t in &c.tables {
             if let crate::model::TableKind::Rows {
                 const_name,

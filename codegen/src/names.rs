@@ -111,7 +111,7 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
 /// A rule's inputs or outputs: each one a lowercase Rust name, and no two the same
 /// once `-` is read as `_`.
 fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
-    let mut seen: HashMap<String, &Param> = HashMap::new();
+    let mut seen: HashMap<String, &Param> = HashMap::default();
     for p in params {
         if let Some(first) = seen.insert(p.name.replace('-', "_"), p) {
             diags.push(

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use pulldown_cmark::{Event, Tag, TagEnd};
+use pulldown_cmark::{Event, Tag};
 
 use crate::cell::{CellError, CellValue, parse_cell};
 use crate::code::Code;
@@ -15,15 +15,14 @@ use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::table::Schema;
 
-/// A table as pulldown-cmark gives it: the header row and body rows, each cell a span.
+/// A table as pulldown-cmark gives it: where each body row starts. The rows'
+/// cells are read from the source lines (see [`split_line`]).
 pub struct RawTable {
     schema: Option<Schema>,
     /// The schema above was rejected (and reported): skip the table quietly.
     rejected: bool,
     span: Span,
-    header: Vec<Span>,
-    rows: Vec<(Span, Vec<Span>)>,
-    in_head: bool,
+    rows: Vec<usize>,
 }
 
 impl RawTable {
@@ -32,24 +31,13 @@ impl RawTable {
             schema,
             rejected,
             span,
-            header: Vec::new(),
             rows: Vec::new(),
-            in_head: false,
         }
     }
 
     pub fn event(&mut self, event: &Event, range: Span) {
-        match event {
-            Event::Start(Tag::TableHead) => self.in_head = true,
-            Event::End(TagEnd::TableHead) => self.in_head = false,
-            Event::Start(Tag::TableRow) => self.rows.push((range, Vec::new())),
-            Event::Start(Tag::TableCell) if self.in_head => self.header.push(range),
-            Event::Start(Tag::TableCell) => {
-                if let Some((_, cells)) = self.rows.last_mut() {
-                    cells.push(range);
-                }
-            }
-            _ => {}
+        if let Event::Start(Tag::TableRow) = event {
+            self.rows.push(range.start);
         }
     }
 }
@@ -57,37 +45,37 @@ impl RawTable {
 /// The cell texts of one table line, split on unescaped pipes, each with its span.
 /// pulldown-cmark pads or truncates ragged rows, so the line itself is read.
 fn split_line(text: &str, line: Span) -> Vec<Span> {
-    let s = &text[line.clone()];
-    let s_trim_end = s.trim_end();
+    let s = text[line.clone()].trim_end();
+    // The trimmed text of the piece `start..end`, as a span of the file.
+    let cell = |start: usize, end: usize| {
+        let raw = &s[start..end];
+        let lead = raw.len() - raw.trim_start().len();
+        let start = line.start + start + lead;
+        start..start + raw.trim().len()
+    };
     let mut cells = Vec::new();
     let mut start = 0;
     let mut escaped = false;
-    for (i, ch) in s_trim_end.char_indices() {
-        match ch {
-            '\\' if !escaped => escaped = true,
-            '|' if !escaped => {
-                cells.push(start..i);
+    // Pipes and backslashes are ASCII, so no byte of a wider character is one.
+    for (i, byte) in s.bytes().enumerate() {
+        match byte {
+            b'\\' if !escaped => escaped = true,
+            b'|' if !escaped => {
+                cells.push(cell(start, i));
                 start = i + 1;
             }
             _ => escaped = false,
         }
     }
-    cells.push(start..s_trim_end.len());
+    cells.push(cell(start, s.len()));
     // A leading and a trailing pipe open and close the row; they hold no cell.
-    if s_trim_end.trim_start().starts_with('|') {
+    if s.trim_start().starts_with('|') {
         cells.remove(0);
     }
-    if s_trim_end.ends_with('|') && !s_trim_end.ends_with("\\|") {
+    if s.ends_with('|') && !s.ends_with("\\|") {
         cells.pop();
     }
     cells
-        .into_iter()
-        .map(|c| {
-            let raw = &s[c.clone()];
-            let lead = raw.len() - raw.trim_start().len();
-            line.start + c.start + lead..line.start + c.start + lead + raw.trim().len()
-        })
-        .collect()
 }
 
 /// Types every cell of a raw table against its schema.
@@ -114,11 +102,7 @@ pub fn build_table(
         return None;
     };
     let columns = columns(file, &schema, raw.span.start, diags)?;
-    let lines: Vec<Span> = raw
-        .rows
-        .iter()
-        .map(|(r, _)| line_of(text, r.start))
-        .collect();
+    let lines: Vec<Span> = raw.rows.iter().map(|&r| line_of(text, r)).collect();
     let mut b = Builder::new(file, &schema, &columns);
     for index in 0..lines.len() {
         b.line(&lines, index, diags);
@@ -203,7 +187,7 @@ struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     fn new(file: &'a Arc<SourceFile>, schema: &'a Schema, columns: &'a [Column]) -> Builder<'a> {
-        let mut errata = HashMap::new();
+        let mut errata = HashMap::default();
         for (k, e) in schema.errata.iter().enumerate() {
             errata
                 .entry((e.row.as_str(), e.column.as_str()))
@@ -236,7 +220,7 @@ impl<'a> Builder<'a> {
             self.broken();
             return;
         };
-        let first = text[cells[0].clone()].to_string();
+        let first = &text[cells[0].clone()];
         let columns = self.columns;
         // A group row names a category: its other cells are blank, or repeat the header's.
         let blank = cells[1..].iter().all(|c| c.is_empty());
@@ -263,17 +247,17 @@ impl<'a> Builder<'a> {
             });
             // Under `parent`, a group row whose next row starts lowercase is a parent row.
             if self.schema.parent.is_some() && blank && next_is_child {
-                self.parent = Some(first);
+                self.parent = Some(first.to_string());
             } else {
-                self.group = Some(first);
+                self.group = Some(first.to_string());
                 self.parent = None;
             }
             return;
         }
-        if !is_child(&first) {
+        if !is_child(first) {
             self.parent = None;
         }
-        self.row(&first, &cells, line, diags);
+        self.row(first, &cells, line, diags);
     }
 
     /// The cells of a line, one per column; a ragged row is reported. A row missing

@@ -59,7 +59,7 @@ impl<'a> Known<'a> {
         &self,
         file: &Arc<SourceFile>,
         span: &Span,
-        (who, name): (String, &str),
+        ((kind, id), name): ((&str, &str), &str),
         diags: &mut Diagnostics,
     ) -> Option<&Signature<'a>> {
         let found = self.rules.get(name);
@@ -77,7 +77,7 @@ impl<'a> Known<'a> {
                     file,
                     span.clone(),
                     Code::UnknownRule,
-                    format!("{who} names unknown rule `{name}`"),
+                    format!("{kind} `{id}` names unknown rule `{name}`"),
                 )
                 .label(label),
             );
@@ -149,15 +149,17 @@ impl Misfit {
     }
 }
 
-pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
+/// `v` typed as `ty`: `None` when it already is a value of the type as it
+/// stands (most are), so that the check copies only what typing changes.
+pub(crate) fn retyped(v: &Value, ty: &ValueType) -> Result<Option<Value>, Misfit> {
     match (ty, v) {
         (ValueType::Int, Value::Int(_))
         | (ValueType::Bool, Value::Bool(_))
         | (ValueType::Text, Value::Text(_))
         | (ValueType::IntList, Value::IntList(_))
         | (ValueType::TextList, Value::TextList(_))
-        | (ValueType::Dice, Value::Dice(_)) => Ok(v.clone()),
-        (ValueType::Word(words), Value::Text(t)) if words.contains(t) => Ok(v.clone()),
+        | (ValueType::Dice, Value::Dice(_)) => Ok(None),
+        (ValueType::Word(words), Value::Text(t)) if words.contains(t) => Ok(None),
         (ValueType::Word(words), Value::Text(t)) => Err(Misfit {
             why: format!(
                 "is `{t}`, which is not one of its words: {}",
@@ -168,20 +170,29 @@ pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
                 .map(|w| w.to_string()),
         }),
         // `[]` has no element to tell its type by: the signature does.
-        (ValueType::TextList, Value::IntList(v)) if v.is_empty() => Ok(Value::TextList(Vec::new())),
-        (ValueType::Dice, Value::Text(t)) => parse_dice(t)
-            .map(Value::Dice)
-            .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
-        (ValueType::Decimal, v) => decimal(v).map(Value::Decimal),
-        (ValueType::DecimalList, Value::DecimalList(xs)) => {
-            decimals(xs.iter().map(|&x| Value::Decimal(x)))
+        (ValueType::TextList, Value::IntList(v)) if v.is_empty() => {
+            Ok(Some(Value::TextList(Vec::new())))
         }
-        (ValueType::DecimalList, Value::IntList(ns)) => decimals(ns.iter().map(|&n| Value::Int(n))),
+        (ValueType::Dice, Value::Text(t)) => parse_dice(t)
+            .map(|d| Some(Value::Dice(d)))
+            .map_err(|e| Misfit::new(format!("is not dice: {}", e.message))),
+        (ValueType::Decimal, v) => decimal(v).map(|x| Some(Value::Decimal(x))),
+        (ValueType::DecimalList, Value::DecimalList(xs)) => {
+            decimals(xs.iter().map(|&x| Value::Decimal(x))).map(Some)
+        }
+        (ValueType::DecimalList, Value::IntList(ns)) => {
+            decimals(ns.iter().map(|&n| Value::Int(n))).map(Some)
+        }
         (ValueType::DecimalList, Value::TextList(ts)) => {
-            decimals(ts.iter().map(|t| Value::Text(t.clone())))
+            decimals(ts.iter().map(|t| Value::Text(t.clone()))).map(Some)
         }
         _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }
+}
+
+/// `v` typed as `ty`, as a value of its own.
+pub(crate) fn typed_value(v: &Value, ty: &ValueType) -> Result<Value, Misfit> {
+    retyped(v, ty).map(|typed| typed.unwrap_or_else(|| v.clone()))
 }
 
 /// A decimal as an example writes it: a TOML number, or text that the

@@ -258,7 +258,7 @@ fn columns(
     entries: Vec<(String, Span)>,
 ) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
     let mut columns = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut seen: HashMap<String, usize> = HashMap::default();
     for (entry, espan) in entries {
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;

@@ -21,7 +21,7 @@ pub(crate) fn typed_properties(system: &System, known: &Known, diags: &mut Diagn
     let mut typed = Vec::new();
     for (c, chapter) in system.chapters.iter().enumerate() {
         for (i, p) in chapter.properties.iter().enumerate() {
-            let who = (format!("property `{}`", p.id), p.rule.as_str());
+            let who = (("property", p.id.as_str()), p.rule.as_str());
             let file = &chapter.file;
             if let Some(sig) = known.rule(file, &p.rule_span, who, diags) {
                 let mut at = At { file, diags };
