@@ -5,7 +5,7 @@
 //! Each pass looks names up in maps built once per system ([`Known`]), so the
 //! checks cost time linear in the book, however many mistakes it holds.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use crate::code::Code;

@@ -4,7 +4,7 @@
 //! before anything is emitted, so that a name rustc would reject is a spec
 //! diagnostic and the emitter never meets one.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use proc_macro2::{Ident, Span as PmSpan};
 

@@ -3,7 +3,7 @@
 //! every cell typed. Each row costs time in its own length only, so a table of
 //! any size (and any number of errata) is built in linear time.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag};

@@ -2,7 +2,7 @@
 //! the checks of examples ([`crate::check`]) and of properties
 //! ([`crate::property`]) share, and how a value is typed against a parameter.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use crate::cell::{parse_decimal, parse_dice};

@@ -2,7 +2,7 @@
 //! columns, its errata and the lints it allows. The rows under it are
 //! [`crate::rows`]' business.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use crate::cell::ColumnType;

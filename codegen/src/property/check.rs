@@ -4,7 +4,7 @@
 //! Names are looked up in maps built once (the rule's [`Signature`], the
 //! property's inputs by name), so checking costs time linear in the book.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
