@@ -18,14 +18,19 @@ use crate::suggest::Budget;
 
 pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     for system in &mut book.systems {
-        unique_ids(&system.chapters, diags);
-        let budget = Budget::default();
-        let known = Known::of(system, &budget);
-        let examples = typed_examples(system, &known, diags);
-        let properties = property::typed_properties(system, &known, diags);
-        apply(system, examples);
-        property::apply(system, properties);
+        check_system(system, diags);
     }
+}
+
+/// The checks of one system, which need nothing of the others.
+pub fn check_system(system: &mut System, diags: &mut Diagnostics) {
+    unique_ids(&system.chapters, diags);
+    let budget = Budget::default();
+    let known = Known::of(system, &budget);
+    let examples = typed_examples(system, &known, diags);
+    let properties = property::typed_properties(system, &known, diags);
+    apply(system, examples);
+    property::apply(system, properties);
 }
 
 /// A value of an example that typing by its rule's signature changed, to write

@@ -11,8 +11,8 @@ use crate::source::{SourceFile, Span};
 pub fn is_id(id: &str) -> bool {
     id.starts_with(|c: char| c.is_ascii_lowercase())
         && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
         && !id.ends_with('-')
         && !id.contains("--")
 }

@@ -60,13 +60,25 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
             return Err(diags);
         }
     };
+    // Each system is checked as soon as it is read, while it is still in the
+    // cache; its check's diagnostics still follow every system's parse's.
+    let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
     let mut book = Book::default();
     for (id, paths) in files {
         let dir = spec_root.join(&id);
-        book.systems
-            .extend(compile_system(&dir, id, paths, shown_from, &mut diags));
+        if let Some(mut system) = compile_system(&dir, id, paths, shown_from, &mut diags) {
+            check::check_system(&mut system, &mut checked);
+            names::check_system(&system, &mut named);
+            book.systems.push(system);
+        }
     }
-    finish(book, diags)
+    diags.extend(checked.0);
+    diags.extend(named.0);
+    if diags.is_empty() {
+        Ok(book)
+    } else {
+        Err(diags)
+    }
 }
 
 /// The chapters of one folder of `spec/`, as a system. The folder's name must be

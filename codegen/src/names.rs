@@ -4,13 +4,14 @@
 //! before anything is emitted, so that a name rustc would reject is a spec
 //! diagnostic and the emitter never meets one.
 
-use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 use proc_macro2::{Ident, Span as PmSpan};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::model::{Book, Chapter, Param, TableKind};
+use crate::model::{Book, Chapter, Param, System, TableKind};
 use crate::source::Span;
 
 /// Rust's strict and reserved keywords (edition 2024): a spec name that is one
@@ -81,7 +82,14 @@ pub fn system_problem(id: &str) -> Option<String> {
 /// Checks the names in `book` that become Rust names and that no earlier
 /// stage saw whole: chapter and rule modules, and rule inputs and outputs.
 pub fn check(book: &Book, diags: &mut Diagnostics) {
-    for (_, chapter) in book.chapters() {
+    for system in &book.systems {
+        check_system(system, diags);
+    }
+}
+
+/// [`check`] for one system, whose names meet no other system's.
+pub fn check_system(system: &System, diags: &mut Diagnostics) {
+    for chapter in &system.chapters {
         for rule in &chapter.rules {
             let at = fence_name(chapter, &rule.span);
             let why = problem(&rule.name).or_else(|| {
@@ -111,9 +119,14 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
 /// A rule's inputs or outputs: each one a lowercase Rust name, and no two the same
 /// once `-` is read as `_`.
 fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
-    let mut seen: HashMap<String, &Param> = HashMap::default();
+    let mut seen: HashMap<Cow<str>, &Param> = HashMap::default();
     for p in params {
-        if let Some(first) = seen.insert(p.name.replace('-', "_"), p) {
+        let field = if p.name.contains('-') {
+            Cow::Owned(p.name.replace('-', "_"))
+        } else {
+            Cow::Borrowed(p.name.as_str())
+        };
+        if let Some(first) = seen.insert(field, p) {
             diags.push(
                 Diagnostic::new(
                     &chapter.file,

@@ -49,10 +49,15 @@ enum Open {
 }
 
 /// The text of a fenced block or of the front matter, gathered from its events.
+/// It is a stretch of the file, read in place, unless pulldown-cmark hands it
+/// over in pieces that are not (a block indented in a list loses its indent).
 struct Body {
-    text: String,
     /// Where the text starts in the file; none while it is empty.
     base: Option<usize>,
+    /// Where the text read in place ends.
+    end: usize,
+    /// The text, once it is no longer one stretch of the file.
+    owned: Option<String>,
     /// The whole block, fences included.
     span: Span,
 }
@@ -60,15 +65,40 @@ struct Body {
 impl Body {
     fn new(span: Span) -> Body {
         Body {
-            text: String::new(),
             base: None,
+            end: 0,
+            owned: None,
             span,
         }
     }
 
-    fn push(&mut self, text: &str, at: usize) {
-        self.base.get_or_insert(at);
-        self.text.push_str(text);
+    /// Adds `text`, which pulldown-cmark gave for the bytes `at` of `file`.
+    fn push(&mut self, file: &str, text: &str, at: Span) {
+        let in_place =
+            text.as_ptr() == file.as_ptr().wrapping_add(at.start) && text.len() == at.len();
+        let follows = self.base.is_none() || (self.owned.is_none() && self.end == at.start);
+        if in_place && follows {
+            self.base.get_or_insert(at.start);
+            self.end = at.end;
+            return;
+        }
+        let owned = match (self.base, &mut self.owned) {
+            (_, Some(owned)) => owned,
+            (None, owned) => {
+                self.base = Some(at.start);
+                owned.insert(String::new())
+            }
+            (Some(base), owned) => owned.insert(file[base..self.end].to_string()),
+        };
+        owned.push_str(text);
+    }
+
+    fn text<'f>(&'f self, file: &'f str) -> &'f str {
+        match (&self.owned, self.base) {
+            (Some(owned), _) => owned,
+            (None, Some(base)) => &file[base..self.end],
+            (None, None) => "",
+        }
     }
 }
 
@@ -139,7 +169,7 @@ impl<'a> Walk<'a> {
                 self.front_opens(range)
             }
             (Open::Front(body) | Open::Fence { body, .. }, Event::Text(t)) => {
-                body.push(&t, range.start)
+                body.push(text, &t, range)
             }
             (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
             (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
@@ -200,7 +230,8 @@ impl<'a> Walk<'a> {
         let Open::Front(body) = self.close() else {
             return;
         };
-        match parse_front(self.file, &body.text, body.base.unwrap_or(body.span.start)) {
+        let text = body.text(&self.file.text);
+        match parse_front(self.file, text, body.base.unwrap_or(body.span.start)) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
         }
@@ -340,7 +371,7 @@ impl<'a> Walk<'a> {
         let Open::Fence { kind, id, body } = self.close() else {
             return;
         };
-        let (file, span) = (self.file, body.span);
+        let (file, span) = (self.file, body.span.clone());
         if !fence_closed(&file.text[span.clone()]) {
             self.diags.push(
                 Diagnostic::new(
@@ -356,7 +387,7 @@ impl<'a> Walk<'a> {
             return;
         }
         let base = body.base.unwrap_or(span.end);
-        let (section, text) = (self.section(), body.text.as_str());
+        let (section, text) = (self.section(), body.text(&file.text));
         let result =
             match kind {
                 FenceKind::Rule => {

@@ -180,7 +180,24 @@ impl ValueType {
     ];
 
     pub fn parse(s: &str) -> Option<ValueType> {
-        ValueType::NAMED.into_iter().find(|t| t.to_string() == s)
+        ValueType::NAMED
+            .into_iter()
+            .find(|t| t.keyword() == Some(s))
+    }
+
+    /// The word a rule block writes for a type other than a word type.
+    fn keyword(&self) -> Option<&'static str> {
+        Some(match self {
+            ValueType::Int => "int",
+            ValueType::Bool => "bool",
+            ValueType::Text => "text",
+            ValueType::Word(_) => return None,
+            ValueType::Dice => "dice",
+            ValueType::Decimal => "decimal",
+            ValueType::IntList => "[int]",
+            ValueType::TextList => "[text]",
+            ValueType::DecimalList => "[decimal]",
+        })
     }
 
     /// Every type as a rule block writes it, for messages.
@@ -193,17 +210,10 @@ impl ValueType {
 /// The type as a rule block writes it.
 impl std::fmt::Display for ValueType {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ValueType::Int => "int",
-            ValueType::Bool => "bool",
-            ValueType::Text => "text",
-            ValueType::Word(words) => return write!(f, "word({})", words.join("|")),
-            ValueType::Dice => "dice",
-            ValueType::Decimal => "decimal",
-            ValueType::IntList => "[int]",
-            ValueType::TextList => "[text]",
-            ValueType::DecimalList => "[decimal]",
-        })
+        match self {
+            ValueType::Word(words) => write!(f, "word({})", words.join("|")),
+            other => f.write_str(other.keyword().unwrap_or_default()),
+        }
     }
 }
 
