@@ -302,7 +302,7 @@ impl<'a> Builder<'a> {
 
     /// Types the cells of a row and keeps it when every one fits.
     fn row(&mut self, first: &str, cells: &[Span], line: Span, diags: &mut Diagnostics) {
-        let mut typed = Vec::new();
+        let mut typed = Vec::with_capacity(self.columns.len());
         for (i, (span, column)) in cells.iter().zip(self.columns).enumerate() {
             if let Some(cell) = self.cell(first, i, span, column, diags) {
                 typed.push(cell);

@@ -14,6 +14,9 @@ use super::{Spanned, Table, Value};
 /// Entries a table may hold before the body is left to `toml`: a duplicate key
 /// is found by scanning the table, so the scan stays short.
 const MAX_ENTRIES: usize = 64;
+/// Room a header's table starts with: most blocks' tables hold fewer keys, so
+/// each costs one allocation.
+const TABLE_CAPACITY: usize = 8;
 /// Arrays and inline tables nested deeper than this are left to `toml`.
 const MAX_DEPTH: usize = 8;
 
@@ -152,10 +155,14 @@ impl<'a> Reader<'a> {
         (self.peek()? == byte).then(|| self.at += 1)
     }
 
+    /// Moves past the bytes that `keep` holds for.
+    fn skip_while(&mut self, keep: impl Fn(u8) -> bool) {
+        let rest = &self.text.as_bytes()[self.at..];
+        self.at += rest.iter().position(|&b| !keep(b)).unwrap_or(rest.len());
+    }
+
     fn spaces(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t')) {
-            self.at += 1;
-        }
+        self.skip_while(|b| b == b' ' || b == b'\t');
     }
 
     /// A line break (`\n` or `\r\n`), if one is next.
@@ -174,16 +181,11 @@ impl<'a> Reader<'a> {
         if self.peek() != Some(b'#') {
             return Some(());
         }
-        while let Some(b) = self.peek() {
-            match b {
-                b'\n' => break,
-                b'\r' if self.byte_at(self.at + 1) == Some(b'\n') => break,
-                b if control(b) => return None,
-                _ => {}
-            }
-            self.at += 1;
+        self.skip_while(|b| !control(b)); // a line break is a control character
+        match (self.peek(), self.byte_at(self.at + 1)) {
+            (None | Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => Some(()),
+            _ => None,
         }
-        Some(())
     }
 
     /// Spaces, comments and line breaks.
@@ -207,12 +209,7 @@ impl<'a> Reader<'a> {
 
     fn bare_key(&mut self) -> Option<Spanned<&'a str>> {
         let start = self.at;
-        while matches!(
-            self.peek(),
-            Some(b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'_' | b'-')
-        ) {
-            self.at += 1;
-        }
+        self.skip_while(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
         (self.at > start).then(|| Spanned::new(start..self.at, &self.text[start..self.at]))
     }
 
@@ -235,7 +232,7 @@ impl<'a> Reader<'a> {
             parent,
             key,
             is_array,
-            table: Table::new(),
+            table: Table::with_capacity(TABLE_CAPACITY),
         })
     }
 
@@ -272,6 +269,7 @@ impl<'a> Reader<'a> {
         let mut owned: Option<String> = None;
         let mut run = self.at;
         loop {
+            self.skip_while(|b| b != b'"' && b != b'\\' && !control(b));
             match self.peek()? {
                 b'"' => break,
                 b'\\' => {
@@ -288,8 +286,7 @@ impl<'a> Reader<'a> {
                     self.at += 2;
                     run = self.at;
                 }
-                b if control(b) => return None,
-                _ => self.at += 1,
+                _ => return None, // a control character
             }
         }
         let rest = &self.text[run..self.at];
@@ -308,12 +305,9 @@ impl<'a> Reader<'a> {
         if self.text[self.at..].starts_with("''") {
             return None; // a multi-line string
         }
-        loop {
-            match self.peek()? {
-                b'\'' => break,
-                b if control(b) => return None,
-                _ => self.at += 1,
-            }
+        self.skip_while(|b| b != b'\'' && !control(b));
+        if self.peek()? != b'\'' {
+            return None; // a control character
         }
         let text = &self.text[start + 1..self.at];
         self.at += 1;
@@ -326,12 +320,7 @@ impl<'a> Reader<'a> {
     /// `true`, `false`, a whole number or a decimal fraction, written plainly.
     fn scalar(&mut self) -> Option<Spanned<Value<'a>>> {
         let start = self.at;
-        while !matches!(
-            self.peek(),
-            None | Some(b' ' | b'\t' | b',' | b']' | b'}' | b'\r' | b'\n' | b'#')
-        ) {
-            self.at += 1;
-        }
+        self.skip_while(|b| !matches!(b, b' ' | b'\t' | b',' | b']' | b'}' | b'\r' | b'\n' | b'#'));
         let word = &self.text[start..self.at];
         let value = match word {
             "true" => Value::Boolean(true),
