@@ -8,6 +8,7 @@
 //! a line of its own.
 
 mod code;
+mod data;
 mod rules;
 mod tables;
 mod values;
