@@ -32,7 +32,7 @@ fn row(data: &mut String, t: &Table, r: &Row) {
     for (_, text) in extra.filter(|(field, _)| field.is_some()) {
         let _ = match text {
             Some(text) => write!(data, "\t{}", Free(text, &[])),
-            None => Ok(data.push_str("\t-")),
+            None => write!(data, "\t-"),
         };
     }
     data.push('\n');
