@@ -171,8 +171,8 @@ fn dice() {
     ok("2d6", Dice::new(2, 6, 0));
     ok("5d6+2", Dice::new(5, 6, 2));
     ok("1d10-1", Dice::new(1, 10, -1));
-    for text in ["2x6", "d6", "2d", "2d6+", "2d6+x"] {
-        refused::<Dice>(text, &format!("`{text}` is not dice (`2d6+1`)"));
+    for text in ["2x6", "d6", "2d", "2d6+", "2d6+x", "2d0"] {
+        refused::<Dice>(text, &format!("`{text}` is not dice (like 6d6 or 5d6+2)"));
     }
 }
 

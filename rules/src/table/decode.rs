@@ -191,24 +191,10 @@ impl Decode for Term {
     }
 }
 
-/// `NdS`, `NdS+K`, `NdS-K`.
-fn dice(text: &str) -> Option<Dice> {
-    let (count, rest) = text.split_once('d')?;
-    let at = rest.find(['+', '-']).unwrap_or(rest.len());
-    let bonus = match &rest[at..] {
-        "" => 0,
-        b => b.parse().ok()?,
-    };
-    Some(Dice::new(
-        count.parse().ok()?,
-        rest[..at].parse().ok()?,
-        bonus,
-    ))
-}
-
+/// As `Dice` reads itself: `NdS`, `NdS+K`, `NdS-K`.
 impl Decode for Dice {
     fn decode(text: &'static str) -> Result<Dice, String> {
-        dice(text).ok_or_else(|| not("dice (`2d6+1`)", text))
+        text.parse()
     }
 }
 
@@ -308,7 +294,7 @@ impl Decode for TimedDice {
         let bad = || not("timed dice (`2d6 hours`, `1d6/day`)", text);
         let at = text.find([' ', '/']).ok_or_else(bad)?;
         Ok(TimedDice {
-            dice: dice(&text[..at]).ok_or_else(bad)?,
+            dice: text[..at].parse().map_err(|_| bad())?,
             per: text[at..].starts_with('/'),
             unit: unescape(&text[at + 1..])?,
         })

@@ -76,7 +76,15 @@ impl Display for Canonical<'_> {
                     None => Ok(()),
                 }
             }
-            other => compound(f, other),
+            CellValue::Rate { .. }
+            | CellValue::Stat { .. }
+            | CellValue::EveryTurns(_)
+            | CellValue::Modes(_)
+            | CellValue::Amount { .. }
+            | CellValue::Times { .. }
+            | CellValue::DamageType { .. }
+            | CellValue::TimedDice { .. }
+            | CellValue::Locations(_) => compound(f, self.0),
         }
     }
 }
