@@ -56,7 +56,11 @@ impl Display for Canonical<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self.0 {
             CellValue::None => f.write_str("-"),
-            CellValue::Word(w) => write!(f, "\"{}\"", Free(w, &[])),
+            CellValue::Word(w) => {
+                f.write_char('"')?;
+                escaped(f, w, &[])?;
+                f.write_char('"')
+            }
             CellValue::Int(n) => write!(f, "{n}"),
             CellValue::Modifier(n) | CellValue::Flat(n) => write!(f, "{n:+}"),
             CellValue::Decimal(x) => write!(f, "{x:?}"),
@@ -176,9 +180,9 @@ fn after_space(f: &mut Formatter<'_>, text: Option<&String>) -> fmt::Result {
     }
 }
 
-/// Free text, escaped so that it cannot end a cell or a row, break the raw
-/// literal, or pass for `-` (none) or a `"word"`; `also` are the characters
-/// that part of a cell escapes besides (`(` in a label's name).
+/// Free text, [`escaped`], and so that it cannot pass for `-` (none) or a
+/// `"word"`; `also` are the characters that part of a cell escapes besides
+/// (`(` in a label's name).
 struct Free<'a>(&'a str, &'a [char]);
 
 impl Display for Free<'_> {
@@ -187,17 +191,24 @@ impl Display for Free<'_> {
         if text == "-" || text.starts_with('"') {
             f.write_char('\\')?;
         }
-        for c in text.chars() {
-            match c {
-                '\\' => f.write_str("\\\\")?,
-                '\t' => f.write_str("\\t")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                c if c.is_control() || is_bidi(c) => write!(f, "\\u{{{:x}}}", u32::from(c))?,
-                c if also.contains(&c) => write!(f, "\\{c}")?,
-                c => f.write_char(c)?,
-            }
-        }
-        Ok(())
+        escaped(f, text, also)
     }
+}
+
+/// `text` with `\`, what would end a cell or a row, and what rustc refuses in a
+/// literal (a carriage return, a text direction mark) escaped, and `also`.
+/// Inside a word's quotes this is all: a word can pass for nothing else.
+fn escaped(f: &mut Formatter<'_>, text: &str, also: &[char]) -> fmt::Result {
+    for c in text.chars() {
+        match c {
+            '\\' => f.write_str("\\\\")?,
+            '\t' => f.write_str("\\t")?,
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            c if c.is_control() || is_bidi(c) => write!(f, "\\u{{{:x}}}", u32::from(c))?,
+            c if also.contains(&c) => write!(f, "\\{c}")?,
+            c => f.write_char(c)?,
+        }
+    }
+    Ok(())
 }
