@@ -1,5 +1,12 @@
 //! The types generated table rows are made of: one per column type of the cell
 //! grammar (see spec/README.md). Integers are `i32`, text is `&'static str`.
+//! A rows table is a [`Rows`], decoded from its data on first use.
+
+mod decode;
+mod rows;
+
+pub use decode::Decode;
+pub use rows::{Cells, Rows, RowsTable};
 
 /// A band of a range column: `23-26`, `2049+` (open: `hi` is `None`), `1 meter`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -234,14 +234,15 @@ columns = ["name: ident", "value: int"]
     assert_eq!(two.notes, ["first defined at demo.md:29:1"]);
 }
 
-/// The emitter writes Rust as text: quotes, backslashes and control
-/// characters in a cell stay inside their literal, a comment's closing `*/`
+/// The emitter writes Rust as text: quotes, backslashes, `"#` and control
+/// characters in a cell stay inside the table's raw literal (escaped as the
+/// data's canonical text escapes them), a comment's closing `*/`
 /// in a title stays inside its doc comment, and a text direction mark (which
 /// rustc refuses in a comment) is written as its escape.
 #[test]
 fn text_that_rust_escapes_is_written_as_a_literal() {
     let text = chapter(
-        r#"
+        r##"
 # Demo */ partRLO {#demo}
 
 <!-- table quotes
@@ -251,14 +252,14 @@ columns = ["said: text"]
 -->
 | Said |
 |---|
-| say "hi" \ thenTABstopRLO |
-"#,
+| say "hi" \ thenTABstopRLO "# |
+"##,
     )
     .replace("TAB", "\t")
     .replace("RLO", "\u{202e}");
     let code = rust("escapes", &text);
     assert!(
-        code.contains(r#"Quote { said: "say \"hi\" \\ then\tstop\u{202e}" },"#),
+        code.contains("r##\"\nsay \"hi\" \\\\ then\\tstop\\u{202e} \"#\n\"##,"),
         "{code}"
     );
     assert!(

@@ -59,13 +59,18 @@ impl Code {
         }
     }
 
+    /// Text written as it is, not indented: the inside of a multi-line literal.
+    pub fn raw(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
     pub fn finish(self) -> String {
         self.out
     }
 }
 
 /// The marks that change the direction text flows in.
-fn is_bidi(c: char) -> bool {
+pub fn is_bidi(c: char) -> bool {
     matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 

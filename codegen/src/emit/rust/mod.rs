@@ -8,6 +8,7 @@
 //! a line of its own.
 
 mod code;
+mod data;
 mod rules;
 mod tables;
 mod values;
@@ -15,7 +16,7 @@ mod values;
 use proc_macro2::Ident;
 
 use self::code::{Code, Str};
-use crate::model::{Book, Chapter, System};
+use crate::model::{Book, Chapter, System, Table};
 use crate::names;
 pub use values::{cell_value, column_type};
 
@@ -30,6 +31,12 @@ pub fn rust_module(book: &Book) -> String {
     }
     rules::registry(&mut code, book);
     code.finish()
+}
+
+/// A rows table's data as its generated literal holds it, one row a line: for
+/// the test that reads it back with `rules` (`conformance/tests/table_data.rs`).
+pub fn table_data(t: &Table) -> String {
+    data::rows(t).0
 }
 
 fn system(code: &mut Code, s: &System) {

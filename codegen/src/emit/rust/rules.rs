@@ -117,6 +117,7 @@ pub fn registry(code: &mut Code, book: &Book) {
         code.close("},");
     }
     code.close("];");
+    super::tables::list(code, book);
     resolve(code, book);
     code.close("}");
 }

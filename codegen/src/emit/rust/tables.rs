@@ -1,13 +1,16 @@
-//! A table as Rust: a rows table becomes a row struct and a static slice of
-//! rows, one row a line; a constants table becomes one `const` per row.
+//! A table as Rust: a rows table becomes a row struct and a static
+//! `crate::table::Rows` of it, whose data holds one row a line; a constants
+//! table becomes one `const` per row.
 
 use std::fmt::Write as _;
 
-use super::code::{Code, Opt, Str};
-use super::ident;
+use proc_macro2::Ident;
+
+use super::code::{Code, Str};
 use super::values::{TypeOf, ValueOf};
+use super::{data, ident};
 use crate::cell::{BaseType, CellValue};
-use crate::model::{Chapter, Table, TableKind};
+use crate::model::{Book, Chapter, Table, TableKind};
 
 pub fn table(code: &mut Code, c: &Chapter, t: &Table) {
     let title = if t.title.is_empty() {
@@ -66,9 +69,33 @@ fn row_struct(code: &mut Code, t: &Table, row_type: &str, place: &str) {
     code.close("}");
 }
 
-/// The static slice of rows. A `static` is evaluated once where a `const`
-/// would be copied into each place that names it; each row is one line.
+/// The row type's `decode_row`, which reads a line of the table's data a
+/// field at a time, in column order.
+fn decode_row(code: &mut Code, fields: &[&str], row: &Ident) {
+    code.open(format_args!("impl {row} {{"));
+    code.open(format_args!(
+        "fn decode_row(cells: &mut crate::table::Cells) -> Result<{row}, String> {{"
+    ));
+    code.open(format_args!("Ok({row} {{"));
+    for field in fields {
+        code.line(format_args!(
+            "{}: cells.next({})?,",
+            ident(field),
+            Str(field)
+        ));
+    }
+    code.close("})");
+    code.close("}");
+    code.close("}");
+}
+
+/// The static table: its rows as data that `rules` decodes on first use, one
+/// row a line, under a comment naming the columns.
 fn rows(code: &mut Code, t: &Table, const_name: &str, row_type: &str, about: &str) {
+    let row = ident(row_type);
+    let mut fields: Vec<&str> = t.columns.iter().map(|c| c.field.as_str()).collect();
+    fields.extend(extra_fields(t).map(|(f, _)| f));
+    decode_row(code, &fields, &row);
     let mut doc = format!(" {about}, {} rows.", t.rows.len());
     for e in &t.errata {
         let _ = write!(
@@ -78,32 +105,45 @@ fn rows(code: &mut Code, t: &Table, const_name: &str, row_type: &str, about: &st
         );
     }
     code.doc(&doc);
-    let row = ident(row_type);
+    // A static may borrow another static, not a temporary with a `OnceLock` in it.
     code.open(format_args!(
-        "pub static {}: &[{row}] = &[",
+        "pub static {}: &crate::table::Rows<{row}> = {{",
         ident(const_name)
     ));
-    let mut fields: Vec<String> = t
-        .columns
-        .iter()
-        .map(|c| ident(&c.field).to_string())
-        .collect();
-    fields.extend(extra_fields(t).map(|(f, _)| ident(f).to_string()));
-    let mut line = String::new();
-    for r in &t.rows {
-        line.clear();
-        let _ = write!(line, "{row} {{ ");
-        let cells = t.columns.iter().zip(&r.cells);
-        let values = cells.map(|(col, cell)| ValueOf(&col.ty, &cell.value).to_string());
-        let extra = [(&t.group, &r.group), (&t.parent, &r.parent)].into_iter();
-        let extra = extra.filter(|(field, _)| field.is_some());
-        let extra = extra.map(|(_, v)| Opt(v.as_deref().map(Str)).to_string());
-        for (i, (field, value)) in fields.iter().zip(values.chain(extra)).enumerate() {
-            let sep = if i == 0 { "" } else { ", " };
-            let _ = write!(line, "{sep}{field}: {value}");
+    code.open(format_args!(
+        "static ROWS: crate::table::Rows<{row}> = crate::table::Rows::new("
+    ));
+    code.line(format_args!("{},", Str(&t.id)));
+    code.line(format_args!("{},", t.rows.len()));
+    code.line(format_args!("{row}::decode_row,"));
+    code.line(format_args!("// {}", fields.join("\t")));
+    let (data, hashes) = data::rows(t);
+    let hashes = "#".repeat(hashes);
+    code.line(format_args!("r{hashes}\""));
+    code.raw(&data);
+    code.raw(&format!("\"{hashes},\n"));
+    code.close(");");
+    code.line("&ROWS");
+    code.close("};");
+}
+
+/// `TABLES`: every rows table of the book, for a test to decode each.
+pub fn list(code: &mut Code, book: &Book) {
+    code.doc(" Every rows table, in book order, for a test to decode each one's data.");
+    code.open("pub static TABLES: &[&dyn crate::table::RowsTable] = &[");
+    for s in &book.systems {
+        for c in &s.chapters {
+            for t in &c.tables {
+                if let TableKind::Rows { const_name, .. } = &t.kind {
+                    code.line(format_args!(
+                        "crate::spec::{}::{}::{},",
+                        ident(&s.id),
+                        ident(&c.id),
+                        ident(const_name)
+                    ));
+                }
+            }
         }
-        line.push_str(" },");
-        code.line(&line);
     }
     code.close("];");
 }
