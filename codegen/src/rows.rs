@@ -103,7 +103,7 @@ pub fn build_table(
     };
     let columns = columns(file, &schema, raw.span.start, diags)?;
     let lines: Vec<Span> = raw.rows.iter().map(|&r| line_of(text, r)).collect();
-    let mut b = Builder::new(file, &schema, &columns);
+    let mut b = Builder::new(file, &schema, &columns, lines.len());
     for index in 0..lines.len() {
         b.line(&lines, index, diags);
     }
@@ -186,7 +186,13 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(file: &'a Arc<SourceFile>, schema: &'a Schema, columns: &'a [Column]) -> Builder<'a> {
+    /// A builder for at most `lines` rows.
+    fn new(
+        file: &'a Arc<SourceFile>,
+        schema: &'a Schema,
+        columns: &'a [Column],
+        lines: usize,
+    ) -> Builder<'a> {
         let mut errata = HashMap::default();
         for (k, e) in schema.errata.iter().enumerate() {
             errata
@@ -199,7 +205,7 @@ impl<'a> Builder<'a> {
             columns,
             errata,
             used: vec![false; schema.errata.len()],
-            rows: Vec::new(),
+            rows: Vec::with_capacity(lines),
             group: None,
             parent: None,
             opened_by_header: false,

@@ -258,8 +258,9 @@ fn columns(
     entries: Vec<(String, Span)>,
 ) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
     let mut columns = Vec::new();
-    let mut seen: HashMap<String, usize> = HashMap::default();
-    for (entry, espan) in entries {
+    let mut seen: HashMap<&str, usize> = HashMap::default();
+    for (entry, espan) in &entries {
+        let espan = espan.clone();
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;
         let Some((field, ty)) = entry.split_once(':') else {
@@ -277,7 +278,7 @@ fn columns(
         if let Some(why) = crate::names::problem(field) {
             return Err(doc.error(field_span, Code::RustName, format!("column field {why}")));
         }
-        if let Some(first) = seen.insert(field.to_string(), espan.start) {
+        if let Some(first) = seen.insert(field, espan.start) {
             return Err(doc
                 .error(
                     field_span,
