@@ -134,14 +134,16 @@ fn systems(files: &[String]) -> Vec<String> {
 }
 
 /// The test targets whose verdicts count as evidence against a mutant: the
-/// worked examples, the properties, the refusal cases and `rules`' unit tests.
+/// worked examples, the properties, the refusal cases, the table decoding and
+/// `rules`' unit tests.
 /// The totality test and the tooling's own tests stay out: the first only says
 /// "no panic" and costs seconds per mutant, the others do not judge the resolver.
-const EVIDENCE: [&str; 4] = [
+const EVIDENCE: [&str; 5] = [
     "--lib",
     "--test=cases",
     "--test=properties",
     "--test=refusals",
+    "--test=tables",
 ];
 
 /// Runs `cargo mutants` on the selection, writing under [`OUTPUT_DIR`].
