@@ -38,35 +38,32 @@ use std::sync::Arc;
 pub use code::Code;
 pub use diagnostic::{Diagnostic, Diagnostics};
 pub use lint::{Lint, LintKind, lints};
+pub use load::{Sources, SystemSources, spec_files};
 pub use model::Book;
 use model::{Chapter, System};
 pub use parse::markdown_options;
 pub use source::SourceFile;
 
-/// Compiles every `<system>/<chapter>.md` under `spec_root`. Paths in
-/// diagnostics are shown relative to `shown_from` (usually the workspace root).
+/// Compiles every `<system>/<chapter>.md` under `spec_root`: [`load::read_spec`]
+/// then [`compile_sources`]. Paths in diagnostics are shown relative to
+/// `shown_from` (usually the workspace root).
 pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnostics> {
+    match load::read_spec(spec_root, shown_from) {
+        Ok(sources) => compile_sources(&sources),
+        Err(unlisted) => Err(Diagnostics(vec![unlisted])),
+    }
+}
+
+/// Compiles a spec folder already read into memory. A file that could not be
+/// read reports its diagnostic where its chapter would have reported.
+pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
     let mut diags = Diagnostics::default();
-    let files = match spec_files(spec_root) {
-        Ok(f) => f,
-        Err(e) => {
-            let file = SourceFile::new(spec_root, "");
-            diags.push(Diagnostic::new(
-                &file,
-                0..0,
-                Code::Unreadable,
-                format!("cannot read {}: {e}", spec_root.display()),
-            ));
-            return Err(diags);
-        }
-    };
-    // Each system is checked as soon as it is read, while it is still in the
+    // Each system is checked as soon as it is parsed, while it is still in the
     // cache; its check's diagnostics still follow every system's parse's.
     let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
     let mut book = Book::default();
-    for (id, paths) in files {
-        let dir = spec_root.join(&id);
-        if let Some(mut system) = compile_system(&dir, id, paths, shown_from, &mut diags) {
+    for read in &sources.systems {
+        if let Some(mut system) = compile_system(read, &mut diags) {
             check::check_system(&mut system, &mut checked);
             names::check_system(&system, &mut named);
             book.systems.push(system);
@@ -85,43 +82,29 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
 /// a system id, its Markdown files must be `.md` chapters, and they must hold
 /// something to compile (a table, rule or example): a folder of prose alone is
 /// more likely a mistake than a system.
-fn compile_system(
-    dir: &Path,
-    id: String,
-    paths: Vec<PathBuf>,
-    shown_from: &Path,
-    diags: &mut Diagnostics,
-) -> Option<System> {
-    let folder = || SourceFile::new(shown(dir, shown_from), "");
-    if let Some(why) = names::system_problem(&id) {
+fn compile_system(read: &SystemSources, diags: &mut Diagnostics) -> Option<System> {
+    let id = &read.id;
+    let folder = || SourceFile::new(&read.folder, "");
+    if let Some(why) = names::system_problem(id) {
         diags
             .push(Diagnostic::new(&folder(), 0..0, Code::RustName, why).label("rename the folder"));
         return None;
     }
     let before = diags.0.len();
-    let mut chapters = Vec::new();
-    for path in paths {
-        if path.extension().is_none_or(|x| x != "md") {
-            let file = SourceFile::new(shown(&path, shown_from), "");
-            diags.push(
-                Diagnostic::new(
-                    &file,
-                    0..0,
-                    Code::Layout,
-                    "a Markdown file that is no chapter",
-                )
-                .label("chapters are `.md` files: rename it, or move it out of `spec/<system>/`"),
-            );
-            continue;
-        }
-        let Some(file) = read(&path, shown_from, diags) else {
-            continue;
+    let mut chapters = Vec::with_capacity(read.files.len());
+    for file in &read.files {
+        let file = match file {
+            Ok(file) => file,
+            Err(refused) => {
+                diags.push(refused.clone());
+                continue;
+            }
         };
-        if let Some(chapter) = parse::parse_chapter(&file, diags) {
-            if chapter.front.system != id {
+        if let Some(chapter) = parse::parse_chapter(file, diags) {
+            if chapter.front.system != *id {
                 diags.push(
                     Diagnostic::new(
-                        &file,
+                        file,
                         0..3,
                         Code::Layout,
                         format!(
@@ -154,7 +137,10 @@ fn compile_system(
             .label("a chapter is a `.md` file in the folder"),
         });
     }
-    Some(System { id, chapters })
+    Some(System {
+        id: id.clone(),
+        chapters,
+    })
 }
 
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
@@ -209,36 +195,10 @@ fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
     }
 }
 
-/// `path` as shown in diagnostics: relative to `shown_from` when it is under it.
-fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
-    path.strip_prefix(shown_from).unwrap_or(path)
-}
-
 fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
-    load::read(path, shown(path, shown_from))
+    load::read(path, load::shown(path, shown_from))
         .map_err(|d| diags.push(d))
         .ok()
-}
-
-/// `(system, Markdown file paths)`, both sorted, for every folder of `spec_root`.
-/// A chapter is a `.md` file; files with other Markdown extensions are listed
-/// too, for the compiler to report rather than pass over.
-pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>)>> {
-    let mut systems = Vec::new();
-    for entry in std::fs::read_dir(spec_root)? {
-        let entry = entry?;
-        if !entry.file_type()?.is_dir() {
-            continue;
-        }
-        let mut chapters: Vec<PathBuf> = std::fs::read_dir(entry.path())?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(is_markdown))
-            .collect();
-        chapters.sort();
-        systems.push((entry.file_name().to_string_lossy().into_owned(), chapters));
-    }
-    systems.sort();
-    Ok(systems)
 }
 
 impl Chapter {
@@ -249,13 +209,4 @@ impl Chapter {
             .find(|s| s.id == id)
             .map(|s| s.title.as_str())
     }
-}
-
-/// Extensions Markdown files go by.
-fn is_markdown(extension: &std::ffi::OsStr) -> bool {
-    let x = extension.to_string_lossy().to_lowercase();
-    [
-        "md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdtxt", "mdtext",
-    ]
-    .contains(&x.as_str())
 }
