@@ -14,7 +14,7 @@ pub fn parse_rule(
     file: &Arc<SourceFile>,
     chapter: &str,
     name: String,
-    section: Option<String>,
+    section: Option<Arc<str>>,
     body: &str,
     base: usize,
     span: Span,
@@ -121,7 +121,7 @@ fn words(list: &str) -> Result<Vec<String>, String> {
 pub fn parse_example(
     file: &Arc<SourceFile>,
     id: String,
-    section: Option<String>,
+    section: Option<Arc<str>>,
     body: &str,
     base: usize,
     span: Span,
@@ -171,18 +171,17 @@ enum Said {
 
 /// Reads the one of `[book]`, `[expect]` and `[refused]` that an example gives.
 fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
-    let mut given = Vec::new();
-    for (key, what) in [
+    let mut given: [Option<(&str, Doc)>; 3] = [None, None, None];
+    let kinds = [
         ("book", "an example's `book`"),
         ("expect", "an example's `expect`"),
         ("refused", "an example's `refused`"),
-    ] {
-        if let Some(t) = doc.table(key, what)? {
-            given.push((key, t));
-        }
+    ];
+    for (slot, (key, what)) in given.iter_mut().zip(kinds) {
+        *slot = doc.table(key, what)?.map(|t| (key, t));
     }
-    given.sort_by_key(|(_, t)| t.span.start);
-    let mut given = given.into_iter();
+    given.sort_by_key(|g| g.as_ref().map_or(usize::MAX, |(_, t)| t.span.start));
+    let mut given = given.into_iter().flatten();
     let Some((key, mut t)) = given.next() else {
         return Err(Diagnostic::new(
             doc.file,
@@ -270,8 +269,9 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
 }
 
 fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
-    let mut out = Vec::new();
-    for (name, span, v) in doc.drain() {
+    let entries = doc.drain();
+    let mut out = Vec::with_capacity(entries.len());
+    for (name, span, v) in entries {
         let value = value(doc, &v)?;
         out.push(Binding { name, value, span });
     }

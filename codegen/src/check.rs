@@ -145,6 +145,9 @@ impl At<'_> {
     /// The example's errata: each on an output it claims, of the output's
     /// type, citing a section of the system as its ruling.
     fn errata(&mut self, example: &Example, sig: &Signature, known: &Known) -> Vec<Fix> {
+        if example.errata.is_empty() {
+            return Vec::new(); // most examples: no set of claims to build
+        }
         let rule = &sig.rule.id;
         let claimed: HashSet<&str> = example.claims.iter().map(|b| b.name.as_str()).collect();
         let mut fixes = Vec::new();
@@ -205,10 +208,18 @@ fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
         let items = c
             .sections
             .iter()
-            .map(|s| (&s.id, &s.span, "section"))
-            .chain(c.tables.iter().map(|t| (&t.id, &t.span, "table")))
-            .chain(c.examples.iter().map(|e| (&e.id, &e.span, "example")))
-            .chain(c.properties.iter().map(|p| (&p.id, &p.span, "property")));
+            .map(|s| (&*s.id, &s.span, "section"))
+            .chain(c.tables.iter().map(|t| (t.id.as_str(), &t.span, "table")))
+            .chain(
+                c.examples
+                    .iter()
+                    .map(|e| (e.id.as_str(), &e.span, "example")),
+            )
+            .chain(
+                c.properties
+                    .iter()
+                    .map(|p| (p.id.as_str(), &p.span, "property")),
+            );
         for (id, span, what) in items {
             first_or_report(&mut seen, id, c, span, what, diags);
         }

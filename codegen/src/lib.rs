@@ -206,7 +206,7 @@ impl Chapter {
     pub fn section_title(&self, id: &str) -> Option<&str> {
         self.sections
             .iter()
-            .find(|s| s.id == id)
+            .find(|s| &*s.id == id)
             .map(|s| s.title.as_str())
     }
 }

@@ -34,7 +34,7 @@ pub fn markdown_options() -> Options {
 enum Open {
     Nothing,
     Heading {
-        id: Option<String>,
+        id: Option<Arc<str>>,
         level: u8,
         title: String,
         span: Span,
@@ -174,7 +174,7 @@ impl<'a> Walk<'a> {
             (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
             (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
                 self.open = Open::Heading {
-                    id: id.map(|i| i.to_string()),
+                    id: id.map(|i| Arc::from(&*i)),
                     level: level as u8,
                     title: String::new(),
                     span: range,
@@ -211,7 +211,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The id of the section the walk is in: the last heading's.
-    fn section(&self) -> Option<String> {
+    fn section(&self) -> Option<Arc<str>> {
         self.sections.last().map(|s| s.id.clone())
     }
 

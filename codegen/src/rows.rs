@@ -45,6 +45,14 @@ impl RawTable {
 /// The cell texts of one table line, split on unescaped pipes, each with its span.
 /// pulldown-cmark pads or truncates ragged rows, so the line itself is read.
 fn split_line(text: &str, line: Span) -> Vec<Span> {
+    let mut cells = Vec::new();
+    split_line_into(text, line, &mut cells);
+    cells
+}
+
+/// [`split_line`] into `cells`, which a table's rows reuse.
+fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
+    cells.clear();
     let s = text[line.clone()].trim_end();
     // The trimmed text of the piece `start..end`, as a span of the file.
     let cell = |start: usize, end: usize| {
@@ -53,7 +61,6 @@ fn split_line(text: &str, line: Span) -> Vec<Span> {
         let start = line.start + start + lead;
         start..start + raw.trim().len()
     };
-    let mut cells = Vec::new();
     let mut start = 0;
     let mut escaped = false;
     // Pipes and backslashes are ASCII, so no byte of a wider character is one.
@@ -75,14 +82,13 @@ fn split_line(text: &str, line: Span) -> Vec<Span> {
     if s.ends_with('|') && !s.ends_with("\\|") {
         cells.pop();
     }
-    cells
 }
 
 /// Types every cell of a raw table against its schema.
 pub fn build_table(
     file: &Arc<SourceFile>,
     raw: RawTable,
-    section: Option<String>,
+    section: Option<Arc<str>>,
     diags: &mut Diagnostics,
 ) -> Option<Table> {
     let text = file.text.as_str();
@@ -176,13 +182,15 @@ struct Builder<'a> {
     errata: HashMap<(&'a str, &'a str), usize>,
     used: Vec<bool>,
     rows: Vec<Row>,
-    group: Option<String>,
-    parent: Option<String>,
+    group: Option<Arc<str>>,
+    parent: Option<Arc<str>>,
     /// Groups that open with a repeated header name their first group in the header itself.
     opened_by_header: bool,
     /// The row above was reported broken: a ditto mark under it repeats nothing known.
     above_broken: bool,
     ok: bool,
+    /// The cells of the line being read, kept from line to line.
+    cells: Vec<Span>,
 }
 
 impl<'a> Builder<'a> {
@@ -211,6 +219,7 @@ impl<'a> Builder<'a> {
             opened_by_header: false,
             above_broken: false,
             ok: true,
+            cells: Vec::with_capacity(columns.len()),
         }
     }
 
@@ -220,12 +229,19 @@ impl<'a> Builder<'a> {
 
     /// Reads line `index` of `lines`: a row, a group row, or a repeated header.
     fn line(&mut self, lines: &[Span], index: usize, diags: &mut Diagnostics) {
+        let mut cells = std::mem::take(&mut self.cells);
+        if self.cells(lines[index].clone(), &mut cells, diags) {
+            self.read_line(lines, index, &cells, diags);
+        } else {
+            self.broken();
+        }
+        self.cells = cells;
+    }
+
+    /// Line `index`, already split into `cells`, one per column.
+    fn read_line(&mut self, lines: &[Span], index: usize, cells: &[Span], diags: &mut Diagnostics) {
         let text = self.file.text.as_str();
         let line = lines[index].clone();
-        let Some(cells) = self.cells(line.clone(), diags) else {
-            self.broken();
-            return;
-        };
         let first = &text[cells[0].clone()];
         let columns = self.columns;
         // A group row names a category: its other cells are blank, or repeat the header's.
@@ -253,9 +269,9 @@ impl<'a> Builder<'a> {
             });
             // Under `parent`, a group row whose next row starts lowercase is a parent row.
             if self.schema.parent.is_some() && blank && next_is_child {
-                self.parent = Some(first.to_string());
+                self.parent = Some(first.into());
             } else {
-                self.group = Some(first.to_string());
+                self.group = Some(first.into());
                 self.parent = None;
             }
             return;
@@ -263,15 +279,16 @@ impl<'a> Builder<'a> {
         if !is_child(first) {
             self.parent = None;
         }
-        self.row(first, &cells, line, diags);
+        self.row(first, cells, line, diags);
     }
 
-    /// The cells of a line, one per column; a ragged row is reported. A row missing
-    /// its last cells is kept when a table erratum accounts for each of them
-    /// (`printed = ""`): it then reads as if those cells were blank.
-    fn cells(&mut self, line: Span, diags: &mut Diagnostics) -> Option<Vec<Span>> {
+    /// Splits a line into `cells`, one per column; false for a ragged row, which
+    /// is reported. A row missing its last cells is kept when a table erratum
+    /// accounts for each of them (`printed = ""`): it then reads as if those
+    /// cells were blank.
+    fn cells(&mut self, line: Span, cells: &mut Vec<Span>, diags: &mut Diagnostics) -> bool {
         let text = self.file.text.as_str();
-        let mut cells = split_line(text, line.clone());
+        split_line_into(text, line.clone(), cells);
         let n = self.columns.len();
         if let Some(first) = cells.first().map(|c| &text[c.clone()])
             && cells.len() < n
@@ -283,7 +300,7 @@ impl<'a> Builder<'a> {
             cells.resize(n, line.end..line.end);
         }
         if cells.len() == n {
-            return Some(cells);
+            return true;
         }
         diags.push(
             Diagnostic::new(
@@ -298,7 +315,7 @@ impl<'a> Builder<'a> {
             )
             .label("this row"),
         );
-        None
+        false
     }
 
     fn broken(&mut self) {
@@ -418,9 +435,9 @@ impl<'a> Builder<'a> {
     fn finish(mut self, table_start: usize, diags: &mut Diagnostics) -> Option<Vec<Row>> {
         let file = self.file;
         if self.opened_by_header {
-            let header = self.columns[0].header.trim();
+            let header: Arc<str> = self.columns[0].header.trim().into();
             for row in self.rows.iter_mut().take_while(|r| r.group.is_none()) {
-                row.group = Some(header.to_string());
+                row.group = Some(header.clone());
             }
         }
         for (e, used) in self.schema.errata.iter().zip(&self.used) {

@@ -48,7 +48,7 @@ impl<'a> Known<'a> {
             sections: system
                 .chapters
                 .iter()
-                .flat_map(|c| c.sections.iter().map(|s| s.id.as_str()))
+                .flat_map(|c| c.sections.iter().map(|s| &*s.id))
                 .collect(),
         }
     }

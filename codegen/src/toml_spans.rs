@@ -175,11 +175,20 @@ impl<'a> Doc<'a> {
     }
 
     /// Every remaining entry, in source order, as (key, key span, value).
-    pub fn drain(&mut self) -> Vec<(String, Span, Spanned<Value<'a>>)> {
+    pub fn drain(
+        &mut self,
+    ) -> impl ExactSizeIterator<Item = (String, Span, Spanned<Value<'a>>)> + use<'a> {
+        let base = self.base;
         std::mem::take(&mut self.table)
             .into_iter()
-            .map(|(k, v)| (k.get_ref().to_string(), self.at(&k.span()), v))
-            .collect()
+            .map(move |(k, v)| {
+                let span = k.span();
+                (
+                    k.into_inner().into_owned(),
+                    base + span.start..base + span.end,
+                    v,
+                )
+            })
     }
 
     /// Fails on the first key nobody took.

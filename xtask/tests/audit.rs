@@ -172,7 +172,7 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
             let anchors = chapter
                 .sections
                 .iter()
-                .map(|s| s.id.clone())
+                .map(|s| s.id.to_string())
                 .chain(chapter.tables.iter().map(|t| t.id.clone()))
                 .chain(chapter.examples.iter().map(|e| e.id.clone()))
                 .chain(chapter.properties.iter().map(|p| p.id.clone()))

@@ -47,7 +47,7 @@ impl Ids {
                 .collect(),
             rulings: chapters()
                 .flat_map(|c| &c.sections)
-                .map(|s| s.id.clone())
+                .map(|s| s.id.to_string())
                 .filter(|id| id.starts_with("ruling-"))
                 .collect(),
         }

@@ -38,7 +38,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
         format!("{}#{}", chapter.file.path.display(), e.id).into(),
     );
     if let Some(s) = &e.section {
-        t.insert("section".into(), s.clone().into());
+        t.insert("section".into(), (&**s).into());
     }
     t.insert("ours".into(), e.ours.into());
     let bindings = |bs: &[crate::model::Binding]| -> toml::Table {

@@ -35,7 +35,7 @@ pub fn property_file(system: &System, chapter: &Chapter, p: &Property) -> CaseFi
         format!("{}#{}", chapter.file.path.display(), p.id).into(),
     );
     if let Some(s) = &p.section {
-        t.insert("section".into(), s.clone().into());
+        t.insert("section".into(), (&**s).into());
     }
     let given: toml::Table = p
         .given

@@ -52,7 +52,8 @@ pub struct FrontMatter {
 /// A heading with its stable id.
 #[derive(Debug)]
 pub struct Section {
-    pub id: String,
+    /// Shared with every item the section holds (their `section`).
+    pub id: Arc<str>,
     pub title: String,
     pub level: u8,
     pub span: Span,
@@ -66,7 +67,7 @@ pub struct Table {
     pub id: String,
     pub title: String,
     /// The section the table sits in.
-    pub section: Option<String>,
+    pub section: Option<Arc<str>>,
     pub kind: TableKind,
     pub columns: Vec<Column>,
     /// The field that group rows fill in, if the table has group rows.
@@ -107,10 +108,10 @@ pub struct Column {
 #[derive(Debug)]
 pub struct Row {
     pub cells: Vec<Cell>,
-    /// The group row above this one, if any.
-    pub group: Option<String>,
+    /// The group row above this one, if any; shared by the rows of the group.
+    pub group: Option<Arc<str>>,
     /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
-    pub parent: Option<String>,
+    pub parent: Option<Arc<str>>,
     pub span: Span,
 }
 
@@ -236,7 +237,7 @@ pub struct Rule {
     pub name: String,
     pub chapter: String,
     /// The section the rule is stated in.
-    pub section: Option<String>,
+    pub section: Option<Arc<str>>,
     pub given: Vec<Param>,
     pub outputs: Vec<Param>,
     pub span: Span,
@@ -268,7 +269,7 @@ pub struct Binding {
 #[derive(Debug)]
 pub struct Example {
     pub id: String,
-    pub section: Option<String>,
+    pub section: Option<Arc<str>>,
     /// The qualified rule id.
     pub rule: String,
     pub rule_span: Span,

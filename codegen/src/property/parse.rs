@@ -14,7 +14,7 @@ use crate::toml_spans::Doc;
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,
     id: String,
-    section: Option<String>,
+    section: Option<Arc<str>>,
     body: &str,
     base: usize,
     span: Span,
@@ -38,7 +38,7 @@ pub(crate) fn parse_property(
         ))
     };
     let mut laws = doc.table("law", "a property's `law`")?.ok_or_else(no_law)?;
-    let mut entries = laws.drain().into_iter();
+    let mut entries = laws.drain();
     let (key, law_span, v) = entries.next().ok_or_else(no_law)?;
     if let Some((_, second, _)) = entries.next() {
         return Err(laws

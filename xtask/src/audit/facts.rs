@@ -434,7 +434,7 @@ impl<'a> Cites<'a> {
         let mut anchors = HashMap::new();
         for c in &system.chapters {
             for s in &c.sections {
-                anchors.insert(s.id.as_str(), (c.id.as_str(), s.title.as_str()));
+                anchors.insert(&*s.id, (c.id.as_str(), s.title.as_str()));
             }
             for t in &c.tables {
                 let title = if t.title.is_empty() { &t.id } else { &t.title };
@@ -510,7 +510,7 @@ fn chapter(
             TableFacts {
                 item: item(Kind::Table, &t.id),
                 title: (!t.title.is_empty()).then(|| t.title.clone()),
-                section: t.section.clone(),
+                section: t.section.as_deref().map(str::to_string),
                 constants: constants.into_iter().map(str::to_string).collect(),
                 row_type: match &t.kind {
                     TableKind::Rows { row_type, .. } => Some(row_type.clone()),
@@ -540,7 +540,7 @@ fn chapter(
             let code = find(Kind::Code, &r.id).and_then(|t| ctx.code(&system.id, &resolver, t));
             RuleFacts {
                 item: item(Kind::Rule, &r.id),
-                section: r.section.clone(),
+                section: r.section.as_deref().map(str::to_string),
                 resolver,
                 code,
                 given: params(&r.given),
@@ -569,7 +569,7 @@ fn chapter(
                 .ok_or_else(|| format!("example `{}` has no conformance report", e.id))?;
             Ok(example(
                 item(Kind::Example, &e.id),
-                e.section.clone(),
+                e.section.as_deref().map(str::to_string),
                 report,
                 cites,
             ))

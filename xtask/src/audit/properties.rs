@@ -82,7 +82,7 @@ pub fn facts(
     PropertyFacts {
         id: p.id.clone(),
         line: chapter.file.line_col(p.span.start).0,
-        section: p.section.clone(),
+        section: p.section.as_deref().map(str::to_string),
         rule: cites.rule(&case.rule),
         law: case.law.to_string(),
         given: case

@@ -90,7 +90,7 @@ pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &Code) -> Vec<Track
             .sections
             .get(i + 1)
             .map_or(text.len(), |next| next.span.start);
-        (Kind::Section, s.id.as_str(), s.span.start, from..to)
+        (Kind::Section, &*s.id, s.span.start, from..to)
     });
     let tables = chapter
         .tables

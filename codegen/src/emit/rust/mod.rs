@@ -68,11 +68,11 @@ fn ids(code: &mut Code, c: &Chapter) {
     let sections = c
         .sections
         .iter()
-        .map(|s| (&s.id, format!(" Section \"{}\".", s.title)));
+        .map(|s| (&*s.id, format!(" Section \"{}\".", s.title)));
     let tables = c
         .tables
         .iter()
-        .map(|t| (&t.id, format!(" Table `{}`.", t.id)));
+        .map(|t| (t.id.as_str(), format!(" Table `{}`.", t.id)));
     for (id, doc) in sections.chain(tables) {
         code.doc(&doc);
         code.line(format_args!("pub const {}: &str = {};", upper(id), Str(id)));

@@ -114,7 +114,7 @@ fn section_texts(chapter: &Chapter) -> HashMap<&str, String> {
                     .sections
                     .iter()
                     .find(|s| *s.id == *id)
-                    .map(|s| s.id.as_str());
+                    .map(|s| &*s.id);
             }
             Event::Text(t) | Event::Code(t) => {
                 if let Some(id) = current {
