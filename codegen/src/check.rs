@@ -83,6 +83,7 @@ impl At<'_> {
     fn given(&mut self, example: &Example, sig: &Signature) -> Vec<Fix> {
         let rule = &sig.rule.id;
         let mut fixes = Vec::new();
+        let mut needed_given = 0;
         for (i, b) in example.given.iter().enumerate() {
             let Some(p) = sig.input(&b.name) else {
                 let message = format!("rule `{rule}` takes no input `{}`", b.name);
@@ -90,9 +91,15 @@ impl At<'_> {
                 self.diags.push(d.label(sig.no_input(&b.name)));
                 continue;
             };
+            needed_given += usize::from(!p.optional);
             if let Some(v) = self.typed(b, &p.ty, "input") {
                 fixes.push(Fix::Given(i, v));
             }
+        }
+        // Keys are unique, so when as many needed inputs are given as the rule
+        // needs, none is missing, and no set need be built to find which.
+        if needed_given == sig.rule.given.iter().filter(|p| !p.optional).count() {
+            return fixes;
         }
         let given: HashSet<&str> = example.given.iter().map(|b| b.name.as_str()).collect();
         for p in sig.rule.given.iter().filter(|p| !p.optional) {

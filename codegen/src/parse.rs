@@ -248,13 +248,18 @@ impl<'a> Walk<'a> {
         else {
             return;
         };
-        let title = title.trim();
+        let trimmed = title.trim();
+        let title = if trimmed.len() == title.len() {
+            title // most headings: the text gathered is the title
+        } else {
+            trimmed.to_string()
+        };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) => {
                 self.sections.push(Section {
                     id,
-                    title: title.to_string(),
+                    title,
                     level,
                     span,
                     allows: Vec::new(),

@@ -92,7 +92,7 @@ pub fn build_table(
     diags: &mut Diagnostics,
 ) -> Option<Table> {
     let text = file.text.as_str();
-    let Some(schema) = raw.schema else {
+    let Some(mut schema) = raw.schema else {
         if raw.rejected {
             return None;
         }
@@ -107,7 +107,7 @@ pub fn build_table(
         );
         return None;
     };
-    let columns = columns(file, &schema, raw.span.start, diags)?;
+    let columns = columns(file, &mut schema, raw.span.start, diags)?;
     let lines: Vec<Span> = raw.rows.iter().map(|&r| line_of(text, r)).collect();
     let mut b = Builder::new(file, &schema, &columns, lines.len());
     for index in 0..lines.len() {
@@ -130,10 +130,11 @@ pub fn build_table(
     })
 }
 
-/// The schema's columns with the header's text, when the header has one cell per column.
+/// The schema's columns (taken out of it) with the header's text, when the
+/// header has one cell per column.
 fn columns(
     file: &Arc<SourceFile>,
-    schema: &Schema,
+    schema: &mut Schema,
     table_start: usize,
     diags: &mut Diagnostics,
 ) -> Option<Vec<Column>> {
@@ -159,15 +160,14 @@ fn columns(
         return None;
     }
     Some(
-        schema
-            .columns
-            .iter()
+        std::mem::take(&mut schema.columns)
+            .into_iter()
             .zip(&header)
             .map(|((field, ty, span), h)| Column {
-                field: field.clone(),
-                ty: ty.clone(),
+                field,
+                ty,
                 header: text[h.clone()].to_string(),
-                span: span.clone(),
+                span,
             })
             .collect(),
     )
