@@ -209,7 +209,10 @@ fn apply(system: &mut System, typed: Typed) {
 /// Sections, tables, examples and properties share one namespace per system;
 /// rules another; table constants and row types a third, per chapter.
 fn unique_ids(chapters: &[Chapter], diags: &mut Diagnostics) {
-    let mut seen = Seen::default();
+    // Room for every id at once: the map does not grow while the book is walked.
+    let ids =
+        |c: &Chapter| c.sections.len() + c.tables.len() + c.examples.len() + c.properties.len();
+    let mut seen = Seen::with_capacity_and_hasher(chapters.iter().map(ids).sum(), <_>::default());
     let mut rules = Seen::default();
     for c in chapters {
         let items = c
