@@ -1,7 +1,8 @@
 //! Input the compiler used to accept without a word while dropping or
 //! misreading part of it: a misspelt or indented block, a dash that is not a
 //! hyphen, a rate of fire of no shots, a schema comment glued to its id, front
-//! matter below a blank line, a `.markdown` file, a system of prose alone.
+//! matter below a blank line, a `.markdown` file, a system of prose alone; and
+//! a folder read apart from its compiling, which must report the same.
 
 use super::*;
 
@@ -184,4 +185,49 @@ fn a_system_of_prose_alone_is_reported() {
             "spec/empty:1:1: error[E0002]: system folder `empty/` holds no chapter",
         ]
     );
+}
+
+/// A folder read (`load::read_spec`) and then compiled (`compile_sources`)
+/// reports what `compile_dir` reports, in the same order: a file that could
+/// not be read is reported where its chapter would have been, among the other
+/// files' parse errors, and every check error follows them.
+#[test]
+fn reading_apart_from_compiling_reports_each_file_in_its_place() {
+    let good = chapter(GOOD);
+    let elsewhere = good.replacen("system = \"demo\"", "system = \"other\"", 1);
+    let files: &[(&str, &[u8])] = &[
+        ("spec/Bad/x.md", good.as_bytes()),
+        ("spec/demo/a.md", elsewhere.as_bytes()),
+        ("spec/demo/b.md", b"+++\n\xff\n"),
+        ("spec/demo/c.markdown", b""),
+        ("spec/demo/d.md", good.as_bytes()),
+    ];
+    let messages = |r: Result<codegen::Book, codegen::Diagnostics>| -> Vec<String> {
+        let diags = r.err().expect("the spec should not compile");
+        diags.0.iter().map(ToString::to_string).collect()
+    };
+    let (apart, whole) = common::in_folder("diagnostics", "read_apart", files, |dir| {
+        let spec = dir.join("spec");
+        let sources = codegen::load::read_spec(&spec, dir).expect("the folder lists");
+        let apart = messages(codegen::compile_sources(&sources));
+        (apart, messages(codegen::compile_dir(&spec, dir)))
+    });
+    assert_eq!(apart, whole);
+    let heads: Vec<&str> = apart
+        .iter()
+        .map(|m| m.split(": error").next().unwrap_or(m))
+        .collect();
+    // The files' own errors, in file order, then the check's (duplicates, rules).
+    let expected = [
+        "spec/Bad:1:1",
+        "spec/demo/a.md:1:1",
+        "spec/demo/b.md:2:1",
+        "spec/demo/c.markdown:1:1",
+        "spec/demo/d.md:10:1",
+        "spec/demo/d.md:12:1",
+        "spec/demo/d.md:29:1",
+        "spec/demo/a.md:30:8",
+        "spec/demo/d.md:30:8",
+    ];
+    assert_eq!(heads, expected, "{apart:#?}");
 }
