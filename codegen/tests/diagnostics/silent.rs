@@ -203,7 +203,7 @@ fn reading_apart_from_compiling_reports_each_file_in_its_place() {
         ("spec/demo/d.md", good.as_bytes()),
     ];
     let messages = |r: Result<codegen::Book, codegen::Diagnostics>| -> Vec<String> {
-        let diags = r.err().expect("the spec should not compile");
+        let diags = r.expect_err("the spec should not compile");
         diags.0.iter().map(ToString::to_string).collect()
     };
     let (apart, whole) = common::in_folder("diagnostics", "read_apart", files, |dir| {
