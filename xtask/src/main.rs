@@ -178,9 +178,13 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Cmd::Regen { .. } => regen(&root, false, format),
-        Cmd::Check { reviewed, .. } => {
-            regen(&root, true, format).and_then(|()| if reviewed { review(&root) } else { Ok(()) })
-        }
+        Cmd::Check { reviewed, .. } => regen(&root, true, format).and_then(|()| {
+            if reviewed {
+                review(&root, format)
+            } else {
+                Ok(())
+            }
+        }),
         Cmd::Eval {
             trace,
             examples,
@@ -339,9 +343,9 @@ fn failing_examples(
 }
 
 /// Fails naming every item (prose, or a rule's code) whose text differs from
-/// the reviewed state.
-fn review(root: &Path) -> Result<(), String> {
-    let book = compile(root, MessageFormat::Human)?;
+/// the reviewed state: listed in the failure, or one JSON object each.
+fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
+    let book = compile(root, format)?;
     let changes = xtask::audit::changes(root, &book)?;
     if changes.is_empty() {
         println!(
@@ -350,12 +354,22 @@ fn review(root: &Path) -> Result<(), String> {
         );
         return Ok(());
     }
-    let lines: Vec<String> = changes.iter().map(ToString::to_string).collect();
-    Err(format!(
-        "{} items changed since review; read them (`cargo xtask audit` marks them), then run `cargo xtask audit --stamp`:\n  {}",
-        changes.len(),
-        lines.join("\n  ")
-    ))
+    let summary = format!(
+        "{} items changed since review; read them (`cargo xtask audit` marks them), then run `cargo xtask audit --stamp`",
+        changes.len()
+    );
+    match format {
+        MessageFormat::Human => {
+            let lines: Vec<String> = changes.iter().map(ToString::to_string).collect();
+            Err(format!("{summary}:\n  {}", lines.join("\n  ")))
+        }
+        MessageFormat::Json => {
+            for change in &changes {
+                eprint!("{}", json_line(&change.json()));
+            }
+            Err(summary)
+        }
+    }
 }
 
 fn audit(root: &Path, stamp: bool) -> Result<(), String> {

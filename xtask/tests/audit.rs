@@ -74,9 +74,39 @@ fn fails_review_until_stamped(root: &Path, line: &str) {
     let (ok, err) = xtask(root, &["check", "--reviewed"]);
     assert!(!ok, "check --reviewed passes with a change since review");
     assert!(err.contains(line), "{err}");
+    json_review_names(root, line);
     let (ok, err) = xtask(root, &["check"]);
     assert!(ok, "plain check should not look at the review: {err}");
     stamp(root);
+}
+
+/// `check --reviewed --message-format=json` fails with every line a JSON
+/// object, one of them the change `line` (`path:line: what`) with its place.
+fn json_review_names(root: &Path, line: &str) {
+    let (ok, err) = xtask(root, &["check", "--reviewed", "--message-format=json"]);
+    assert!(!ok, "check --reviewed passes in JSON: {err}");
+    let objects: Vec<Json> = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let change = objects
+        .iter()
+        .find(|o| o["message"] == line)
+        .unwrap_or_else(|| panic!("no object for `{line}`: {objects:#?}"));
+    let (at, _) = line.split_once(": ").expect("a place");
+    let (file, number) = at.rsplit_once(':').expect("path:line");
+    assert_eq!(change["file"], file);
+    assert_eq!(change["line"], number.parse::<u64>().expect("a line"));
+    assert!(
+        change["review"]["id"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty())
+    );
+    assert!(objects.last().is_some_and(|o| {
+        o["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("changed since review"))
+    }));
 }
 
 fn n(v: &Json) -> u64 {

@@ -182,6 +182,28 @@ impl fmt::Display for Change {
     }
 }
 
+impl Change {
+    /// The change as one object of `--message-format=json`: the fields every
+    /// object has (`file`, `line` and `rendered`; no `code`, as it is no
+    /// diagnostic of the spec) and the change itself under `review`.
+    pub fn json(&self) -> serde_json::Value {
+        let (file, line) = match self.location.as_deref().and_then(|l| l.rsplit_once(':')) {
+            Some((file, line)) => (Some(file), line.parse::<usize>().ok()),
+            None => (None, None),
+        };
+        serde_json::json!({
+            "file": file,
+            "line": line,
+            "severity": "error",
+            "code": null,
+            "message": self.to_string(),
+            "notes": ["read it (`cargo xtask audit` marks it), then run `cargo xtask audit --stamp`"],
+            "rendered": format!("{self}\n"),
+            "review": self,
+        })
+    }
+}
+
 impl Stamp {
     /// The state of the book and the resolver's `code` now, as `--stamp` records it.
     pub fn of(book: &Book, code: &Code) -> Stamp {
