@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashSet as HashSet;
+
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
@@ -74,7 +76,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
         out.push(Param {
-            name,
+            name: name.into_owned(),
             ty,
             optional,
             span,
@@ -125,14 +127,15 @@ pub fn parse_example(
     body: &str,
     base: usize,
     span: Span,
+    names: &mut Names,
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, base, "an example")?;
     let (rule, rule_span) = doc.required_string("rule")?;
     let given = match doc.table("given", "an example's `given`")? {
-        Some(mut t) => bindings(&mut t)?,
+        Some(mut t) => bindings(&mut t, names)?,
         None => Vec::new(),
     };
-    let (which, claims, refused) = match said(&mut doc, &id, &span)? {
+    let (which, claims, refused) = match said(&mut doc, &id, &span, names)? {
         Said::Claims(which, claims) => (which, claims, None),
         Said::Refused(r) => ("refused", Vec::new(), Some(r)),
     };
@@ -170,7 +173,7 @@ enum Said {
 }
 
 /// Reads the one of `[book]`, `[expect]` and `[refused]` that an example gives.
-fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
+fn said(doc: &mut Doc, id: &str, span: &Span, names: &mut Names) -> Result<Said, Diagnostic> {
     let mut given: [Option<(&str, Doc)>; 3] = [None, None, None];
     let kinds = [
         ("book", "an example's `book`"),
@@ -206,7 +209,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span) -> Result<Said, Diagnostic> {
     if key == "refused" {
         return refusal(t).map(Said::Refused);
     }
-    let claims = bindings(&mut t)?;
+    let claims = bindings(&mut t, names)?;
     if claims.is_empty() {
         return Err(t
             .error(
@@ -258,7 +261,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
         let reason = t.required_string("reason")?.0;
         t.finish()?;
         out.push(Erratum {
-            claim,
+            claim: claim.into_owned(),
             rules,
             ruling,
             reason,
@@ -268,14 +271,32 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     Ok(out)
 }
 
-fn bindings(doc: &mut Doc) -> Result<Vec<Binding>, Diagnostic> {
+fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic> {
     let entries = doc.drain();
     let mut out = Vec::with_capacity(entries.len());
     for (name, span, v) in entries {
         let value = value(doc, &v)?;
+        let name = names.get(&name);
         out.push(Binding { name, value, span });
     }
     Ok(out)
+}
+
+/// The names that a chapter's examples bind, one shared copy of each: the
+/// examples of a rule give the same few names over and over, and a book's
+/// bindings are the most numerous of its parts.
+#[derive(Default)]
+pub struct Names(HashSet<Arc<str>>);
+
+impl Names {
+    fn get(&mut self, name: &str) -> Arc<str> {
+        if let Some(shared) = self.0.get(name) {
+            return shared.clone();
+        }
+        let shared: Arc<str> = name.into();
+        self.0.insert(shared.clone());
+        shared
+    }
 }
 
 /// A TOML value as an example value; dice stay text, and whole numbers stay

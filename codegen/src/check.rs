@@ -101,7 +101,7 @@ impl At<'_> {
         if needed_given == sig.rule.given.iter().filter(|p| !p.optional).count() {
             return fixes;
         }
-        let given: HashSet<&str> = example.given.iter().map(|b| b.name.as_str()).collect();
+        let given: HashSet<&str> = example.given.iter().map(|b| &*b.name).collect();
         for p in sig.rule.given.iter().filter(|p| !p.optional) {
             if !given.contains(p.name.as_str()) {
                 let message = format!(
@@ -156,7 +156,7 @@ impl At<'_> {
             return Vec::new(); // most examples: no set of claims to build
         }
         let rule = &sig.rule.id;
-        let claimed: HashSet<&str> = example.claims.iter().map(|b| b.name.as_str()).collect();
+        let claimed: HashSet<&str> = example.claims.iter().map(|b| &*b.name).collect();
         let mut fixes = Vec::new();
         for (i, e) in example.errata.iter().enumerate() {
             let Some(p) = sig.output(&e.claim) else {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
-use crate::blocks::{parse_example, parse_rule};
+use crate::blocks::{Names, parse_example, parse_rule};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ids::{bad_id, is_id};
@@ -132,6 +132,8 @@ struct Walk<'a> {
     broken_rules: Vec<String>,
     examples: Vec<Example>,
     properties: Vec<Property>,
+    /// The names the chapter's examples bind, shared among them.
+    names: Names,
 }
 
 impl<'a> Walk<'a> {
@@ -151,6 +153,7 @@ impl<'a> Walk<'a> {
             broken_rules: Vec::new(),
             examples: Vec::new(),
             properties: Vec::new(),
+            names: Names::default(),
         }
     }
 
@@ -393,20 +396,22 @@ impl<'a> Walk<'a> {
         }
         let base = body.base.unwrap_or(span.end);
         let (section, text) = (self.section(), body.text(&file.text));
-        let result =
-            match kind {
-                FenceKind::Rule => {
-                    let chapter = file.stem();
-                    let rule_id = format!("{chapter}.{id}");
-                    parse_rule(file, &chapter, id, section, text, base, span)
-                        .map(|r| self.rules.push(r))
-                        .inspect_err(|_| self.broken_rules.push(rule_id))
-                }
-                FenceKind::Example => parse_example(file, id, section, text, base, span)
-                    .map(|e| self.examples.push(e)),
-                FenceKind::Property => parse_property(file, id, section, text, base, span)
-                    .map(|p| self.properties.push(p)),
-            };
+        let result = match kind {
+            FenceKind::Rule => {
+                let chapter = file.stem();
+                let rule_id = format!("{chapter}.{id}");
+                parse_rule(file, &chapter, id, section, text, base, span)
+                    .map(|r| self.rules.push(r))
+                    .inspect_err(|_| self.broken_rules.push(rule_id))
+            }
+            FenceKind::Example => {
+                parse_example(file, id, section, text, base, span, &mut self.names)
+                    .map(|e| self.examples.push(e))
+            }
+            FenceKind::Property => {
+                parse_property(file, id, section, text, base, span).map(|p| self.properties.push(p))
+            }
+        };
         if let Err(d) = result {
             self.diags.push(d);
         }

@@ -1,6 +1,7 @@
 //! TOML bodies (front matter, schemas, rules, examples) read with their spans, so
 //! that a wrong key or value is reported at its place in the Markdown file.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::code::Code;
@@ -177,17 +178,13 @@ impl<'a> Doc<'a> {
     /// Every remaining entry, in source order, as (key, key span, value).
     pub fn drain(
         &mut self,
-    ) -> impl ExactSizeIterator<Item = (String, Span, Spanned<Value<'a>>)> + use<'a> {
+    ) -> impl ExactSizeIterator<Item = (Cow<'a, str>, Span, Spanned<Value<'a>>)> + use<'a> {
         let base = self.base;
         std::mem::take(&mut self.table)
             .into_iter()
             .map(move |(k, v)| {
                 let span = k.span();
-                (
-                    k.into_inner().into_owned(),
-                    base + span.start..base + span.end,
-                    v,
-                )
+                (k.into_inner(), base + span.start..base + span.end, v)
             })
     }
 

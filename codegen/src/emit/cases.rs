@@ -43,7 +43,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
     t.insert("ours".into(), e.ours.into());
     let bindings = |bs: &[crate::model::Binding]| -> toml::Table {
         bs.iter()
-            .map(|b| (b.name.clone(), value(&b.value)))
+            .map(|b| (b.name.to_string(), value(&b.value)))
             .collect()
     };
     t.insert("given".into(), bindings(&e.given).into());

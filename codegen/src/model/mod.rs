@@ -260,7 +260,8 @@ pub enum Value {
 /// `name = value` inside an example.
 #[derive(Debug, Clone)]
 pub struct Binding {
-    pub name: String,
+    /// Shared by the bindings of a chapter that give the same name.
+    pub name: Arc<str>,
     pub value: Value,
     pub span: Span,
 }

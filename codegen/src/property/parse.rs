@@ -80,7 +80,11 @@ fn inputs(doc: &mut Doc) -> Result<Vec<Input>, Diagnostic> {
             ),
             other => Domain::Fixed(value(doc, &Spanned::new(raw, other))?),
         };
-        out.push(Input { name, domain, span });
+        out.push(Input {
+            name: name.into_owned(),
+            domain,
+            span,
+        });
     }
     Ok(out)
 }
