@@ -14,16 +14,16 @@ use crate::toml_spans::Doc;
 
 pub fn parse_rule(
     file: &Arc<SourceFile>,
-    chapter: &str,
     name: String,
     section: Option<Arc<str>>,
     body: &str,
     base: usize,
     span: Span,
+    names: &mut Names,
 ) -> Result<Rule, Diagnostic> {
     let mut doc = Doc::parse(file, body, base, "a rule")?;
-    let given = params(&mut doc, "given")?;
-    let outputs = params(&mut doc, "outputs")?;
+    let given = params(&mut doc, "given", names)?;
+    let outputs = params(&mut doc, "outputs", names)?;
     doc.finish()?;
     if outputs.is_empty() {
         return Err(Diagnostic::new(
@@ -34,10 +34,11 @@ pub fn parse_rule(
         )
         .label("declare `[outputs]`"));
     }
+    let chapter = file.stem();
     Ok(Rule {
         id: format!("{chapter}.{name}"),
         name,
-        chapter: chapter.to_string(),
+        chapter,
         section,
         given,
         outputs,
@@ -45,7 +46,7 @@ pub fn parse_rule(
     })
 }
 
-fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
+fn params(doc: &mut Doc, key: &'static str, names: &mut Names) -> Result<Vec<Param>, Diagnostic> {
     let Some(mut t) = doc.table(key, "a rule's parameters")? else {
         return Ok(Vec::new());
     };
@@ -76,7 +77,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
         out.push(Param {
-            name: name.into_owned(),
+            name: names.get(&name),
             ty,
             optional,
             span,
@@ -282,9 +283,9 @@ fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic
     Ok(out)
 }
 
-/// The names that a chapter's examples bind, one shared copy of each: the
-/// examples of a rule give the same few names over and over, and a book's
-/// bindings are the most numerous of its parts.
+/// The names that a chapter's rules declare and its examples bind, one shared
+/// copy of each: the examples of a rule give its few names over and over, and
+/// a book's bindings are the most numerous of its parts.
 #[derive(Default)]
 pub struct Names(HashSet<Arc<str>>);
 

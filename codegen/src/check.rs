@@ -103,7 +103,7 @@ impl At<'_> {
         }
         let given: HashSet<&str> = example.given.iter().map(|b| &*b.name).collect();
         for p in sig.rule.given.iter().filter(|p| !p.optional) {
-            if !given.contains(p.name.as_str()) {
+            if !given.contains(&*p.name) {
                 let message = format!(
                     "example `{}` does not give `{}`, which rule `{rule}` needs",
                     example.id, p.name

@@ -124,7 +124,7 @@ fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnosti
         let field = if p.name.contains('-') {
             Cow::Owned(p.name.replace('-', "_"))
         } else {
-            Cow::Borrowed(p.name.as_str())
+            Cow::Borrowed(&*p.name)
         };
         if let Some(first) = seen.insert(field, p) {
             diags.push(

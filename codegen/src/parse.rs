@@ -132,7 +132,7 @@ struct Walk<'a> {
     broken_rules: Vec<String>,
     examples: Vec<Example>,
     properties: Vec<Property>,
-    /// The names the chapter's examples bind, shared among them.
+    /// The names the chapter's rules declare and its examples bind, shared.
     names: Names,
 }
 
@@ -400,7 +400,7 @@ impl<'a> Walk<'a> {
             FenceKind::Rule => {
                 let chapter = file.stem();
                 let rule_id = format!("{chapter}.{id}");
-                parse_rule(file, &chapter, id, section, text, base, span)
+                parse_rule(file, id, section, text, base, span, &mut self.names)
                     .map(|r| self.rules.push(r))
                     .inspect_err(|_| self.broken_rules.push(rule_id))
             }

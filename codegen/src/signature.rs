@@ -88,7 +88,7 @@ impl<'a> Known<'a> {
 
 impl<'a> Signature<'a> {
     fn of(rule: &'a Rule, budget: &'a Budget) -> Signature<'a> {
-        let by_name = |ps: &'a [Param]| ps.iter().map(|p| (p.name.as_str(), p)).collect();
+        let by_name = |ps: &'a [Param]| ps.iter().map(|p| (&*p.name, p)).collect();
         Signature {
             rule,
             budget,

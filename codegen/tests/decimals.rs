@@ -79,7 +79,7 @@ fn decimal_types_read_and_write_back_as_a_rule_block_does() {
     }
     let book = compile("types", &example("strength = 1\nhits = []", "metres = 0.5")).unwrap();
     let rule = &book.systems[0].chapters[0].rules[0];
-    let bonus = rule.given.iter().find(|p| p.name == "bonus").unwrap();
+    let bonus = rule.given.iter().find(|p| &*p.name == "bonus").unwrap();
     assert!(bonus.optional);
     assert_eq!(bonus.ty, ValueType::Decimal);
 }

@@ -221,7 +221,8 @@ impl std::fmt::Display for ValueType {
 /// A named, typed slot of a rule.
 #[derive(Debug, Clone)]
 pub struct Param {
-    pub name: String,
+    /// Shared with the chapter's bindings of the same name.
+    pub name: Arc<str>,
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,

@@ -64,7 +64,7 @@ impl At<'_> {
         let given: Given = p.given.iter().map(|i| (i.name.as_str(), i)).collect();
         let typed = p.given.iter().map(|input| self.input(input, sig)).collect();
         for param in sig.rule.given.iter().filter(|q| !q.optional) {
-            if !given.contains_key(param.name.as_str()) {
+            if !given.contains_key(&*param.name) {
                 self.push(
                     &p.span,
                     Code::MissingInput,

@@ -614,7 +614,7 @@ fn chapter_properties(
 fn params(ps: &[Param]) -> Vec<ParamFacts> {
     ps.iter()
         .map(|p| ParamFacts {
-            name: p.name.clone(),
+            name: p.name.to_string(),
             ty: p.ty.to_string(),
             optional: p.optional,
         })
