@@ -131,7 +131,8 @@ pub fn parse_example(
     names: &mut Names,
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, base, "an example")?;
-    let (rule, rule_span) = doc.required_string("rule")?;
+    let (rule, rule_span) = doc.required_text("rule")?;
+    let rule = names.get(&rule);
     let given = match doc.table("given", "an example's `given`")? {
         Some(mut t) => bindings(&mut t, names)?,
         None => Vec::new(),
@@ -283,9 +284,10 @@ fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic
     Ok(out)
 }
 
-/// The names that a chapter's rules declare and its examples bind, one shared
-/// copy of each: the examples of a rule give its few names over and over, and
-/// a book's bindings are the most numerous of its parts.
+/// The names that a chapter's rules declare and its examples bind, and the
+/// rules its examples name, one shared copy of each: the examples of a rule
+/// give its few names over and over, and a book's bindings are the most
+/// numerous of its parts.
 #[derive(Default)]
 pub struct Names(HashSet<Arc<str>>);
 

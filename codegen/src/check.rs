@@ -49,7 +49,7 @@ fn typed_examples(system: &System, known: &Known, diags: &mut Diagnostics) -> Ty
     let mut typed = Vec::new();
     for (c, chapter) in system.chapters.iter().enumerate() {
         for (i, example) in chapter.examples.iter().enumerate() {
-            let who = (("example", example.id.as_str()), example.rule.as_str());
+            let who = (("example", example.id.as_str()), &*example.rule);
             let file = &chapter.file;
             if let Some(sig) = known.rule(file, &example.rule_span, who, diags) {
                 let mut at = At { file, diags };

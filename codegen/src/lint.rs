@@ -45,7 +45,7 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
             .chapters
             .iter()
             .flat_map(|c| &c.examples)
-            .map(|e| e.rule.as_str())
+            .map(|e| &*e.rule)
             .collect();
         for chapter in &system.chapters {
             let module = format!("{}::{}", rust_name(&system.id), rust_name(&chapter.id));

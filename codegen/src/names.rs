@@ -119,7 +119,8 @@ pub fn check_system(system: &System, diags: &mut Diagnostics) {
 /// A rule's inputs or outputs: each one a lowercase Rust name, and no two the same
 /// once `-` is read as `_`.
 fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
-    let mut seen: HashMap<Cow<str>, &Param> = HashMap::default();
+    let mut seen: HashMap<Cow<str>, &Param> =
+        HashMap::with_capacity_and_hasher(params.len(), Default::default());
     for p in params {
         let field = if p.name.contains('-') {
             Cow::Owned(p.name.replace('-', "_"))

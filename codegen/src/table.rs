@@ -3,6 +3,7 @@
 //! [`crate::rows`]' business.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::cell::ColumnType;
@@ -108,7 +109,7 @@ fn schema_head<'h>(
 
 /// `kind`: a rows table (the default) with its `const` and `row` names, or a constants table.
 fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
-    match doc.string("kind")? {
+    match doc.text("kind")? {
         None => {}
         Some((k, _)) if k == "rows" => {}
         Some((k, _)) if k == "constants" => return Ok(TableKind::Constants),
@@ -255,10 +256,11 @@ fn constants_columns(doc: &Doc, columns: &[(String, ColumnType, Span)]) -> Resul
 fn columns(
     file: &Arc<SourceFile>,
     doc: &Doc,
-    entries: Vec<(String, Span)>,
+    entries: Vec<(Cow<str>, Span)>,
 ) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
-    let mut columns = Vec::new();
-    let mut seen: HashMap<&str, usize> = HashMap::default();
+    let mut columns = Vec::with_capacity(entries.len());
+    let mut seen: HashMap<&str, usize> =
+        HashMap::with_capacity_and_hasher(entries.len(), Default::default());
     for (entry, espan) in &entries {
         let espan = espan.clone();
         // The entry's text starts one byte into its span, after the opening quote.

@@ -83,22 +83,28 @@ impl<'a> Doc<'a> {
     }
 
     pub fn string(&mut self, key: &str) -> Result<Option<(String, Span)>, Diagnostic> {
-        match self.take(key) {
-            None => Ok(None),
-            Some((v, _)) => {
-                let span = self.at(&v.span());
-                match v.get_ref().as_str() {
-                    Some(s) => Ok(Some((s.to_string(), span))),
-                    None => {
-                        Err(self.error(span, Code::WrongKind, format!("`{key}` must be a string")))
-                    }
-                }
-            }
+        Ok(self.text(key)?.map(|(s, span)| (s.into_owned(), span)))
+    }
+
+    /// [`Doc::string`] as the body holds it: borrowed, unless an escape made it differ.
+    pub fn text(&mut self, key: &str) -> Result<Option<(Cow<'a, str>, Span)>, Diagnostic> {
+        let Some((v, _)) = self.take(key) else {
+            return Ok(None);
+        };
+        let span = self.at(&v.span());
+        match v.into_inner() {
+            Value::String(s) => Ok(Some((s, span))),
+            _ => Err(self.error(span, Code::WrongKind, format!("`{key}` must be a string"))),
         }
     }
 
     pub fn required_string(&mut self, key: &str) -> Result<(String, Span), Diagnostic> {
-        self.string(key)?.ok_or_else(|| {
+        let (s, span) = self.required_text(key)?;
+        Ok((s.into_owned(), span))
+    }
+
+    pub fn required_text(&mut self, key: &str) -> Result<(Cow<'a, str>, Span), Diagnostic> {
+        self.text(key)?.ok_or_else(|| {
             self.error(
                 self.span.clone(),
                 Code::MissingKey,
@@ -107,13 +113,13 @@ impl<'a> Doc<'a> {
         })
     }
 
-    /// An array of strings, each with its span.
-    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<(String, Span)>>, Diagnostic> {
+    /// An array of strings, each with its span, borrowed as [`Doc::text`] is.
+    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<(Cow<'a, str>, Span)>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
             return Ok(None);
         };
         let span = self.at(&v.span());
-        let Some(items) = v.get_ref().as_array() else {
+        let Value::Array(items) = v.into_inner() else {
             return Err(self.error(
                 span,
                 Code::WrongKind,
@@ -121,14 +127,17 @@ impl<'a> Doc<'a> {
             ));
         };
         items
-            .iter()
-            .map(|item| match item.get_ref().as_str() {
-                Some(s) => Ok((s.to_string(), self.at(&item.span()))),
-                None => Err(self.error(
-                    self.at(&item.span()),
-                    Code::WrongKind,
-                    format!("`{key}` must hold strings only"),
-                )),
+            .into_iter()
+            .map(|item| {
+                let ispan = self.at(&item.span());
+                match item.into_inner() {
+                    Value::String(s) => Ok((s, ispan)),
+                    _ => Err(self.error(
+                        ispan,
+                        Code::WrongKind,
+                        format!("`{key}` must hold strings only"),
+                    )),
+                }
             })
             .collect::<Result<_, _>>()
             .map(Some)

@@ -212,7 +212,7 @@ fn well_formed_chapter_compiles_and_resolves_ditto_marks() {
         }
     );
     assert_eq!(ch.rules[0].id, "demo.hit");
-    assert_eq!(ch.examples[0].rule, "demo.hit");
+    assert_eq!(&*ch.examples[0].rule, "demo.hit");
 }
 
 #[test]

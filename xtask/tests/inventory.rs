@@ -43,7 +43,7 @@ impl Ids {
                 .collect(),
             examples: chapters()
                 .flat_map(|c| &c.examples)
-                .map(|e| (e.id.clone(), e.rule.clone()))
+                .map(|e| (e.id.clone(), e.rule.to_string()))
                 .collect(),
             rulings: chapters()
                 .flat_map(|c| &c.sections)

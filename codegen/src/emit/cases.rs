@@ -32,7 +32,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
     let mut t = toml::Table::new();
     t.insert("id".into(), e.id.clone().into());
     t.insert("system".into(), system.id.clone().into());
-    t.insert("rule".into(), e.rule.clone().into());
+    t.insert("rule".into(), (&*e.rule).into());
     t.insert(
         "source".into(),
         format!("{}#{}", chapter.file.path.display(), e.id).into(),

@@ -272,8 +272,8 @@ pub struct Binding {
 pub struct Example {
     pub id: String,
     pub section: Option<Arc<str>>,
-    /// The qualified rule id.
-    pub rule: String,
+    /// The qualified rule id, shared with the chapter's other examples of the rule.
+    pub rule: Arc<str>,
     pub rule_span: Span,
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,

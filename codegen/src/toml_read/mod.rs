@@ -78,13 +78,6 @@ impl<'a> Value<'a> {
     pub fn is_float(&self) -> bool {
         matches!(self, Value::Float(_))
     }
-
-    pub fn as_array(&self) -> Option<&[Spanned<Value<'a>>]> {
-        match self {
-            Value::Array(items) => Some(items),
-            _ => None,
-        }
-    }
 }
 
 /// Parses a TOML body; the error is the `toml` crate's. Debug builds (the

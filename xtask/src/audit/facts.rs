@@ -549,7 +549,7 @@ fn chapter(
                     .chapters
                     .iter()
                     .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
-                    .filter(|(_, e)| e.rule == r.id)
+                    .filter(|(_, e)| *e.rule == *r.id)
                     .map(|(c, e)| Cite {
                         id: e.id.clone(),
                         title: None,
