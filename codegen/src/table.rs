@@ -3,7 +3,6 @@
 //! [`crate::rows`]' business.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::cell::ColumnType;
@@ -12,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
-use crate::toml_spans::Doc;
+use crate::toml_spans::{Doc, Text};
 
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
@@ -256,7 +255,7 @@ fn constants_columns(doc: &Doc, columns: &[(String, ColumnType, Span)]) -> Resul
 fn columns(
     file: &Arc<SourceFile>,
     doc: &Doc,
-    entries: Vec<(Cow<str>, Span)>,
+    entries: Vec<Text>,
 ) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
     let mut columns = Vec::with_capacity(entries.len());
     let mut seen: HashMap<&str, usize> =

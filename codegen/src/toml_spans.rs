@@ -9,6 +9,10 @@ use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 use crate::toml_read::{self, Spanned, Table, Value};
 
+/// A string value as the body holds it (borrowed unless an escape made it
+/// differ), with its span in the file.
+pub type Text<'a> = (Cow<'a, str>, Span);
+
 /// A parsed TOML table that sits at byte `base` of `file`. Keys are taken out one
 /// by one; [`Doc::finish`] reports those nobody asked for.
 pub struct Doc<'a> {
@@ -86,8 +90,8 @@ impl<'a> Doc<'a> {
         Ok(self.text(key)?.map(|(s, span)| (s.into_owned(), span)))
     }
 
-    /// [`Doc::string`] as the body holds it: borrowed, unless an escape made it differ.
-    pub fn text(&mut self, key: &str) -> Result<Option<(Cow<'a, str>, Span)>, Diagnostic> {
+    /// [`Doc::string`] as a [`Text`], for a value that is only read or shared.
+    pub fn text(&mut self, key: &str) -> Result<Option<Text<'a>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
             return Ok(None);
         };
@@ -103,7 +107,7 @@ impl<'a> Doc<'a> {
         Ok((s.into_owned(), span))
     }
 
-    pub fn required_text(&mut self, key: &str) -> Result<(Cow<'a, str>, Span), Diagnostic> {
+    pub fn required_text(&mut self, key: &str) -> Result<Text<'a>, Diagnostic> {
         self.text(key)?.ok_or_else(|| {
             self.error(
                 self.span.clone(),
@@ -113,8 +117,8 @@ impl<'a> Doc<'a> {
         })
     }
 
-    /// An array of strings, each with its span, borrowed as [`Doc::text`] is.
-    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<(Cow<'a, str>, Span)>>, Diagnostic> {
+    /// An array of strings, each a [`Text`].
+    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<Text<'a>>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
             return Ok(None);
         };
