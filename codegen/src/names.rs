@@ -89,6 +89,8 @@ pub fn check(book: &Book, diags: &mut Diagnostics) {
 
 /// [`check`] for one system, whose names meet no other system's.
 pub fn check_system(system: &System, diags: &mut Diagnostics) {
+    // One map for every rule's twin params, cleared rule by rule rather than built anew.
+    let mut seen = HashMap::default();
     for chapter in &system.chapters {
         for rule in &chapter.rules {
             let at = fence_name(chapter, &rule.span);
@@ -109,18 +111,23 @@ pub fn check_system(system: &System, diags: &mut Diagnostics) {
                     .label("the rule's name becomes a Rust module and function"),
                 );
             }
-            params(chapter, &rule.given, "input", diags);
-            params(chapter, &rule.outputs, "output", diags);
+            params(chapter, &rule.given, "input", &mut seen, diags);
+            params(chapter, &rule.outputs, "output", &mut seen, diags);
         }
         constants(chapter, diags);
     }
 }
 
 /// A rule's inputs or outputs: each one a lowercase Rust name, and no two the same
-/// once `-` is read as `_`.
-fn params(chapter: &Chapter, params: &[Param], what: &str, diags: &mut Diagnostics) {
-    let mut seen: HashMap<Cow<str>, &Param> =
-        HashMap::with_capacity_and_hasher(params.len(), Default::default());
+/// once `-` is read as `_`; `seen` is the caller's map, emptied here.
+fn params<'a>(
+    chapter: &Chapter,
+    params: &'a [Param],
+    what: &str,
+    seen: &mut HashMap<Cow<'a, str>, &'a Param>,
+    diags: &mut Diagnostics,
+) {
+    seen.clear();
     for p in params {
         let field = if p.name.contains('-') {
             Cow::Owned(p.name.replace('-', "_"))
