@@ -199,10 +199,11 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
         _ => return,
     };
     let text = &chapter.file.text;
-    let printed = |r: &Row| text[r.cells[0].span.clone()].to_string();
+    let first_cell = |r: &Row| &table.cells_of(r)[0];
+    let printed = |r: &Row| text[first_cell(r).span.clone()].to_string();
     let mut above: Option<(&Row, Key)> = None;
     for row in &table.rows {
-        let Some(k) = key(&row.cells[0].value) else {
+        let Some(k) = key(&first_cell(row).value) else {
             continue;
         };
         let Some((prev_row, prev)) = above.filter(|(p, _)| p.group == row.group) else {
@@ -210,7 +211,7 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
             continue;
         };
         above = Some((row, k));
-        let span = row.cells[0].span.clone();
+        let span = first_cell(row).span.clone();
         let (this, that) = (printed(row), printed(prev_row));
         if k.lo < prev.lo {
             fired.push((

@@ -109,11 +109,15 @@ pub fn build_table(
     };
     let columns = columns(file, &mut schema, raw.span.start, diags)?;
     let lines: Vec<Span> = raw.rows.iter().map(|&r| line_of(text, r)).collect();
-    let mut b = Builder::new(file, &schema, &columns, lines.len());
+    // A kept row's cells hold at least a byte of the table each (a pipe, at
+    // least), so that bound keeps a wide schema over short lines from
+    // reserving more than the table could fill.
+    let cells = (lines.len().saturating_mul(columns.len())).min(raw.span.len());
+    let mut b = Builder::new(file, &schema, &columns, (lines.len(), cells));
     for index in 0..lines.len() {
         b.line(&lines, index, diags);
     }
-    let rows = b.finish(raw.span.start, diags)?;
+    let (rows, cells) = b.finish(raw.span.start, diags)?;
     Some(Table {
         id: schema.id,
         title: schema.title.unwrap_or_default(),
@@ -125,6 +129,7 @@ pub fn build_table(
         errata: schema.errata,
         allows: schema.allows,
         rows,
+        cells,
         extent: schema.span.start..raw.span.end,
         span: schema.span,
     })
@@ -182,6 +187,8 @@ struct Builder<'a> {
     errata: HashMap<(&'a str, &'a str), usize>,
     used: Vec<bool>,
     rows: Vec<Row>,
+    /// The rows' typed cells, row after row (the table's `cells`).
+    typed: Vec<Cell>,
     group: Option<Arc<str>>,
     parent: Option<Arc<str>>,
     /// Groups that open with a repeated header name their first group in the header itself.
@@ -194,12 +201,12 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    /// A builder for at most `lines` rows.
+    /// A builder with room for `rows` rows and `cells` cells.
     fn new(
         file: &'a Arc<SourceFile>,
         schema: &'a Schema,
         columns: &'a [Column],
-        lines: usize,
+        (rows, cells): (usize, usize),
     ) -> Builder<'a> {
         let mut errata = HashMap::default();
         for (k, e) in schema.errata.iter().enumerate() {
@@ -213,7 +220,8 @@ impl<'a> Builder<'a> {
             columns,
             errata,
             used: vec![false; schema.errata.len()],
-            rows: Vec::with_capacity(lines),
+            rows: Vec::with_capacity(rows),
+            typed: Vec::with_capacity(cells),
             group: None,
             parent: None,
             opened_by_header: false,
@@ -325,19 +333,20 @@ impl<'a> Builder<'a> {
 
     /// Types the cells of a row and keeps it when every one fits.
     fn row(&mut self, first: &str, cells: &[Span], line: Span, diags: &mut Diagnostics) {
-        let mut typed = Vec::with_capacity(self.columns.len());
+        let start = self.typed.len();
         for (i, (span, column)) in cells.iter().zip(self.columns).enumerate() {
             if let Some(cell) = self.cell(first, i, span, column, diags) {
-                typed.push(cell);
+                self.typed.push(cell);
             }
         }
-        if typed.len() != self.columns.len() {
+        if self.typed.len() - start != self.columns.len() {
+            self.typed.truncate(start);
             self.broken();
             return;
         }
         self.above_broken = false;
         self.rows.push(Row {
-            cells: typed,
+            cells: start..self.typed.len(),
             group: self.group.clone(),
             parent: self.parent.clone(),
             span: line,
@@ -411,7 +420,7 @@ impl<'a> Builder<'a> {
             Some(above) => Some(Cell {
                 ditto: true,
                 span: span.clone(),
-                ..above.cells[i].clone()
+                ..self.typed[above.cells.start + i].clone()
             }),
             None => {
                 diags.push(
@@ -432,7 +441,11 @@ impl<'a> Builder<'a> {
     }
 
     /// The rows, once the checks over the whole table pass.
-    fn finish(mut self, table_start: usize, diags: &mut Diagnostics) -> Option<Vec<Row>> {
+    fn finish(
+        mut self,
+        table_start: usize,
+        diags: &mut Diagnostics,
+    ) -> Option<(Vec<Row>, Vec<Cell>)> {
         let file = self.file;
         if self.opened_by_header {
             let header: Arc<str> = self.columns[0].header.trim().into();
@@ -472,7 +485,7 @@ impl<'a> Builder<'a> {
             if let Some(row) = self
                 .rows
                 .iter()
-                .find(|r| matches!(r.cells[name].value, CellValue::None))
+                .find(|r| matches!(self.typed[r.cells.start + name].value, CellValue::None))
             {
                 diags.push(Diagnostic::new(
                     file,
@@ -483,7 +496,7 @@ impl<'a> Builder<'a> {
                 self.ok = false;
             }
         }
-        self.ok.then_some(self.rows)
+        self.ok.then_some((self.rows, self.typed))
     }
 }
 

@@ -190,8 +190,8 @@ fn well_formed_chapter_compiles_and_resolves_ditto_marks() {
     assert_eq!(table.id, "speeds");
     assert_eq!(table.section.as_deref(), Some("demo"));
     assert_eq!(table.rows.len(), 2);
-    let above = &table.rows[0].cells[2];
-    let ditto = &table.rows[1].cells[2];
+    let above = &table.cells_of(&table.rows[0])[2];
+    let ditto = &table.cells_of(&table.rows[1])[2];
     assert_eq!(
         above.value,
         CellValue::Dice(DiceSpec {
@@ -202,9 +202,12 @@ fn well_formed_chapter_compiles_and_resolves_ditto_marks() {
     );
     assert_eq!(ditto.value, above.value);
     assert!(ditto.ditto && !above.ditto);
-    assert_eq!(table.rows[1].cells[1].value, CellValue::Modifier(-2));
     assert_eq!(
-        table.rows[1].cells[0].value,
+        table.cells_of(&table.rows[1])[1].value,
+        CellValue::Modifier(-2)
+    );
+    assert_eq!(
+        table.cells_of(&table.rows[1])[0].value,
         CellValue::Range {
             lo: 3,
             hi: Some(4),

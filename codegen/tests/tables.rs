@@ -55,8 +55,14 @@ fn repeated_header_rows_and_parent_rows_fold_into_fields() {
         ],
         "a verbatim header repeat is skipped; one with a new first cell names a group; `Light MG` parents its lowercase rows only"
     );
-    assert_eq!(t.rows[1].cells[1].value, CellValue::Word("N/A".into()));
-    assert_eq!(t.rows[3].cells[2].value, CellValue::Modes(vec![4, 20]));
+    assert_eq!(
+        t.cells_of(&t.rows[1])[1].value,
+        CellValue::Word("N/A".into())
+    );
+    assert_eq!(
+        t.cells_of(&t.rows[3])[2].value,
+        CellValue::Modes(vec![4, 20])
+    );
 }
 
 const ARMOR: &str = r#"<!-- table armor
@@ -77,7 +83,7 @@ errata = [
 fn a_table_erratum_reads_a_broken_cell_as_stated() {
     let book = compile("erratum", ARMOR).unwrap_or_else(|d| panic!("{d}"));
     let t = table(&book);
-    assert_eq!(t.rows[1].cells[1].value, CellValue::None);
+    assert_eq!(t.cells_of(&t.rows[1])[1].value, CellValue::None);
     assert_eq!(t.errata.len(), 1);
 }
 
@@ -115,7 +121,8 @@ errata = [{ row = "Whip", column = "notes", printed = "", reading = "--", reason
 | Whip | .5 |
 "#;
     let book = compile("missing", body).unwrap_or_else(|d| panic!("{d}"));
-    assert_eq!(table(&book).rows[0].cells[2].value, CellValue::None);
+    let t = table(&book);
+    assert_eq!(t.cells_of(&t.rows[0])[2].value, CellValue::None);
     let without = body.replace("errata = [", "#errata = [");
     let d = compile("missing-unexplained", &without).unwrap_err();
     assert!(d.0[0].message.starts_with("ragged row"), "{d}");

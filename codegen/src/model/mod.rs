@@ -2,6 +2,7 @@
 
 pub mod property;
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
@@ -79,6 +80,9 @@ pub struct Table {
     /// Lints silenced for this table, by the schema's `allow` key.
     pub allows: Vec<Allow>,
     pub rows: Vec<Row>,
+    /// Every row's cells, row after row, in one vector rather than one per
+    /// row: a row holds the range of its own ([`Table::cells_of`]).
+    pub cells: Vec<Cell>,
     /// The schema comment's span.
     pub span: Span,
     /// The table's whole source: its schema comment through its last line.
@@ -107,7 +111,8 @@ pub struct Column {
 
 #[derive(Debug)]
 pub struct Row {
-    pub cells: Vec<Cell>,
+    /// Where the row's cells lie in its table's `cells`, one per column.
+    pub cells: Range<usize>,
     /// The group row above this one, if any; shared by the rows of the group.
     pub group: Option<Arc<str>>,
     /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
@@ -308,6 +313,11 @@ pub struct Erratum {
 }
 
 impl Table {
+    /// The cells of `row`, one of this table's rows.
+    pub fn cells_of(&self, row: &Row) -> &[Cell] {
+        &self.cells[row.cells.clone()]
+    }
+
     /// The names of the Rust constants the table becomes: its `const` for a rows
     /// table, one per row for a constants table.
     pub fn constant_names(&self) -> Vec<&str> {
@@ -329,7 +339,7 @@ impl Table {
         self.rows
             .iter()
             .filter(move |_| constants)
-            .filter_map(move |r| match &r.cells[name].value {
+            .filter_map(move |r| match &self.cells_of(r)[name].value {
                 CellValue::Ident(n) => Some((n.as_str(), r)),
                 _ => None,
             })

@@ -22,7 +22,7 @@ pub fn rows(t: &Table) -> (String, usize) {
 }
 
 fn row(data: &mut String, t: &Table, r: &Row) {
-    for (i, cell) in r.cells.iter().enumerate() {
+    for (i, cell) in t.cells_of(r).iter().enumerate() {
         if i > 0 {
             data.push('\t');
         }

@@ -160,7 +160,7 @@ fn constants(code: &mut Code, t: &Table, about: &str) {
         let words: Vec<&str> = t
             .columns
             .iter()
-            .zip(&r.cells)
+            .zip(t.cells_of(r))
             .filter(|(col, _)| col.ty.base == BaseType::Text)
             .filter_map(|(_, cell)| match &cell.value {
                 CellValue::Text(s) => Some(s.as_str()),
@@ -172,7 +172,7 @@ fn constants(code: &mut Code, t: &Table, about: &str) {
             "pub const {}: {} = {};",
             ident(name),
             TypeOf(ty),
-            ValueOf(ty, &r.cells[value].value)
+            ValueOf(ty, &t.cells_of(r)[value].value)
         ));
     }
 }

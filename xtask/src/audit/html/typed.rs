@@ -109,7 +109,7 @@ impl<'a> TableCells<'a> {
                 one_line(tokens(column_type(&column.ty)))
             ));
         }
-        let cell = self.row?.cells.get(self.cell)?;
+        let cell = self.table?.cells_of(self.row?).get(self.cell)?;
         Some(one_line(tokens(cell_value(&column.ty, &cell.value))))
     }
 }
