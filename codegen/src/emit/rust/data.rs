@@ -135,19 +135,8 @@ fn compound(f: &mut Formatter<'_>, v: &CellValue) -> fmt::Result {
             write!(f, "x{factor}")?;
             after_space(f, of.as_ref())
         }
-        CellValue::DamageType { kind, form } => {
-            let kind = if matches!(kind.as_str(), "B" | "P") {
-                kind
-            } else {
-                "Sp"
-            };
-            let form = if matches!(form.as_str(), "S" | "L") {
-                form
-            } else {
-                "Sp"
-            };
-            write!(f, "{kind}/{form}")
-        }
+        // The cell grammar already keeps the book's codes (`B`, `P`, `Sp`; `S`, `L`, `Sp`).
+        CellValue::DamageType { kind, form } => write!(f, "{kind}/{form}"),
         CellValue::TimedDice { dice, per, unit } => {
             let sep = if *per { '/' } else { ' ' };
             write!(f, "{dice}{sep}{}", Free(unit, &[]))
