@@ -10,18 +10,17 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
 use crate::toml_read::{Spanned, Value as Toml};
-use crate::toml_spans::Doc;
+use crate::toml_spans::{Body, Doc};
 
 pub fn parse_rule(
     file: &Arc<SourceFile>,
     name: String,
     section: Option<Arc<str>>,
-    body: &str,
-    base: usize,
+    body: Body,
     span: Span,
     names: &mut Names,
 ) -> Result<Rule, Diagnostic> {
-    let mut doc = Doc::parse(file, body, base, "a rule")?;
+    let mut doc = Doc::parse(file, body, "a rule")?;
     let given = params(&mut doc, "given", names)?;
     let outputs = params(&mut doc, "outputs", names)?;
     doc.finish()?;
@@ -125,12 +124,11 @@ pub fn parse_example(
     file: &Arc<SourceFile>,
     id: String,
     section: Option<Arc<str>>,
-    body: &str,
-    base: usize,
+    body: Body,
     span: Span,
     names: &mut Names,
 ) -> Result<Example, Diagnostic> {
-    let mut doc = Doc::parse(file, body, base, "an example")?;
+    let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
     let rule = names.get(&rule);
     let given = match doc.table("given", "an example's `given`")? {

@@ -20,7 +20,8 @@ use crate::recognize::{
 use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
 use crate::table::{Schema, lint_for, parse_schema, stated_reason};
-use crate::toml_spans::Doc;
+use crate::toml_read::Bump;
+use crate::toml_spans::{self, Doc};
 
 /// The Markdown extensions the book is written with: tables, heading ids and
 /// `+++` front matter. Whatever else renders a chapter parses it the same way.
@@ -112,6 +113,10 @@ pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<
     walk.finish()
 }
 
+/// Bytes a chapter's TOML arena starts with: the bundled chapters' largest
+/// body needs at most 12 kB, so nearly every chapter's bodies fit in one chunk.
+const ARENA_CAPACITY: usize = 16 * 1024;
+
 /// The walk over one chapter's events: what it is in the middle of, and the
 /// parts it has collected so far.
 struct Walk<'a> {
@@ -134,6 +139,8 @@ struct Walk<'a> {
     properties: Vec<Property>,
     /// The names the chapter's rules declare and its examples bind, shared.
     names: Names,
+    /// Where each TOML body's tables are read, reset before the next body.
+    arena: Bump,
 }
 
 impl<'a> Walk<'a> {
@@ -154,6 +161,7 @@ impl<'a> Walk<'a> {
             examples: Vec::new(),
             properties: Vec::new(),
             names: Names::default(),
+            arena: Bump::with_capacity(ARENA_CAPACITY),
         }
     }
 
@@ -233,8 +241,13 @@ impl<'a> Walk<'a> {
         let Open::Front(body) = self.close() else {
             return;
         };
-        let text = body.text(&self.file.text);
-        match parse_front(self.file, text, body.base.unwrap_or(body.span.start)) {
+        self.arena.reset();
+        let body = toml_spans::Body {
+            text: body.text(&self.file.text),
+            base: body.base.unwrap_or(body.span.start),
+            arena: &self.arena,
+        };
+        match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
         }
@@ -294,7 +307,8 @@ impl<'a> Walk<'a> {
             self.allow_comment(html, start);
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start) {
+            self.arena.reset();
+            match parse_schema(file, html, start, &self.arena) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -394,22 +408,25 @@ impl<'a> Walk<'a> {
             );
             return;
         }
-        let base = body.base.unwrap_or(span.end);
-        let (section, text) = (self.section(), body.text(&file.text));
+        self.arena.reset();
+        let section = self.section();
+        let body = toml_spans::Body {
+            text: body.text(&file.text),
+            base: body.base.unwrap_or(span.end),
+            arena: &self.arena,
+        };
         let result = match kind {
             FenceKind::Rule => {
                 let chapter = file.stem();
                 let rule_id = format!("{chapter}.{id}");
-                parse_rule(file, id, section, text, base, span, &mut self.names)
+                parse_rule(file, id, section, body, span, &mut self.names)
                     .map(|r| self.rules.push(r))
                     .inspect_err(|_| self.broken_rules.push(rule_id))
             }
-            FenceKind::Example => {
-                parse_example(file, id, section, text, base, span, &mut self.names)
-                    .map(|e| self.examples.push(e))
-            }
+            FenceKind::Example => parse_example(file, id, section, body, span, &mut self.names)
+                .map(|e| self.examples.push(e)),
             FenceKind::Property => {
-                parse_property(file, id, section, text, base, span).map(|p| self.properties.push(p))
+                parse_property(file, id, section, body, span).map(|p| self.properties.push(p))
             }
         };
         if let Err(d) = result {
@@ -535,8 +552,8 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
     .label("a table schema must sit right above its table")
 }
 
-fn parse_front(file: &Arc<SourceFile>, body: &str, base: usize) -> Result<FrontMatter, Diagnostic> {
-    let mut doc = Doc::parse(file, body, base, "the front matter")?;
+fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMatter, Diagnostic> {
+    let mut doc = Doc::parse(file, body, "the front matter")?;
     let (system, system_span) = doc.required_string("system")?;
     if let Some(why) = crate::names::system_problem(&system) {
         return Err(Diagnostic::new(file, system_span, Code::RustName, why)

@@ -11,7 +11,8 @@ use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Doc, Text};
+use crate::toml_read::Bump;
+use crate::toml_spans::{Body, Doc, Text};
 
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
@@ -28,16 +29,18 @@ pub struct Schema {
     pub span: Span,
 }
 
-/// Reads a schema comment (`html`, at byte `start` of `file`).
+/// Reads a schema comment (`html`, at byte `start` of `file`), its TOML into `arena`.
 pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
     start: usize,
+    arena: &Bump,
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
-    let (id, body, body_start) = schema_head(file, html, start)?;
-    let mut doc = Doc::parse(file, body, body_start, "a table schema")?;
+    let (id, text, base) = schema_head(file, html, start)?;
+    let body = Body { text, base, arena };
+    let mut doc = Doc::parse(file, body, "a table schema")?;
     let kind = kind(&mut doc)?;
     let title = doc.string("title")?.map(|t| t.0);
     let group = doc.string("group")?;
@@ -51,7 +54,7 @@ pub fn parse_schema(
             "a table schema has no `columns`",
         )
     })?;
-    let columns = columns(file, &doc, entries)?;
+    let columns = columns(file, &doc, &entries)?;
     fields_fit(&doc, &columns, &group, &parent, &errata)?;
     if kind == TableKind::Constants {
         constants_columns(&doc, &columns)?;
@@ -255,12 +258,12 @@ fn constants_columns(doc: &Doc, columns: &[(String, ColumnType, Span)]) -> Resul
 fn columns(
     file: &Arc<SourceFile>,
     doc: &Doc,
-    entries: Vec<Text>,
+    entries: &[Text],
 ) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
     let mut columns = Vec::with_capacity(entries.len());
     let mut seen: HashMap<&str, usize> =
         HashMap::with_capacity_and_hasher(entries.len(), Default::default());
-    for (entry, espan) in &entries {
+    for (entry, espan) in entries {
         let espan = espan.clone();
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;

@@ -7,11 +7,21 @@ use std::sync::Arc;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
-use crate::toml_read::{self, Spanned, Table, Value};
+use crate::toml_read::{self, ArenaVec, Bump, Spanned, Table, Value};
 
 /// A string value as the body holds it (borrowed unless an escape made it
 /// differ), with its span in the file.
 pub type Text<'a> = (Cow<'a, str>, Span);
+
+/// A TOML body as the Markdown file holds it: its text, the byte of the file
+/// where that starts, and the arena its tables are read into, which the
+/// caller resets once the body is read.
+#[derive(Clone, Copy)]
+pub struct Body<'a> {
+    pub text: &'a str,
+    pub base: usize,
+    pub arena: &'a Bump,
+}
 
 /// A parsed TOML table that sits at byte `base` of `file`. Keys are taken out one
 /// by one; [`Doc::finish`] reports those nobody asked for.
@@ -25,16 +35,16 @@ pub struct Doc<'a> {
 }
 
 impl<'a> Doc<'a> {
-    /// Parses `body`, which starts at byte `base` of `file`.
+    /// Parses `body`, a body of `file`.
     pub fn parse(
         file: &'a Arc<SourceFile>,
-        body: &'a str,
-        base: usize,
+        body: Body<'a>,
         what: &'static str,
     ) -> Result<Doc<'a>, Diagnostic> {
-        match toml_read::parse(body) {
+        let Body { text, base, arena } = body;
+        match toml_read::parse(text, arena) {
             Ok(table) => {
-                let span = base..base + body.len();
+                let span = base..base + text.len();
                 Ok(Doc {
                     file,
                     base,
@@ -117,8 +127,8 @@ impl<'a> Doc<'a> {
         })
     }
 
-    /// An array of strings, each a [`Text`].
-    pub fn strings(&mut self, key: &str) -> Result<Option<Vec<Text<'a>>>, Diagnostic> {
+    /// An array of strings, each a [`Text`], in the arena.
+    pub fn strings(&mut self, key: &str) -> Result<Option<ArenaVec<'a, Text<'a>>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
             return Ok(None);
         };
@@ -130,27 +140,32 @@ impl<'a> Doc<'a> {
                 format!("`{key}` must be an array of strings"),
             ));
         };
-        items
-            .into_iter()
-            .map(|item| {
-                let ispan = self.at(&item.span());
-                match item.into_inner() {
-                    Value::String(s) => Ok((s, ispan)),
-                    _ => Err(self.error(
+        let mut out = ArenaVec::with_capacity_in(items.len(), items.bump());
+        for item in items {
+            let ispan = self.at(&item.span());
+            match item.into_inner() {
+                Value::String(s) => out.push((s, ispan)),
+                _ => {
+                    return Err(self.error(
                         ispan,
                         Code::WrongKind,
                         format!("`{key}` must hold strings only"),
-                    )),
+                    ));
                 }
-            })
-            .collect::<Result<_, _>>()
-            .map(Some)
+            }
+        }
+        Ok(Some(out))
     }
 
-    /// An array of tables (`[[key]]` or `key = [{...}]`), each as a document of its own.
-    pub fn tables(&mut self, key: &str, what: &'static str) -> Result<Vec<Doc<'a>>, Diagnostic> {
+    /// An array of tables (`[[key]]` or `key = [{...}]`), each as a document
+    /// of its own, in the arena.
+    pub fn tables(
+        &mut self,
+        key: &str,
+        what: &'static str,
+    ) -> Result<ArenaVec<'a, Doc<'a>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
-            return Ok(Vec::new());
+            return Ok(ArenaVec::new_in(self.table.bump()));
         };
         let span = self.at(&v.span());
         let Value::Array(items) = v.into_inner() else {
@@ -160,20 +175,21 @@ impl<'a> Doc<'a> {
                 format!("`{key}` must be an array of tables"),
             ));
         };
-        items
-            .into_iter()
-            .map(|item| {
-                let ispan = self.at(&item.span());
-                match item.into_inner() {
-                    Value::Table(t) => Ok(self.nested(t, ispan, what)),
-                    _ => Err(self.error(
+        let mut out = ArenaVec::with_capacity_in(items.len(), items.bump());
+        for item in items {
+            let ispan = self.at(&item.span());
+            match item.into_inner() {
+                Value::Table(t) => out.push(self.nested(t, ispan, what)),
+                _ => {
+                    return Err(self.error(
                         ispan,
                         Code::WrongKind,
                         format!("`{key}` must hold tables only"),
-                    )),
+                    ));
                 }
-            })
-            .collect()
+            }
+        }
+        Ok(out)
     }
 
     /// A sub-table, as a document of its own.
@@ -193,7 +209,8 @@ impl<'a> Doc<'a> {
         &mut self,
     ) -> impl ExactSizeIterator<Item = (Cow<'a, str>, Span, Spanned<Value<'a>>)> + use<'a> {
         let base = self.base;
-        std::mem::take(&mut self.table)
+        let empty = Table::new_in(self.table.bump());
+        std::mem::replace(&mut self.table, empty)
             .into_iter()
             .map(move |(k, v)| {
                 let span = k.span();

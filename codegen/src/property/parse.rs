@@ -9,17 +9,16 @@ use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 use crate::toml_read::{Spanned, Table, Value};
-use crate::toml_spans::Doc;
+use crate::toml_spans::{Body, Doc};
 
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,
     id: String,
     section: Option<Arc<str>>,
-    body: &str,
-    base: usize,
+    body: Body,
     span: Span,
 ) -> Result<Property, Diagnostic> {
-    let mut doc = Doc::parse(file, body, base, "a property")?;
+    let mut doc = Doc::parse(file, body, "a property")?;
     let (rule, rule_span) = doc.required_string("rule")?;
     let given = match doc.table("given", "a property's `given`")? {
         Some(mut t) => inputs(&mut t)?,

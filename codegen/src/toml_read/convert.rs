@@ -3,22 +3,21 @@
 
 use toml::de::{DeInteger, DeTable, DeValue};
 
-use super::{Spanned, Table, Value};
+use super::{ArenaVec, Bump, Spanned, Table, Value};
 
-pub fn parse(body: &str) -> Result<Table<'_>, toml::de::Error> {
-    DeTable::parse(body).map(|t| table(t.into_inner()))
+pub fn parse<'a>(body: &'a str, arena: &'a Bump) -> Result<Table<'a>, toml::de::Error> {
+    DeTable::parse(body).map(|t| table(t.into_inner(), arena))
 }
 
-fn table(t: DeTable<'_>) -> Table<'_> {
-    t.into_iter()
-        .map(|(k, v)| {
-            let span = k.span();
-            (Spanned::new(span, k.into_inner()), value(v))
-        })
-        .collect()
+fn table<'a>(t: DeTable<'a>, arena: &'a Bump) -> Table<'a> {
+    let entries = t.into_iter().map(|(k, v)| {
+        let span = k.span();
+        (Spanned::new(span, k.into_inner()), value(v, arena))
+    });
+    ArenaVec::from_iter_in(entries, arena)
 }
 
-fn value(v: toml::Spanned<DeValue<'_>>) -> Spanned<Value<'_>> {
+fn value<'a>(v: toml::Spanned<DeValue<'a>>, arena: &'a Bump) -> Spanned<Value<'a>> {
     let span = v.span();
     let value = match v.into_inner() {
         DeValue::String(s) => Value::String(s),
@@ -26,8 +25,11 @@ fn value(v: toml::Spanned<DeValue<'_>>) -> Spanned<Value<'_>> {
         DeValue::Float(f) => Value::Float(f.as_str().parse().ok()),
         DeValue::Boolean(b) => Value::Boolean(b),
         DeValue::Datetime(_) => Value::Datetime,
-        DeValue::Array(items) => Value::Array(items.into_iter().map(value).collect()),
-        DeValue::Table(t) => Value::Table(table(t)),
+        DeValue::Array(items) => {
+            let items = items.into_iter().map(|v| value(v, arena));
+            Value::Array(ArenaVec::from_iter_in(items, arena))
+        }
+        DeValue::Table(t) => Value::Table(table(t, arena)),
     };
     Spanned::new(span, value)
 }

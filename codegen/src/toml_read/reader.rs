@@ -5,27 +5,35 @@
 //! a table defined in two places) or a mistake, both of which `toml` then reads.
 //! Declining is always safe; reading something `toml` would read differently
 //! is the one thing this module must never do (its tests compare the two).
+//! Every table, array and list of keys it builds lives in the caller's arena.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
-use super::{Spanned, Table, Value};
+use super::{ArenaVec, Bump, Entry, Spanned, Table, Value};
 
 /// Entries a table may hold before the body is left to `toml`: a duplicate key
 /// is found by scanning the table, so the scan stays short.
 const MAX_ENTRIES: usize = 64;
-/// Room a header's table starts with: most blocks' tables hold fewer keys, so
-/// each costs one allocation.
+/// Room a header's table and the root start with: most blocks' tables hold
+/// fewer keys, so few of them move as they grow.
 const TABLE_CAPACITY: usize = 8;
 /// Arrays and inline tables nested deeper than this are left to `toml`.
 const MAX_DEPTH: usize = 8;
 
-type Entry<'a> = (Spanned<Cow<'a, str>>, Spanned<Value<'a>>);
-
-/// `body` as a table, if it lies within the subset and is well formed.
-pub fn read(body: &str) -> Option<Table<'_>> {
-    let mut r = Reader { text: body, at: 0 };
-    let mut doc = Document::default();
+/// `body` as a table in `arena`, if it lies within the subset and is well formed.
+pub fn read<'a>(body: &'a str, arena: &'a Bump) -> Option<Table<'a>> {
+    let mut r = Reader {
+        text: body,
+        at: 0,
+        arena,
+    };
+    let mut doc = Document {
+        root: Table::with_capacity_in(TABLE_CAPACITY, arena),
+        header: None,
+        implicit: ArenaVec::new_in(arena),
+        arrays: ArenaVec::new_in(arena),
+    };
     loop {
         r.blank_lines()?;
         match r.peek() {
@@ -72,14 +80,13 @@ struct Header<'a> {
     table: Table<'a>,
 }
 
-#[derive(Default)]
 struct Document<'a> {
     root: Table<'a>,
     header: Option<Header<'a>>,
     /// Root tables made by naming them as a parent (`errata` in `[errata.x]`).
-    implicit: Vec<&'a str>,
+    implicit: ArenaVec<'a, &'a str>,
     /// Root arrays made by `[[key]]`.
-    arrays: Vec<&'a str>,
+    arrays: ArenaVec<'a, &'a str>,
 }
 
 impl<'a> Document<'a> {
@@ -103,10 +110,11 @@ impl<'a> Document<'a> {
             Some(_) => return None,
             None => {
                 self.arrays.push(h.key.value);
+                let items = bumpalo::vec![in self.root.bump(); table];
                 insert(
                     &mut self.root,
                     key,
-                    Spanned::new(h.span, Value::Array(vec![table])),
+                    Spanned::new(h.span, Value::Array(items)),
                 )?;
             }
         }
@@ -121,7 +129,8 @@ impl<'a> Document<'a> {
             None => {
                 self.implicit.push(parent.value);
                 let key = Spanned::new(parent.span(), Cow::Borrowed(parent.value));
-                let value = Spanned::new(parent.span(), Value::Table(Table::new()));
+                let table = Table::new_in(self.root.bump());
+                let value = Spanned::new(parent.span(), Value::Table(table));
                 insert(&mut self.root, key, value)?;
                 self.root.len() - 1
             }
@@ -140,6 +149,7 @@ impl<'a> Document<'a> {
 struct Reader<'a> {
     text: &'a str,
     at: usize,
+    arena: &'a Bump,
 }
 
 impl<'a> Reader<'a> {
@@ -232,7 +242,7 @@ impl<'a> Reader<'a> {
             parent,
             key,
             is_array,
-            table: Table::with_capacity(TABLE_CAPACITY),
+            table: Table::with_capacity_in(TABLE_CAPACITY, self.arena),
         })
     }
 
@@ -334,7 +344,7 @@ impl<'a> Reader<'a> {
     fn array(&mut self, depth: usize) -> Option<Spanned<Value<'a>>> {
         let start = self.at;
         self.at += 1;
-        let mut items = Vec::new();
+        let mut items = ArenaVec::new_in(self.arena);
         loop {
             self.blank_lines()?;
             if self.eat(b']').is_some() {
@@ -355,7 +365,7 @@ impl<'a> Reader<'a> {
         let start = self.at;
         self.at += 1;
         self.spaces();
-        let mut table = Table::new();
+        let mut table = Table::new_in(self.arena);
         if self.eat(b'}').is_none() {
             loop {
                 let (key, value) = self.key_value(depth)?;

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::{Value, convert, parse, reader};
+use super::{Bump, Value, convert, parse, reader};
 
 /// Bodies of every construct the subset holds, as the book writes them.
 const READ: &[&str] = &[
@@ -74,24 +74,32 @@ const DECLINED: &[&str] = &[
 
 #[test]
 fn the_reader_reads_its_subset_exactly_as_toml_does() {
+    let arena = Bump::new();
     for body in READ {
-        let fast = reader::read(body).unwrap_or_else(|| panic!("declined {body:?}"));
-        let toml = convert::parse(body).unwrap_or_else(|e| panic!("{body:?}: {e}"));
+        let fast = reader::read(body, &arena).unwrap_or_else(|| panic!("declined {body:?}"));
+        let toml = convert::parse(body, &arena).unwrap_or_else(|e| panic!("{body:?}: {e}"));
         assert_eq!(fast, toml, "{body:?}");
     }
 }
 
 #[test]
 fn the_reader_declines_what_lies_outside_its_subset_and_toml_reads_it() {
+    let arena = Bump::new();
     for body in DECLINED {
-        assert_eq!(reader::read(body), None, "{body:?}");
-        assert_eq!(parse(body), convert::parse(body), "{body:?}");
+        assert_eq!(reader::read(body, &arena), None, "{body:?}");
+        assert_eq!(
+            parse(body, &arena),
+            convert::parse(body, &arena),
+            "{body:?}"
+        );
     }
 }
 
 #[test]
 fn a_string_without_escapes_is_borrowed_and_one_with_them_is_unescaped() {
-    let table = reader::read("a = \"plain\"\nb = \"x\\\"y\\\\z\"\n").expect("in the subset");
+    let arena = Bump::new();
+    let body = "a = \"plain\"\nb = \"x\\\"y\\\\z\"\n";
+    let table = reader::read(body, &arena).expect("in the subset");
     let text = |i: usize| match table[i].1.get_ref() {
         Value::String(s) => s.clone(),
         other => panic!("{other:?}"),
@@ -103,7 +111,8 @@ fn a_string_without_escapes_is_borrowed_and_one_with_them_is_unescaped() {
 #[test]
 fn a_header_table_spans_its_header_and_an_implicit_parent_its_first_mention() {
     let body = "[errata.a]\nrules = 1\n[errata.b]\nrules = 2\n";
-    let table = reader::read(body).expect("in the subset");
+    let arena = Bump::new();
+    let table = reader::read(body, &arena).expect("in the subset");
     let (key, errata) = &table[0];
     assert_eq!((key.get_ref().as_ref(), errata.span()), ("errata", 1..7));
     let Value::Table(inner) = errata.get_ref() else {
@@ -115,8 +124,9 @@ fn a_header_table_spans_its_header_and_an_implicit_parent_its_first_mention() {
 
 #[test]
 fn numbers_keep_their_kind_and_a_number_out_of_range_is_none() {
-    let table = convert::parse("big = 0x7fffffffffffffff\nhuge = 0xffffffffffffffff\nf = 2.5")
-        .expect("TOML");
+    let arena = Bump::new();
+    let body = "big = 0x7fffffffffffffff\nhuge = 0xffffffffffffffff\nf = 2.5";
+    let table = convert::parse(body, &arena).expect("TOML");
     let values: Vec<&Value> = table.iter().map(|(_, v)| v.get_ref()).collect();
     assert_eq!(
         values,
@@ -131,7 +141,9 @@ fn numbers_keep_their_kind_and_a_number_out_of_range_is_none() {
 #[test]
 fn a_long_table_is_left_to_toml_so_that_finding_a_duplicate_stays_cheap() {
     let body = |n: usize| (0..n).map(|i| format!("k{i} = {i}\n")).collect::<String>();
-    assert!(reader::read(&body(64)).is_some());
-    assert_eq!(reader::read(&body(65)), None);
-    assert_eq!(parse(&body(65)).map(|t| t.len()), Ok(65));
+    let (short, long) = (body(64), body(65));
+    let arena = Bump::new();
+    assert!(reader::read(&short, &arena).is_some());
+    assert_eq!(reader::read(&long, &arena), None);
+    assert_eq!(parse(&long, &arena).map(|t| t.len()), Ok(65));
 }
