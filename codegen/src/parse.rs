@@ -139,7 +139,7 @@ struct Walk<'a> {
     properties: Vec<Property>,
     /// The names the chapter's rules declare and its examples bind, shared.
     names: Names,
-    /// Where each TOML body's tables are read, reset before the next body.
+    /// Where each TOML body's tables are read, emptied by the next body.
     arena: Bump,
 }
 
@@ -241,12 +241,8 @@ impl<'a> Walk<'a> {
         let Open::Front(body) = self.close() else {
             return;
         };
-        self.arena.reset();
-        let body = toml_spans::Body {
-            text: body.text(&self.file.text),
-            base: body.base.unwrap_or(body.span.start),
-            arena: &self.arena,
-        };
+        let base = body.base.unwrap_or(body.span.start);
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, &mut self.arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -307,8 +303,7 @@ impl<'a> Walk<'a> {
             self.allow_comment(html, start);
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            self.arena.reset();
-            match parse_schema(file, html, start, &self.arena) {
+            match parse_schema(file, html, start, &mut self.arena) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -408,13 +403,9 @@ impl<'a> Walk<'a> {
             );
             return;
         }
-        self.arena.reset();
+        let base = body.base.unwrap_or(span.end);
         let section = self.section();
-        let body = toml_spans::Body {
-            text: body.text(&file.text),
-            base: body.base.unwrap_or(span.end),
-            arena: &self.arena,
-        };
+        let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.arena);
         let result = match kind {
             FenceKind::Rule => {
                 let chapter = file.stem();

@@ -34,13 +34,12 @@ pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
     start: usize,
-    arena: &Bump,
+    arena: &mut Bump,
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
     let (id, text, base) = schema_head(file, html, start)?;
-    let body = Body { text, base, arena };
-    let mut doc = Doc::parse(file, body, "a table schema")?;
+    let mut doc = Doc::parse(file, Body::new(text, base, arena), "a table schema")?;
     let kind = kind(&mut doc)?;
     let title = doc.string("title")?.map(|t| t.0);
     let group = doc.string("group")?;

@@ -14,13 +14,20 @@ use crate::toml_read::{self, ArenaVec, Bump, Spanned, Table, Value};
 pub type Text<'a> = (Cow<'a, str>, Span);
 
 /// A TOML body as the Markdown file holds it: its text, the byte of the file
-/// where that starts, and the arena its tables are read into, which the
-/// caller resets once the body is read.
-#[derive(Clone, Copy)]
+/// where that starts, and the arena its tables are read into.
 pub struct Body<'a> {
-    pub text: &'a str,
-    pub base: usize,
-    pub arena: &'a Bump,
+    text: &'a str,
+    base: usize,
+    arena: &'a Bump,
+}
+
+impl<'a> Body<'a> {
+    /// `text`, at byte `base` of its file, to be read into `arena`, which is
+    /// emptied first: whatever the body before it left there is no longer read.
+    pub fn new(text: &'a str, base: usize, arena: &'a mut Bump) -> Body<'a> {
+        arena.reset();
+        Body { text, base, arena }
+    }
 }
 
 /// A parsed TOML table that sits at byte `base` of `file`. Keys are taken out one

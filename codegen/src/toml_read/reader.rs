@@ -191,7 +191,7 @@ impl<'a> Reader<'a> {
         if self.peek() != Some(b'#') {
             return Some(());
         }
-        self.skip_while(|b| !control(b)); // a line break is a control character
+        self.skip_while(|b| is(b, COMMENT)); // a line break is a control character
         match (self.peek(), self.byte_at(self.at + 1)) {
             (None | Some(b'\n'), _) | (Some(b'\r'), Some(b'\n')) => Some(()),
             _ => None,
@@ -219,7 +219,7 @@ impl<'a> Reader<'a> {
 
     fn bare_key(&mut self) -> Option<Spanned<&'a str>> {
         let start = self.at;
-        self.skip_while(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        self.skip_while(|b| is(b, KEY));
         (self.at > start).then(|| Spanned::new(start..self.at, &self.text[start..self.at]))
     }
 
@@ -279,7 +279,7 @@ impl<'a> Reader<'a> {
         let mut owned: Option<String> = None;
         let mut run = self.at;
         loop {
-            self.skip_while(|b| b != b'"' && b != b'\\' && !control(b));
+            self.skip_while(|b| is(b, BASIC));
             match self.peek()? {
                 b'"' => break,
                 b'\\' => {
@@ -315,7 +315,7 @@ impl<'a> Reader<'a> {
         if self.text[self.at..].starts_with("''") {
             return None; // a multi-line string
         }
-        self.skip_while(|b| b != b'\'' && !control(b));
+        self.skip_while(|b| is(b, LITERAL));
         if self.peek()? != b'\'' {
             return None; // a control character
         }
@@ -330,7 +330,7 @@ impl<'a> Reader<'a> {
     /// `true`, `false`, a whole number or a decimal fraction, written plainly.
     fn scalar(&mut self) -> Option<Spanned<Value<'a>>> {
         let start = self.at;
-        self.skip_while(|b| !matches!(b, b' ' | b'\t' | b',' | b']' | b'}' | b'\r' | b'\n' | b'#'));
+        self.skip_while(|b| is(b, WORD));
         let word = &self.text[start..self.at];
         let value = match word {
             "true" => Value::Boolean(true),
@@ -382,8 +382,41 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Byte classes, one bit each in [`CLASSES`]: the bytes of a bare key, of a
+/// basic string's text between escapes, of a literal string, of a comment,
+/// and of a word (a number or boolean) up to what ends it.
+const KEY: u8 = 1;
+const BASIC: u8 = 2;
+const LITERAL: u8 = 4;
+const COMMENT: u8 = 8;
+const WORD: u8 = 16;
+
+/// Each byte's classes, looked up in one step where testing them range by
+/// range cost most of the reader's time on the keys and strings it scans.
+static CLASSES: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let text = !control(b);
+        let key = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        let word = !matches!(b, b' ' | b'\t' | b',' | b']' | b'}' | b'\r' | b'\n' | b'#');
+        classes[i] = (key as u8 * KEY)
+            | ((text && b != b'"' && b != b'\\') as u8 * BASIC)
+            | ((text && b != b'\'') as u8 * LITERAL)
+            | (text as u8 * COMMENT)
+            | (word as u8 * WORD);
+        i += 1;
+    }
+    classes
+};
+
+fn is(byte: u8, class: u8) -> bool {
+    CLASSES[usize::from(byte)] & class != 0
+}
+
 /// A control character, which TOML refuses in strings and comments (a tab aside).
-fn control(byte: u8) -> bool {
+const fn control(byte: u8) -> bool {
     byte != b'\t' && (byte < 0x20 || byte == 0x7f)
 }
 
