@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet as HashSet;
+use smol_str::{SmolStr, format_smolstr};
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
@@ -14,7 +15,7 @@ use crate::toml_spans::Doc;
 
 pub fn parse_rule(
     file: &Arc<SourceFile>,
-    name: String,
+    name: SmolStr,
     section: Option<Arc<str>>,
     body: &str,
     base: usize,
@@ -36,9 +37,9 @@ pub fn parse_rule(
     }
     let chapter = file.stem();
     Ok(Rule {
-        id: format!("{chapter}.{name}"),
+        id: format_smolstr!("{chapter}.{name}"),
         name,
-        chapter,
+        chapter: chapter.into(),
         section,
         given,
         outputs,
@@ -123,7 +124,7 @@ fn words(list: &str) -> Result<Vec<String>, String> {
 
 pub fn parse_example(
     file: &Arc<SourceFile>,
-    id: String,
+    id: SmolStr,
     section: Option<Arc<str>>,
     body: &str,
     base: usize,
@@ -317,7 +318,7 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
         Toml::Integer(i) => Value::Int(i.ok_or_else(bad)?),
         Toml::Float(f) => Value::Decimal(f.ok_or_else(bad)?),
         Toml::Boolean(b) => Value::Bool(*b),
-        Toml::String(s) => Value::Text(s.to_string()),
+        Toml::String(s) => Value::Text(SmolStr::new(s)),
         Toml::Array(items) if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() => {
             Value::TextList(
                 items

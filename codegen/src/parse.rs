@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
 use crate::blocks::{Names, parse_example, parse_rule};
@@ -42,7 +44,7 @@ enum Open {
     Table(Box<RawTable>),
     Fence {
         kind: FenceKind,
-        id: String,
+        id: SmolStr,
         body: Body,
     },
     Front(Body),
@@ -262,7 +264,7 @@ impl<'a> Walk<'a> {
             Some(id) => {
                 self.sections.push(Section {
                     id,
-                    title,
+                    title: title.into(),
                     level,
                     span,
                     allows: Vec::new(),
@@ -363,7 +365,7 @@ impl<'a> Walk<'a> {
             Some(id) => {
                 self.open = Open::Fence {
                     kind,
-                    id: id.to_string(),
+                    id: SmolStr::new(id),
                     body: Body::new(range),
                 };
             }
@@ -408,9 +410,8 @@ impl<'a> Walk<'a> {
                 parse_example(file, id, section, text, base, span, &mut self.names)
                     .map(|e| self.examples.push(e))
             }
-            FenceKind::Property => {
-                parse_property(file, id, section, text, base, span).map(|p| self.properties.push(p))
-            }
+            FenceKind::Property => parse_property(file, id.into(), section, text, base, span)
+                .map(|p| self.properties.push(p)),
         };
         if let Err(d) = result {
             self.diags.push(d);

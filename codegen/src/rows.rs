@@ -4,6 +4,7 @@
 //! any size (and any number of errata) is built in linear time.
 
 use rustc_hash::FxHashMap as HashMap;
+use smol_str::SmolStr;
 use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag};
@@ -171,7 +172,7 @@ fn columns(
             .map(|((field, ty, span), h)| Column {
                 field,
                 ty,
-                header: text[h.clone()].to_string(),
+                header: SmolStr::new(&text[h.clone()]),
                 span,
             })
             .collect(),

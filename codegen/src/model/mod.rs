@@ -5,6 +5,8 @@ pub mod property;
 use std::ops::Range;
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint_kind::LintKind;
 use crate::source::{SourceFile, Span};
@@ -55,7 +57,7 @@ pub struct FrontMatter {
 pub struct Section {
     /// Shared with every item the section holds (their `section`).
     pub id: Arc<str>,
-    pub title: String,
+    pub title: SmolStr,
     pub level: u8,
     pub span: Span,
     /// Lints silenced for this section, by `<!-- allow … -->` comments right under its heading.
@@ -65,8 +67,8 @@ pub struct Section {
 /// A typed table: its schema and its rows, ditto marks resolved.
 #[derive(Debug)]
 pub struct Table {
-    pub id: String,
-    pub title: String,
+    pub id: SmolStr,
+    pub title: SmolStr,
     /// The section the table sits in.
     pub section: Option<Arc<str>>,
     pub kind: TableKind,
@@ -93,8 +95,8 @@ pub struct Table {
 pub enum TableKind {
     /// A `&[Row]` constant named `const_name` of a struct named `row_type`.
     Rows {
-        const_name: String,
-        row_type: String,
+        const_name: SmolStr,
+        row_type: SmolStr,
     },
     /// One `const` per row: the `ident` column names it, the one other typed column gives it.
     Constants,
@@ -102,10 +104,10 @@ pub enum TableKind {
 
 #[derive(Debug, Clone)]
 pub struct Column {
-    pub field: String,
+    pub field: SmolStr,
     pub ty: ColumnType,
     /// The header cell's text.
-    pub header: String,
+    pub header: SmolStr,
     pub span: Span,
 }
 
@@ -239,9 +241,9 @@ pub struct Param {
 #[derive(Debug)]
 pub struct Rule {
     /// `chapter.name`.
-    pub id: String,
-    pub name: String,
-    pub chapter: String,
+    pub id: SmolStr,
+    pub name: SmolStr,
+    pub chapter: SmolStr,
     /// The section the rule is stated in.
     pub section: Option<Arc<str>>,
     pub given: Vec<Param>,
@@ -254,7 +256,7 @@ pub struct Rule {
 pub enum Value {
     Int(i64),
     Bool(bool),
-    Text(String),
+    Text(SmolStr),
     Dice(DiceSpec),
     /// A TOML number with a fraction until `check` types it; then any decimal.
     Decimal(f64),
@@ -275,7 +277,7 @@ pub struct Binding {
 /// A worked example: the book's (claims copy what it prints) or ours.
 #[derive(Debug)]
 pub struct Example {
-    pub id: String,
+    pub id: SmolStr,
     pub section: Option<Arc<str>>,
     /// The qualified rule id, shared with the chapter's other examples of the rule.
     pub rule: Arc<str>,
