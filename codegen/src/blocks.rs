@@ -16,7 +16,7 @@ use crate::toml_spans::Doc;
 pub fn parse_rule(
     file: &Arc<SourceFile>,
     name: SmolStr,
-    section: Option<Arc<str>>,
+    section: Option<SmolStr>,
     body: &str,
     base: usize,
     span: Span,
@@ -125,7 +125,7 @@ fn words(list: &str) -> Result<Vec<String>, String> {
 pub fn parse_example(
     file: &Arc<SourceFile>,
     id: SmolStr,
-    section: Option<Arc<str>>,
+    section: Option<SmolStr>,
     body: &str,
     base: usize,
     span: Span,
@@ -290,14 +290,14 @@ fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic
 /// give its few names over and over, and a book's bindings are the most
 /// numerous of its parts.
 #[derive(Default)]
-pub struct Names(HashSet<Arc<str>>);
+pub struct Names(HashSet<SmolStr>);
 
 impl Names {
-    fn get(&mut self, name: &str) -> Arc<str> {
+    fn get(&mut self, name: &str) -> SmolStr {
         if let Some(shared) = self.0.get(name) {
             return shared.clone();
         }
-        let shared: Arc<str> = name.into();
+        let shared: SmolStr = name.into();
         self.0.insert(shared.clone());
         shared
     }

@@ -36,7 +36,7 @@ pub fn markdown_options() -> Options {
 enum Open {
     Nothing,
     Heading {
-        id: Option<Arc<str>>,
+        id: Option<SmolStr>,
         level: u8,
         title: String,
         span: Span,
@@ -179,7 +179,7 @@ impl<'a> Walk<'a> {
             (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
             (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
                 self.open = Open::Heading {
-                    id: id.map(|i| Arc::from(&*i)),
+                    id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
                     title: String::new(),
                     span: range,
@@ -216,7 +216,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The id of the section the walk is in: the last heading's.
-    fn section(&self) -> Option<Arc<str>> {
+    fn section(&self) -> Option<SmolStr> {
         self.sections.last().map(|s| s.id.clone())
     }
 

@@ -89,7 +89,7 @@ fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
 pub fn build_table(
     file: &Arc<SourceFile>,
     raw: RawTable,
-    section: Option<Arc<str>>,
+    section: Option<SmolStr>,
     diags: &mut Diagnostics,
 ) -> Option<Table> {
     let text = file.text.as_str();
@@ -190,8 +190,8 @@ struct Builder<'a> {
     rows: Vec<Row>,
     /// The rows' typed cells, row after row (the table's `cells`).
     typed: Vec<Cell>,
-    group: Option<Arc<str>>,
-    parent: Option<Arc<str>>,
+    group: Option<SmolStr>,
+    parent: Option<SmolStr>,
     /// Groups that open with a repeated header name their first group in the header itself.
     opened_by_header: bool,
     /// The row above was reported broken: a ditto mark under it repeats nothing known.
@@ -449,7 +449,7 @@ impl<'a> Builder<'a> {
     ) -> Option<(Vec<Row>, Vec<Cell>)> {
         let file = self.file;
         if self.opened_by_header {
-            let header: Arc<str> = self.columns[0].header.trim().into();
+            let header: SmolStr = self.columns[0].header.trim().into();
             for row in self.rows.iter_mut().take_while(|r| r.group.is_none()) {
                 row.group = Some(header.clone());
             }

@@ -56,7 +56,7 @@ pub struct FrontMatter {
 #[derive(Debug)]
 pub struct Section {
     /// Shared with every item the section holds (their `section`).
-    pub id: Arc<str>,
+    pub id: SmolStr,
     pub title: SmolStr,
     pub level: u8,
     pub span: Span,
@@ -70,7 +70,7 @@ pub struct Table {
     pub id: SmolStr,
     pub title: SmolStr,
     /// The section the table sits in.
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     pub kind: TableKind,
     pub columns: Vec<Column>,
     /// The field that group rows fill in, if the table has group rows.
@@ -116,9 +116,9 @@ pub struct Row {
     /// Where the row's cells lie in its table's `cells`, one per column.
     pub cells: Range<usize>,
     /// The group row above this one, if any; shared by the rows of the group.
-    pub group: Option<Arc<str>>,
+    pub group: Option<SmolStr>,
     /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
-    pub parent: Option<Arc<str>>,
+    pub parent: Option<SmolStr>,
     pub span: Span,
 }
 
@@ -229,7 +229,7 @@ impl std::fmt::Display for ValueType {
 #[derive(Debug, Clone)]
 pub struct Param {
     /// Shared with the chapter's bindings of the same name.
-    pub name: Arc<str>,
+    pub name: SmolStr,
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,
@@ -245,7 +245,7 @@ pub struct Rule {
     pub name: SmolStr,
     pub chapter: SmolStr,
     /// The section the rule is stated in.
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     pub given: Vec<Param>,
     pub outputs: Vec<Param>,
     pub span: Span,
@@ -269,7 +269,7 @@ pub enum Value {
 #[derive(Debug, Clone)]
 pub struct Binding {
     /// Shared by the bindings of a chapter that give the same name.
-    pub name: Arc<str>,
+    pub name: SmolStr,
     pub value: Value,
     pub span: Span,
 }
@@ -278,9 +278,9 @@ pub struct Binding {
 #[derive(Debug)]
 pub struct Example {
     pub id: SmolStr,
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     /// The qualified rule id, shared with the chapter's other examples of the rule.
-    pub rule: Arc<str>,
+    pub rule: SmolStr,
     pub rule_span: Span,
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,
