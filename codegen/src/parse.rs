@@ -162,22 +162,41 @@ impl<'a> Walk<'a> {
     /// Hands one event to what it opens, continues or closes.
     fn event(&mut self, event: Event, range: Span) {
         let text = self.file.text.as_str();
-        if matches!(self.open, Open::Nothing)
-            && matches!(event, Event::Start(_))
-            && !(matches!(event, Event::Start(Tag::HtmlBlock))
-                && is_allow_comment(&text[range.clone()]))
-        {
+        match &mut self.open {
+            Open::Nothing => self.opens(event, range),
+            Open::Table(t) => match event {
+                Event::End(TagEnd::Table) => self.table_closes(),
+                event => t.event(&event, range),
+            },
+            Open::Front(body) => match event {
+                Event::Text(t) => body.push(text, &t, range),
+                Event::End(TagEnd::MetadataBlock(_)) => self.front_closes(),
+                _ => {}
+            },
+            Open::Fence { body, .. } => match event {
+                Event::Text(t) => body.push(text, &t, range),
+                Event::End(TagEnd::CodeBlock) => self.fence_closes(),
+                _ => {}
+            },
+            Open::Heading { title, .. } => match event {
+                Event::Text(t) | Event::Code(t) => title.push_str(&t),
+                Event::End(TagEnd::Heading(_)) => self.heading_closes(),
+                _ => {}
+            },
+        }
+    }
+
+    /// An event outside any block: the start of one, or of anything else.
+    fn opens(&mut self, event: Event, range: Span) {
+        let Event::Start(tag) = event else {
+            return;
+        };
+        if !(matches!(tag, Tag::HtmlBlock) && is_allow_comment(&self.file.text[range.clone()])) {
             self.under_heading = false;
         }
-        match (&mut self.open, event) {
-            (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
-                self.front_opens(range)
-            }
-            (Open::Front(body) | Open::Fence { body, .. }, Event::Text(t)) => {
-                body.push(text, &t, range)
-            }
-            (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
-            (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
+        match tag {
+            Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
+            Tag::Heading { level, id, .. } => {
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
@@ -185,10 +204,8 @@ impl<'a> Walk<'a> {
                     span: range,
                 };
             }
-            (Open::Heading { title, .. }, Event::Text(t) | Event::Code(t)) => title.push_str(&t),
-            (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => self.heading_closes(),
-            (Open::Nothing, Event::Start(Tag::HtmlBlock)) => self.html_block(range),
-            (Open::Nothing, Event::Start(Tag::Table(_))) => {
+            Tag::HtmlBlock => self.html_block(range),
+            Tag::Table(_) => {
                 let raw = RawTable::new(
                     self.schema.take(),
                     std::mem::take(&mut self.schema_rejected),
@@ -196,17 +213,11 @@ impl<'a> Walk<'a> {
                 );
                 self.open = Open::Table(Box::new(raw));
             }
-            (Open::Table(_), Event::End(TagEnd::Table)) => self.table_closes(),
-            (Open::Table(t), event) => t.event(&event, range),
-            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Indented))) => {
+            Tag::CodeBlock(CodeBlockKind::Indented) => {
                 self.diags.extend(indented_fence(self.file, range));
             }
-            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
-                self.fence_opens(&info, range)
-            }
-            (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => self.fence_closes(),
-            (Open::Nothing, Event::Start(_)) => self.orphan_schema(),
-            _ => {}
+            Tag::CodeBlock(CodeBlockKind::Fenced(info)) => self.fence_opens(&info, range),
+            _ => self.orphan_schema(),
         }
     }
 
