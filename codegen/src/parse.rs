@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use smol_str::SmolStr;
+use smol_str::{SmolStr, SmolStrBuilder};
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
@@ -38,7 +38,7 @@ enum Open {
     Heading {
         id: Option<SmolStr>,
         level: u8,
-        title: String,
+        title: SmolStrBuilder,
         span: Span,
     },
     Table(Box<RawTable>),
@@ -200,7 +200,7 @@ impl<'a> Walk<'a> {
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
-                    title: String::new(),
+                    title: SmolStrBuilder::new(),
                     span: range,
                 };
             }
@@ -264,18 +264,18 @@ impl<'a> Walk<'a> {
         else {
             return;
         };
-        let trimmed = title.trim();
+        let trimmed = title.as_str().trim();
         let title = if trimmed.len() == title.len() {
-            title // most headings: the text gathered is the title
+            title.finish() // most headings: the text gathered is the title
         } else {
-            trimmed.to_string()
+            SmolStr::new(trimmed)
         };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) => {
                 self.sections.push(Section {
                     id,
-                    title: title.into(),
+                    title,
                     level,
                     span,
                     allows: Vec::new(),
