@@ -166,7 +166,7 @@ impl<'a> Walk<'a> {
             Open::Nothing => self.opens(event, range),
             Open::Table(t) => match event {
                 Event::End(TagEnd::Table) => self.table_closes(),
-                event => t.event(&event, range),
+                event => t.event(text, &event, range),
             },
             Open::Front(body) => match event {
                 Event::Text(t) => body.push(text, &t, range),
@@ -411,11 +411,9 @@ impl<'a> Walk<'a> {
         let (section, text) = (self.section(), body.text(&file.text));
         let result = match kind {
             FenceKind::Rule => {
-                let chapter = file.stem();
-                let rule_id = format!("{chapter}.{id}");
-                parse_rule(file, id, section, text, base, span, &mut self.names)
+                parse_rule(file, id.clone(), section, text, base, span, &mut self.names)
                     .map(|r| self.rules.push(r))
-                    .inspect_err(|_| self.broken_rules.push(rule_id))
+                    .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", file.stem())))
             }
             FenceKind::Example => {
                 parse_example(file, id, section, text, base, span, &mut self.names)
