@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet as HashSet;
+use smol_str::{SmolStr, format_smolstr};
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
@@ -14,8 +15,8 @@ use crate::toml_spans::{Body, Doc};
 
 pub fn parse_rule(
     file: &Arc<SourceFile>,
-    name: String,
-    section: Option<Arc<str>>,
+    name: SmolStr,
+    section: Option<SmolStr>,
     body: Body,
     span: Span,
     names: &mut Names,
@@ -35,9 +36,9 @@ pub fn parse_rule(
     }
     let chapter = file.stem();
     Ok(Rule {
-        id: format!("{chapter}.{name}"),
+        id: format_smolstr!("{chapter}.{name}"),
         name,
-        chapter,
+        chapter: chapter.into(),
         section,
         given,
         outputs,
@@ -122,8 +123,8 @@ fn words(list: &str) -> Result<Vec<String>, String> {
 
 pub fn parse_example(
     file: &Arc<SourceFile>,
-    id: String,
-    section: Option<Arc<str>>,
+    id: SmolStr,
+    section: Option<SmolStr>,
     body: Body,
     span: Span,
     names: &mut Names,
@@ -287,14 +288,14 @@ fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic
 /// give its few names over and over, and a book's bindings are the most
 /// numerous of its parts.
 #[derive(Default)]
-pub struct Names(HashSet<Arc<str>>);
+pub struct Names(HashSet<SmolStr>);
 
 impl Names {
-    fn get(&mut self, name: &str) -> Arc<str> {
+    fn get(&mut self, name: &str) -> SmolStr {
         if let Some(shared) = self.0.get(name) {
             return shared.clone();
         }
-        let shared: Arc<str> = name.into();
+        let shared: SmolStr = name.into();
         self.0.insert(shared.clone());
         shared
     }
@@ -315,7 +316,7 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
         Toml::Integer(i) => Value::Int(i.ok_or_else(bad)?),
         Toml::Float(f) => Value::Decimal(f.ok_or_else(bad)?),
         Toml::Boolean(b) => Value::Bool(*b),
-        Toml::String(s) => Value::Text(s.to_string()),
+        Toml::String(s) => Value::Text(SmolStr::new(s)),
         Toml::Array(items) if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() => {
             Value::TextList(
                 items

@@ -4,6 +4,7 @@
 //! Ditto marks and group rows are the table compiler's business (they need the
 //! rows around a cell); footnote markers and "none" words are handled here.
 
+use smol_str::SmolStr;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -189,31 +190,31 @@ pub enum CellValue {
     Modifier(i64),
     Rate {
         value: i64,
-        per: Option<(i64, String)>,
+        per: Option<(i64, SmolStr)>,
         max: Option<i64>,
     },
     Flat(i64),
     Stat {
         sign: i64,
-        name: String,
+        name: SmolStr,
     },
     Range {
         lo: i64,
         hi: Option<i64>,
-        label: String,
+        label: SmolStr,
     },
     Dice(DiceSpec),
     Label {
-        name: String,
-        gloss: Option<String>,
+        name: SmolStr,
+        gloss: Option<SmolStr>,
     },
-    Text(String),
+    Text(SmolStr),
     Count(i64),
-    Of(String),
-    Ratio(String, String),
-    Ident(String),
+    Of(SmolStr),
+    Ratio(SmolStr, SmolStr),
+    Ident(SmolStr),
     /// One of the column's alternative words (`Crew`).
-    Word(String),
+    Word(SmolStr),
     Decimal(f64),
     /// Shots per turn.
     Shots(i64),
@@ -223,23 +224,23 @@ pub enum CellValue {
     Modes(Vec<i64>),
     Amount {
         value: i64,
-        unit: Option<String>,
+        unit: Option<SmolStr>,
     },
     /// A multiple of something (`x5`, `STRx5`).
     Times {
-        of: Option<String>,
+        of: Option<SmolStr>,
         factor: i64,
     },
     DamageType {
-        kind: String,
-        form: String,
+        kind: SmolStr,
+        form: SmolStr,
     },
     /// Inclusive (low, high) spans.
     Locations(Vec<(i64, i64)>),
     TimedDice {
         dice: DiceSpec,
         per: bool,
-        unit: String,
+        unit: SmolStr,
     },
 }
 
@@ -275,7 +276,7 @@ pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), Ce
 /// One of the column's words, or a none word (which only an optional column takes).
 fn word_or_none(ty: &ColumnType, body: &str) -> Result<Option<CellValue>, CellError> {
     if ty.words.iter().any(|w| w == body) {
-        return Ok(Some(CellValue::Word(body.to_string())));
+        return Ok(Some(CellValue::Word(SmolStr::new(body))));
     }
     if !NONE_WORDS.contains(&body) {
         return Ok(None);
@@ -313,7 +314,7 @@ fn value(base: &BaseType, c: &mut Cursor) -> Result<CellValue, CellError> {
             Ok(CellValue::Dice(d))
         }
         BaseType::Label => label(c),
-        BaseType::Text => Ok(CellValue::Text(c.text.to_string())),
+        BaseType::Text => Ok(CellValue::Text(SmolStr::new(c.text))),
         BaseType::Quantity => quantity(c),
         BaseType::Ident => ident(c),
         BaseType::Decimal => {
@@ -356,7 +357,7 @@ fn term(c: &mut Cursor) -> Result<CellValue, CellError> {
         }
         return Ok(CellValue::Stat {
             sign,
-            name: name.to_string(),
+            name: SmolStr::new(name),
         });
     }
     let n = c.signed()?;
@@ -393,7 +394,7 @@ fn range(c: &mut Cursor) -> Result<CellValue, CellError> {
     Ok(CellValue::Range {
         lo,
         hi,
-        label: c.rest().trim().to_string(),
+        label: SmolStr::new(c.rest().trim()),
     })
 }
 
@@ -428,7 +429,7 @@ fn quantity(c: &mut Cursor) -> Result<CellValue, CellError> {
             Ok(CellValue::Ratio(a.trim().into(), b.trim().into()))
         }
         Some(_) => Err(c.error(0, "a name on each side of `/`")),
-        None => Ok(CellValue::Of(body.to_string())),
+        None => Ok(CellValue::Of(SmolStr::new(body))),
     }
 }
 
@@ -442,7 +443,7 @@ fn ident(c: &mut Cursor) -> Result<CellValue, CellError> {
     if !ok {
         return Err(c.error(0, "an UPPER_SNAKE_CASE constant name"));
     }
-    Ok(CellValue::Ident(body.to_string()))
+    Ok(CellValue::Ident(SmolStr::new(body)))
 }
 
 /// Shots a turn (`4`), one shot every so many turns (`1/3`), or a choice (`4:20`).
@@ -476,7 +477,7 @@ fn amount(c: &mut Cursor) -> Result<CellValue, CellError> {
         c.pos = i + 1;
         let factor = c.number()?;
         c.end()?;
-        let of = (i > 0).then(|| body[..i].to_string());
+        let of = (i > 0).then(|| SmolStr::new(&body[..i]));
         return Ok(CellValue::Times { of, factor });
     }
     let value = c.number()?;
@@ -764,7 +765,7 @@ impl Cursor<'_> {
         }
     }
 
-    fn word(&mut self) -> Result<String, CellError> {
+    fn word(&mut self) -> Result<SmolStr, CellError> {
         let len = self
             .rest()
             .find(|ch: char| !(ch.is_alphabetic() || ch == '.'))
@@ -772,7 +773,7 @@ impl Cursor<'_> {
         if len == 0 {
             return Err(self.error(1, "a unit"));
         }
-        let w = self.rest()[..len].to_string();
+        let w = SmolStr::new(&self.rest()[..len]);
         self.pos += len;
         Ok(w)
     }

@@ -10,16 +10,37 @@ use crate::source::{SourceFile, Span};
 /// single dashes. They become Rust names, file names and URL fragments.
 pub fn is_id(id: &str) -> bool {
     let bytes = id.as_bytes();
-    bytes.first().is_some_and(u8::is_ascii_lowercase)
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-        && bytes.last() != Some(&b'-')
-        && !bytes.windows(2).any(|pair| pair == b"--")
+    if !bytes.first().is_some_and(u8::is_ascii_lowercase) || bytes.last() == Some(&b'-') {
+        return false;
+    }
+    // One pass, byte by byte: every id of the book goes through here.
+    let mut after_dash = false;
+    bytes.iter().all(|&b| {
+        let fits = b.is_ascii_lowercase() || b.is_ascii_digit() || (b == b'-' && !after_dash);
+        after_dash = b == b'-';
+        fits
+    })
 }
 
 pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
     Diagnostic::new(file, span, Code::Id, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_id;
+
+    #[test]
+    fn ids_are_kebab_case() {
+        for id in ["a", "a-b", "a1", "grenade-3-m", "x-1-2"] {
+            assert!(is_id(id), "{id}");
+        }
+        for id in [
+            "", "-a", "a-", "a--b", "A", "1a", "a_b", "aB", "é", "a b", "-",
+        ] {
+            assert!(!is_id(id), "{id}");
+        }
+    }
 }

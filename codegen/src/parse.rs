@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use smol_str::{SmolStr, SmolStrBuilder};
+
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
 use crate::blocks::{Names, parse_example, parse_rule};
@@ -35,15 +37,15 @@ pub fn markdown_options() -> Options {
 enum Open {
     Nothing,
     Heading {
-        id: Option<Arc<str>>,
+        id: Option<SmolStr>,
         level: u8,
-        title: String,
+        title: SmolStrBuilder,
         span: Span,
     },
     Table(Box<RawTable>),
     Fence {
         kind: FenceKind,
-        id: String,
+        id: SmolStr,
         body: Body,
     },
     Front(Body),
@@ -168,33 +170,50 @@ impl<'a> Walk<'a> {
     /// Hands one event to what it opens, continues or closes.
     fn event(&mut self, event: Event, range: Span) {
         let text = self.file.text.as_str();
-        if matches!(self.open, Open::Nothing)
-            && matches!(event, Event::Start(_))
-            && !(matches!(event, Event::Start(Tag::HtmlBlock))
-                && is_allow_comment(&text[range.clone()]))
-        {
+        match &mut self.open {
+            Open::Nothing => self.opens(event, range),
+            Open::Table(t) => match event {
+                Event::End(TagEnd::Table) => self.table_closes(),
+                event => t.event(text, &event, range),
+            },
+            Open::Front(body) => match event {
+                Event::Text(t) => body.push(text, &t, range),
+                Event::End(TagEnd::MetadataBlock(_)) => self.front_closes(),
+                _ => {}
+            },
+            Open::Fence { body, .. } => match event {
+                Event::Text(t) => body.push(text, &t, range),
+                Event::End(TagEnd::CodeBlock) => self.fence_closes(),
+                _ => {}
+            },
+            Open::Heading { title, .. } => match event {
+                Event::Text(t) | Event::Code(t) => title.push_str(&t),
+                Event::End(TagEnd::Heading(_)) => self.heading_closes(),
+                _ => {}
+            },
+        }
+    }
+
+    /// An event outside any block: the start of one, or of anything else.
+    fn opens(&mut self, event: Event, range: Span) {
+        let Event::Start(tag) = event else {
+            return;
+        };
+        if !(matches!(tag, Tag::HtmlBlock) && is_allow_comment(&self.file.text[range.clone()])) {
             self.under_heading = false;
         }
-        match (&mut self.open, event) {
-            (Open::Nothing, Event::Start(Tag::MetadataBlock(MetadataBlockKind::PlusesStyle))) => {
-                self.front_opens(range)
-            }
-            (Open::Front(body) | Open::Fence { body, .. }, Event::Text(t)) => {
-                body.push(text, &t, range)
-            }
-            (Open::Front(_), Event::End(TagEnd::MetadataBlock(_))) => self.front_closes(),
-            (Open::Nothing, Event::Start(Tag::Heading { level, id, .. })) => {
+        match tag {
+            Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
+            Tag::Heading { level, id, .. } => {
                 self.open = Open::Heading {
-                    id: id.map(|i| Arc::from(&*i)),
+                    id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
-                    title: String::new(),
+                    title: SmolStrBuilder::new(),
                     span: range,
                 };
             }
-            (Open::Heading { title, .. }, Event::Text(t) | Event::Code(t)) => title.push_str(&t),
-            (Open::Heading { .. }, Event::End(TagEnd::Heading(_))) => self.heading_closes(),
-            (Open::Nothing, Event::Start(Tag::HtmlBlock)) => self.html_block(range),
-            (Open::Nothing, Event::Start(Tag::Table(_))) => {
+            Tag::HtmlBlock => self.html_block(range),
+            Tag::Table(_) => {
                 let raw = RawTable::new(
                     self.schema.take(),
                     std::mem::take(&mut self.schema_rejected),
@@ -202,17 +221,11 @@ impl<'a> Walk<'a> {
                 );
                 self.open = Open::Table(Box::new(raw));
             }
-            (Open::Table(_), Event::End(TagEnd::Table)) => self.table_closes(),
-            (Open::Table(t), event) => t.event(&event, range),
-            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Indented))) => {
+            Tag::CodeBlock(CodeBlockKind::Indented) => {
                 self.diags.extend(indented_fence(self.file, range));
             }
-            (Open::Nothing, Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))) => {
-                self.fence_opens(&info, range)
-            }
-            (Open::Fence { .. }, Event::End(TagEnd::CodeBlock)) => self.fence_closes(),
-            (Open::Nothing, Event::Start(_)) => self.orphan_schema(),
-            _ => {}
+            Tag::CodeBlock(CodeBlockKind::Fenced(info)) => self.fence_opens(&info, range),
+            _ => self.orphan_schema(),
         }
     }
 
@@ -222,7 +235,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The id of the section the walk is in: the last heading's.
-    fn section(&self) -> Option<Arc<str>> {
+    fn section(&self) -> Option<SmolStr> {
         self.sections.last().map(|s| s.id.clone())
     }
 
@@ -260,11 +273,11 @@ impl<'a> Walk<'a> {
         else {
             return;
         };
-        let trimmed = title.trim();
+        let trimmed = title.as_str().trim();
         let title = if trimmed.len() == title.len() {
-            title // most headings: the text gathered is the title
+            title.finish() // most headings: the text gathered is the title
         } else {
-            trimmed.to_string()
+            SmolStr::new(trimmed)
         };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
@@ -372,7 +385,7 @@ impl<'a> Walk<'a> {
             Some(id) => {
                 self.open = Open::Fence {
                     kind,
-                    id: id.to_string(),
+                    id: SmolStr::new(id),
                     body: Body::new(range),
                 };
             }
@@ -407,18 +420,13 @@ impl<'a> Walk<'a> {
         let section = self.section();
         let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.arena);
         let result = match kind {
-            FenceKind::Rule => {
-                let chapter = file.stem();
-                let rule_id = format!("{chapter}.{id}");
-                parse_rule(file, id, section, body, span, &mut self.names)
-                    .map(|r| self.rules.push(r))
-                    .inspect_err(|_| self.broken_rules.push(rule_id))
-            }
+            FenceKind::Rule => parse_rule(file, id.clone(), section, body, span, &mut self.names)
+                .map(|r| self.rules.push(r))
+                .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", file.stem()))),
             FenceKind::Example => parse_example(file, id, section, body, span, &mut self.names)
                 .map(|e| self.examples.push(e)),
-            FenceKind::Property => {
-                parse_property(file, id, section, body, span).map(|p| self.properties.push(p))
-            }
+            FenceKind::Property => parse_property(file, id.into(), section, body, span)
+                .map(|p| self.properties.push(p)),
         };
         if let Err(d) = result {
             self.diags.push(d);

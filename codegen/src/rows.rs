@@ -4,6 +4,7 @@
 //! any size (and any number of errata) is built in linear time.
 
 use rustc_hash::FxHashMap as HashMap;
+use smol_str::SmolStr;
 use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag};
@@ -15,14 +16,14 @@ use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::table::Schema;
 
-/// A table as pulldown-cmark gives it: where each body row starts. The rows'
-/// cells are read from the source lines (see [`split_line`]).
+/// A table as pulldown-cmark gives it: the source line of each body row. The
+/// rows' cells are read from those lines (see [`split_line`]).
 pub struct RawTable {
     schema: Option<Schema>,
     /// The schema above was rejected (and reported): skip the table quietly.
     rejected: bool,
     span: Span,
-    rows: Vec<usize>,
+    lines: Vec<Span>,
 }
 
 impl RawTable {
@@ -31,13 +32,14 @@ impl RawTable {
             schema,
             rejected,
             span,
-            rows: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
-    pub fn event(&mut self, event: &Event, range: Span) {
+    /// Notes where a body row starts, in `text`, the chapter's.
+    pub fn event(&mut self, text: &str, event: &Event, range: Span) {
         if let Event::Start(Tag::TableRow) = event {
-            self.rows.push(range.start);
+            self.lines.push(line_of(text, range.start));
         }
     }
 }
@@ -88,10 +90,9 @@ fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
 pub fn build_table(
     file: &Arc<SourceFile>,
     raw: RawTable,
-    section: Option<Arc<str>>,
+    section: Option<SmolStr>,
     diags: &mut Diagnostics,
 ) -> Option<Table> {
-    let text = file.text.as_str();
     let Some(mut schema) = raw.schema else {
         if raw.rejected {
             return None;
@@ -107,13 +108,15 @@ pub fn build_table(
         );
         return None;
     };
-    let columns = columns(file, &mut schema, raw.span.start, diags)?;
-    let lines: Vec<Span> = raw.rows.iter().map(|&r| line_of(text, r)).collect();
+    // One buffer holds the cells of each line in turn, the header's first.
+    let mut split = Vec::with_capacity(schema.columns.len());
+    let columns = columns(file, &mut schema, raw.span.start, &mut split, diags)?;
+    let lines = raw.lines;
     // A kept row's cells hold at least a byte of the table each (a pipe, at
     // least), so that bound keeps a wide schema over short lines from
     // reserving more than the table could fill.
     let cells = (lines.len().saturating_mul(columns.len())).min(raw.span.len());
-    let mut b = Builder::new(file, &schema, &columns, (lines.len(), cells));
+    let mut b = Builder::new(file, &schema, &columns, (lines.len(), cells), split);
     for index in 0..lines.len() {
         b.line(&lines, index, diags);
     }
@@ -141,11 +144,12 @@ fn columns(
     file: &Arc<SourceFile>,
     schema: &mut Schema,
     table_start: usize,
+    header: &mut Vec<Span>,
     diags: &mut Diagnostics,
 ) -> Option<Vec<Column>> {
     let text = file.text.as_str();
     let header_line = line_of(text, table_start);
-    let header = split_line(text, header_line.clone());
+    split_line_into(text, header_line.clone(), header);
     if header.len() != schema.columns.len() {
         diags.push(
             Diagnostic::new(
@@ -167,11 +171,11 @@ fn columns(
     Some(
         std::mem::take(&mut schema.columns)
             .into_iter()
-            .zip(&header)
+            .zip(header.iter())
             .map(|((field, ty, span), h)| Column {
                 field,
                 ty,
-                header: text[h.clone()].to_string(),
+                header: SmolStr::new(&text[h.clone()]),
                 span,
             })
             .collect(),
@@ -189,8 +193,8 @@ struct Builder<'a> {
     rows: Vec<Row>,
     /// The rows' typed cells, row after row (the table's `cells`).
     typed: Vec<Cell>,
-    group: Option<Arc<str>>,
-    parent: Option<Arc<str>>,
+    group: Option<SmolStr>,
+    parent: Option<SmolStr>,
     /// Groups that open with a repeated header name their first group in the header itself.
     opened_by_header: bool,
     /// The row above was reported broken: a ditto mark under it repeats nothing known.
@@ -201,12 +205,14 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    /// A builder with room for `rows` rows and `cells` cells.
+    /// A builder with room for `rows` rows and `cells` cells, which splits
+    /// lines into `split`.
     fn new(
         file: &'a Arc<SourceFile>,
         schema: &'a Schema,
         columns: &'a [Column],
         (rows, cells): (usize, usize),
+        split: Vec<Span>,
     ) -> Builder<'a> {
         let mut errata = HashMap::default();
         for (k, e) in schema.errata.iter().enumerate() {
@@ -227,7 +233,7 @@ impl<'a> Builder<'a> {
             opened_by_header: false,
             above_broken: false,
             ok: true,
-            cells: Vec::with_capacity(columns.len()),
+            cells: split,
         }
     }
 
@@ -448,7 +454,7 @@ impl<'a> Builder<'a> {
     ) -> Option<(Vec<Row>, Vec<Cell>)> {
         let file = self.file;
         if self.opened_by_header {
-            let header: Arc<str> = self.columns[0].header.trim().into();
+            let header: SmolStr = self.columns[0].header.trim().into();
             for row in self.rows.iter_mut().take_while(|r| r.group.is_none()) {
                 row.group = Some(header.clone());
             }

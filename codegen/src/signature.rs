@@ -159,7 +159,7 @@ pub(crate) fn retyped(v: &Value, ty: &ValueType) -> Result<Option<Value>, Misfit
         | (ValueType::IntList, Value::IntList(_))
         | (ValueType::TextList, Value::TextList(_))
         | (ValueType::Dice, Value::Dice(_)) => Ok(None),
-        (ValueType::Word(words), Value::Text(t)) if words.contains(t) => Ok(None),
+        (ValueType::Word(words), Value::Text(t)) if words.iter().any(|w| w == t) => Ok(None),
         (ValueType::Word(words), Value::Text(t)) => Err(Misfit {
             why: format!(
                 "is `{t}`, which is not one of its words: {}",
@@ -184,7 +184,7 @@ pub(crate) fn retyped(v: &Value, ty: &ValueType) -> Result<Option<Value>, Misfit
             decimals(ns.iter().map(|&n| Value::Int(n))).map(Some)
         }
         (ValueType::DecimalList, Value::TextList(ts)) => {
-            decimals(ts.iter().map(|t| Value::Text(t.clone()))).map(Some)
+            decimals(ts.iter().map(|t| Value::Text(t.into()))).map(Some)
         }
         _ => Err(Misfit::new(format!("must be of type `{ty}`"))),
     }

@@ -3,6 +3,7 @@
 //! [`crate::rows`]' business.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smol_str::SmolStr;
 use std::sync::Arc;
 
 use crate::cell::ColumnType;
@@ -17,15 +18,15 @@ use crate::toml_spans::{Body, Doc, Text};
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
 pub struct Schema {
-    pub id: String,
+    pub id: SmolStr,
     pub kind: TableKind,
-    pub title: Option<String>,
+    pub title: Option<SmolStr>,
     pub group: Option<String>,
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
     pub allows: Vec<Allow>,
     /// (field, type, span of the column's entry)
-    pub columns: Vec<(String, ColumnType, Span)>,
+    pub columns: Vec<(SmolStr, ColumnType, Span)>,
     pub span: Span,
 }
 
@@ -41,7 +42,7 @@ pub fn parse_schema(
     let (id, text, base) = schema_head(file, html, start)?;
     let mut doc = Doc::parse(file, Body::new(text, base, arena), "a table schema")?;
     let kind = kind(&mut doc)?;
-    let title = doc.string("title")?.map(|t| t.0);
+    let title = doc.text("title")?.map(|t| SmolStr::new(t.0));
     let group = doc.string("group")?;
     let parent = doc.string("parent")?;
     let errata = errata(&mut doc)?;
@@ -60,7 +61,7 @@ pub fn parse_schema(
     }
     doc.finish()?;
     Ok(Schema {
-        id: id.to_string(),
+        id: SmolStr::new(id),
         kind,
         title,
         group: group.map(|g| g.0),
@@ -138,8 +139,8 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
         return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
     }
     Ok(TableKind::Rows {
-        const_name,
-        row_type,
+        const_name: const_name.into(),
+        row_type: row_type.into(),
     })
 }
 
@@ -199,7 +200,7 @@ fn allows(file: &Arc<SourceFile>, doc: &mut Doc, id: &str) -> Result<Vec<Allow>,
 /// a `group`), and each erratum names a column.
 fn fields_fit(
     doc: &Doc,
-    columns: &[(String, ColumnType, Span)],
+    columns: &[(SmolStr, ColumnType, Span)],
     group: &Option<(String, Span)>,
     parent: &Option<(String, Span)>,
     errata: &[TableErratum],
@@ -235,7 +236,7 @@ fn fields_fit(
 
 /// A constants table names each constant in a `name: ident` column and gives
 /// its value in a `value` column, neither optional.
-fn constants_columns(doc: &Doc, columns: &[(String, ColumnType, Span)]) -> Result<(), Diagnostic> {
+fn constants_columns(doc: &Doc, columns: &[(SmolStr, ColumnType, Span)]) -> Result<(), Diagnostic> {
     let has = |name: &str, ok: &dyn Fn(&ColumnType) -> bool| {
         columns.iter().any(|(f, t, _)| f == name && ok(t))
     };
@@ -258,7 +259,7 @@ fn columns(
     file: &Arc<SourceFile>,
     doc: &Doc,
     entries: &[Text],
-) -> Result<Vec<(String, ColumnType, Span)>, Diagnostic> {
+) -> Result<Vec<(SmolStr, ColumnType, Span)>, Diagnostic> {
     let mut columns = Vec::with_capacity(entries.len());
     let mut seen: HashMap<&str, usize> =
         HashMap::with_capacity_and_hasher(entries.len(), Default::default());
@@ -297,7 +298,7 @@ fn columns(
             doc.error(ty_offset..ty_offset + ty_text.len(), Code::UnknownType, m)
                 .label("not a column type")
         })?;
-        columns.push((field.to_string(), ty, espan));
+        columns.push((SmolStr::new(field), ty, espan));
     }
     Ok(columns)
 }

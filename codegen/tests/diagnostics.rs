@@ -211,7 +211,7 @@ fn well_formed_chapter_compiles_and_resolves_ditto_marks() {
         CellValue::Range {
             lo: 3,
             hi: Some(4),
-            label: String::new()
+            label: "".into()
         }
     );
     assert_eq!(ch.rules[0].id, "demo.hit");

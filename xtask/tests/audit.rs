@@ -203,8 +203,8 @@ fn the_report_covers_the_whole_book_with_the_figures_of_regen_s_summary() {
                 .sections
                 .iter()
                 .map(|s| s.id.to_string())
-                .chain(chapter.tables.iter().map(|t| t.id.clone()))
-                .chain(chapter.examples.iter().map(|e| e.id.clone()))
+                .chain(chapter.tables.iter().map(|t| t.id.to_string()))
+                .chain(chapter.examples.iter().map(|e| e.id.to_string()))
                 .chain(chapter.properties.iter().map(|p| p.id.clone()))
                 .chain(chapter.rules.iter().map(|r| format!("rule-{}", r.id)));
             for anchor in anchors {

@@ -39,11 +39,11 @@ impl Ids {
         Ids {
             rules: chapters()
                 .flat_map(|c| &c.rules)
-                .map(|r| r.id.clone())
+                .map(|r| r.id.to_string())
                 .collect(),
             examples: chapters()
                 .flat_map(|c| &c.examples)
-                .map(|e| (e.id.clone(), e.rule.to_string()))
+                .map(|e| (e.id.to_string(), e.rule.to_string()))
                 .collect(),
             rulings: chapters()
                 .flat_map(|c| &c.sections)

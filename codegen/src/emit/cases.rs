@@ -30,7 +30,7 @@ pub fn case_files(book: &Book) -> Vec<CaseFile> {
 /// The case file of one example.
 pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
     let mut t = toml::Table::new();
-    t.insert("id".into(), e.id.clone().into());
+    t.insert("id".into(), e.id.as_str().into());
     t.insert("system".into(), system.id.clone().into());
     t.insert("rule".into(), (&*e.rule).into());
     t.insert(
@@ -84,7 +84,7 @@ pub(crate) fn value(v: &Value) -> toml::Value {
     match v {
         Value::Int(n) => (*n).into(),
         Value::Bool(b) => (*b).into(),
-        Value::Text(s) => s.clone().into(),
+        Value::Text(s) => s.as_str().into(),
         Value::Dice(d) => d.to_string().into(),
         Value::Decimal(x) => (*x).into(),
         Value::DecimalList(xs) => xs.clone().into(),

@@ -5,6 +5,8 @@ pub mod property;
 use std::ops::Range;
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint_kind::LintKind;
 use crate::source::{SourceFile, Span};
@@ -54,8 +56,8 @@ pub struct FrontMatter {
 #[derive(Debug)]
 pub struct Section {
     /// Shared with every item the section holds (their `section`).
-    pub id: Arc<str>,
-    pub title: String,
+    pub id: SmolStr,
+    pub title: SmolStr,
     pub level: u8,
     pub span: Span,
     /// Lints silenced for this section, by `<!-- allow … -->` comments right under its heading.
@@ -65,10 +67,10 @@ pub struct Section {
 /// A typed table: its schema and its rows, ditto marks resolved.
 #[derive(Debug)]
 pub struct Table {
-    pub id: String,
-    pub title: String,
+    pub id: SmolStr,
+    pub title: SmolStr,
     /// The section the table sits in.
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     pub kind: TableKind,
     pub columns: Vec<Column>,
     /// The field that group rows fill in, if the table has group rows.
@@ -93,8 +95,8 @@ pub struct Table {
 pub enum TableKind {
     /// A `&[Row]` constant named `const_name` of a struct named `row_type`.
     Rows {
-        const_name: String,
-        row_type: String,
+        const_name: SmolStr,
+        row_type: SmolStr,
     },
     /// One `const` per row: the `ident` column names it, the one other typed column gives it.
     Constants,
@@ -102,10 +104,10 @@ pub enum TableKind {
 
 #[derive(Debug, Clone)]
 pub struct Column {
-    pub field: String,
+    pub field: SmolStr,
     pub ty: ColumnType,
     /// The header cell's text.
-    pub header: String,
+    pub header: SmolStr,
     pub span: Span,
 }
 
@@ -114,9 +116,9 @@ pub struct Row {
     /// Where the row's cells lie in its table's `cells`, one per column.
     pub cells: Range<usize>,
     /// The group row above this one, if any; shared by the rows of the group.
-    pub group: Option<Arc<str>>,
+    pub group: Option<SmolStr>,
     /// The parent row of a child row (`mounted` under `7.62mm Light MG`).
-    pub parent: Option<Arc<str>>,
+    pub parent: Option<SmolStr>,
     pub span: Span,
 }
 
@@ -227,7 +229,7 @@ impl std::fmt::Display for ValueType {
 #[derive(Debug, Clone)]
 pub struct Param {
     /// Shared with the chapter's bindings of the same name.
-    pub name: Arc<str>,
+    pub name: SmolStr,
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,
@@ -239,11 +241,11 @@ pub struct Param {
 #[derive(Debug)]
 pub struct Rule {
     /// `chapter.name`.
-    pub id: String,
-    pub name: String,
-    pub chapter: String,
+    pub id: SmolStr,
+    pub name: SmolStr,
+    pub chapter: SmolStr,
     /// The section the rule is stated in.
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     pub given: Vec<Param>,
     pub outputs: Vec<Param>,
     pub span: Span,
@@ -254,7 +256,7 @@ pub struct Rule {
 pub enum Value {
     Int(i64),
     Bool(bool),
-    Text(String),
+    Text(SmolStr),
     Dice(DiceSpec),
     /// A TOML number with a fraction until `check` types it; then any decimal.
     Decimal(f64),
@@ -267,7 +269,7 @@ pub enum Value {
 #[derive(Debug, Clone)]
 pub struct Binding {
     /// Shared by the bindings of a chapter that give the same name.
-    pub name: Arc<str>,
+    pub name: SmolStr,
     pub value: Value,
     pub span: Span,
 }
@@ -275,10 +277,10 @@ pub struct Binding {
 /// A worked example: the book's (claims copy what it prints) or ours.
 #[derive(Debug)]
 pub struct Example {
-    pub id: String,
-    pub section: Option<Arc<str>>,
+    pub id: SmolStr,
+    pub section: Option<SmolStr>,
     /// The qualified rule id, shared with the chapter's other examples of the rule.
-    pub rule: Arc<str>,
+    pub rule: SmolStr,
     pub rule_span: Span,
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,

@@ -1,7 +1,7 @@
 //! The model of a ```` ```property <id> ```` block: its rule, the domain of
 //! each input and the law; [`crate::property`] reads and checks them.
 
-use std::sync::Arc;
+use smol_str::SmolStr;
 
 use super::Value;
 use crate::source::Span;
@@ -11,7 +11,7 @@ use crate::source::Span;
 pub struct Property {
     pub id: String,
     /// The section the property sits in.
-    pub section: Option<Arc<str>>,
+    pub section: Option<SmolStr>,
     /// The qualified rule id.
     pub rule: String,
     pub rule_span: Span,

@@ -321,7 +321,7 @@ fn as_list(vs: &[Value]) -> Result<Value, String> {
     let texts: Option<Vec<String>> = vs
         .iter()
         .map(|v| match v {
-            Value::Text(t) => Some(t.clone()),
+            Value::Text(t) => Some(t.to_string()),
             _ => None,
         })
         .collect();

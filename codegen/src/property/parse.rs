@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use smol_str::SmolStr;
+
 use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
 use crate::blocks::value;
 use crate::code::Code;
@@ -14,7 +16,7 @@ use crate::toml_spans::{Body, Doc};
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,
     id: String,
-    section: Option<Arc<str>>,
+    section: Option<SmolStr>,
     body: Body,
     span: Span,
 ) -> Result<Property, Diagnostic> {

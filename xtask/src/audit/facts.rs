@@ -492,7 +492,7 @@ fn chapter(
         .iter()
         .map(|s| SectionFacts {
             item: item(Kind::Section, &s.id),
-            title: s.title.clone(),
+            title: s.title.to_string(),
             level: s.level,
         })
         .collect();
@@ -509,11 +509,11 @@ fn chapter(
             readers.dedup_by(|a, b| a.path == b.path);
             TableFacts {
                 item: item(Kind::Table, &t.id),
-                title: (!t.title.is_empty()).then(|| t.title.clone()),
+                title: (!t.title.is_empty()).then(|| t.title.to_string()),
                 section: t.section.as_deref().map(str::to_string),
                 constants: constants.into_iter().map(str::to_string).collect(),
                 row_type: match &t.kind {
-                    TableKind::Rows { row_type, .. } => Some(row_type.clone()),
+                    TableKind::Rows { row_type, .. } => Some(row_type.to_string()),
                     TableKind::Constants => None,
                 },
                 rows: t.rows.len(),
@@ -551,7 +551,7 @@ fn chapter(
                     .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
                     .filter(|(_, e)| *e.rule == *r.id)
                     .map(|(c, e)| Cite {
-                        id: e.id.clone(),
+                        id: e.id.to_string(),
                         title: None,
                         href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
                     })

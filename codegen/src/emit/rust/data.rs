@@ -71,7 +71,7 @@ impl Display for Canonical<'_> {
             CellValue::Dice(d) => write!(f, "{d}"),
             CellValue::Range { lo, hi, label } => {
                 band(f, *lo, *hi)?;
-                after_space(f, Some(label).filter(|l| !l.is_empty()))
+                after_space(f, Some(label.as_str()).filter(|l| !l.is_empty()))
             }
             CellValue::Label { name, gloss } => {
                 write!(f, "{}", Free(name, &['(']))?;
@@ -112,7 +112,7 @@ fn compound(f: &mut Formatter<'_>, v: &CellValue) -> fmt::Result {
             }
             if let Some((count, unit)) = per {
                 write!(f, " per {count}")?;
-                after_space(f, Some(unit).filter(|u| !u.is_empty()))?;
+                after_space(f, Some(unit.as_str()).filter(|u| !u.is_empty()))?;
             }
             Ok(())
         }
@@ -129,11 +129,11 @@ fn compound(f: &mut Formatter<'_>, v: &CellValue) -> fmt::Result {
         }
         CellValue::Amount { value, unit } => {
             write!(f, "{value}")?;
-            after_space(f, unit.as_ref())
+            after_space(f, unit.as_deref())
         }
         CellValue::Times { of, factor } => {
             write!(f, "x{factor}")?;
-            after_space(f, of.as_ref())
+            after_space(f, of.as_deref())
         }
         // The cell grammar already keeps the book's codes (`B`, `P`, `Sp`; `S`, `L`, `Sp`).
         CellValue::DamageType { kind, form } => write!(f, "{kind}/{form}"),
@@ -162,7 +162,7 @@ fn band(f: &mut Formatter<'_>, lo: i64, hi: Option<i64>) -> fmt::Result {
 }
 
 /// ` text`, if there is text: the last part of a cell.
-fn after_space(f: &mut Formatter<'_>, text: Option<&String>) -> fmt::Result {
+fn after_space(f: &mut Formatter<'_>, text: Option<&str>) -> fmt::Result {
     match text {
         Some(text) => write!(f, " {}", Free(text, &[])),
         None => Ok(()),
