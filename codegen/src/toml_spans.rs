@@ -22,8 +22,8 @@ pub struct Body<'a> {
 }
 
 impl<'a> Body<'a> {
-    /// `text`, at byte `base` of its file, to be read into `arena`, which is
-    /// emptied first: whatever the body before it left there is no longer read.
+    /// `text`, at byte `base` of its file, to be read into `arena`, emptied
+    /// first of whatever the body before it left there.
     pub fn new(text: &'a str, base: usize, arena: &'a mut Bump) -> Body<'a> {
         arena.reset();
         Body { text, base, arena }
@@ -240,5 +240,35 @@ impl<'a> Doc<'a> {
                     .label("not a key this block knows"))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Body, Bump, Doc};
+    use crate::source::SourceFile;
+
+    /// A chapter's bodies are read one after another into one arena: each
+    /// [`Body::new`] empties it of what the body before left there, so the
+    /// arena holds one body at a time, however many bodies the chapter has.
+    #[test]
+    fn each_body_empties_the_arena_so_a_chapter_of_bodies_reuses_its_memory() {
+        let file = SourceFile::new("spec/x/x.md", "rule = \"x.y\"\n[given]\na = [1, 2]\n");
+        let read_and_leave = |arena: &mut Bump| {
+            let doc = Doc::parse(&file, Body::new(&file.text, 0, arena), "a test").expect("TOML");
+            assert_eq!(doc.table.len(), 2);
+            drop(doc);
+            arena.alloc_slice_fill_copy(1000, 0u8); // what a body may leave behind
+        };
+        let mut arena = Bump::new();
+        // The first bodies grow it chunk by chunk, until one chunk holds a body.
+        for _ in 0..10 {
+            read_and_leave(&mut arena);
+        }
+        let settled = arena.allocated_bytes();
+        for _ in 0..1000 {
+            read_and_leave(&mut arena);
+        }
+        assert_eq!(arena.allocated_bytes(), settled);
     }
 }
