@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet as HashSet;
 use smol_str::{SmolStr, format_smolstr};
 
 use crate::code::Code;
@@ -19,11 +18,10 @@ pub fn parse_rule(
     section: Option<SmolStr>,
     body: Body,
     span: Span,
-    names: &mut Names,
 ) -> Result<Rule, Diagnostic> {
     let mut doc = Doc::parse(file, body, "a rule")?;
-    let given = params(&mut doc, "given", names)?;
-    let outputs = params(&mut doc, "outputs", names)?;
+    let given = params(&mut doc, "given")?;
+    let outputs = params(&mut doc, "outputs")?;
     doc.finish()?;
     if outputs.is_empty() {
         return Err(Diagnostic::new(
@@ -46,7 +44,7 @@ pub fn parse_rule(
     })
 }
 
-fn params(doc: &mut Doc, key: &'static str, names: &mut Names) -> Result<Vec<Param>, Diagnostic> {
+fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
     let Some(mut t) = doc.table(key, "a rule's parameters")? else {
         return Ok(Vec::new());
     };
@@ -77,7 +75,7 @@ fn params(doc: &mut Doc, key: &'static str, names: &mut Names) -> Result<Vec<Par
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
         out.push(Param {
-            name: names.get(&name),
+            name: SmolStr::new(&name),
             ty,
             optional,
             span,
@@ -127,18 +125,17 @@ pub fn parse_example(
     section: Option<SmolStr>,
     body: Body,
     span: Span,
-    names: &mut Names,
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
-    let rule = names.get(&rule);
-    let given = match doc.table("given", "an example's `given`")? {
-        Some(mut t) => bindings(&mut t, names)?,
-        None => Vec::new(),
-    };
-    let (which, claims, refused) = match said(&mut doc, &id, &span, names)? {
-        Said::Claims(which, claims) => (which, claims, None),
-        Said::Refused(r) => ("refused", Vec::new(), Some(r)),
+    let mut given = Vec::new();
+    if let Some(mut t) = doc.table("given", "an example's `given`")? {
+        bindings(&mut t, &mut given)?;
+    }
+    let claims_at = given.len();
+    let (which, refused) = match said(&mut doc, &id, &span, &mut given)? {
+        Said::Claims(which) => (which, None),
+        Said::Refused(r) => ("refused", Some(r)),
     };
     let errata = match doc.table("errata", "an example's errata")? {
         Some(e) if which != "book" => {
@@ -155,26 +152,27 @@ pub fn parse_example(
     Ok(Example {
         id,
         section,
-        rule,
+        rule: SmolStr::new(rule),
         rule_span,
         ours: which != "book",
-        given,
-        claims,
+        bindings: given,
+        claims_at,
         refused,
         errata,
         span,
     })
 }
 
-/// What an example says of its rule: the claims of `[book]` or `[expect]`
-/// (named by the table's key), or the refusal of `[refused]`.
+/// What an example says of its rule: claims, in `[book]` or `[expect]` (named
+/// by the table's key), or the refusal of `[refused]`.
 enum Said {
-    Claims(&'static str, Vec<Binding>),
+    Claims(&'static str),
     Refused(Refusal),
 }
 
-/// Reads the one of `[book]`, `[expect]` and `[refused]` that an example gives.
-fn said(doc: &mut Doc, id: &str, span: &Span, names: &mut Names) -> Result<Said, Diagnostic> {
+/// Reads the one of `[book]`, `[expect]` and `[refused]` that an example
+/// gives; its claims join `bindings`.
+fn said(doc: &mut Doc, id: &str, span: &Span, out: &mut Vec<Binding>) -> Result<Said, Diagnostic> {
     let mut given: [Option<(&str, Doc)>; 3] = [None, None, None];
     let kinds = [
         ("book", "an example's `book`"),
@@ -210,8 +208,9 @@ fn said(doc: &mut Doc, id: &str, span: &Span, names: &mut Names) -> Result<Said,
     if key == "refused" {
         return refusal(t).map(Said::Refused);
     }
-    let claims = bindings(&mut t, names)?;
-    if claims.is_empty() {
+    let before = out.len();
+    bindings(&mut t, out)?;
+    if out.len() == before {
         return Err(t
             .error(
                 t.span.clone(),
@@ -220,7 +219,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span, names: &mut Names) -> Result<Said,
             )
             .label("list at least one output and its value"));
     }
-    Ok(Said::Claims(key, claims))
+    Ok(Said::Claims(key))
 }
 
 /// `[refused]`: one non-empty `reason`, which the resolver's refusal must contain.
@@ -272,33 +271,16 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     Ok(out)
 }
 
-fn bindings(doc: &mut Doc, names: &mut Names) -> Result<Vec<Binding>, Diagnostic> {
+/// The entries of `doc`, each a binding, added to `out`.
+fn bindings(doc: &mut Doc, out: &mut Vec<Binding>) -> Result<(), Diagnostic> {
     let entries = doc.drain();
-    let mut out = Vec::with_capacity(entries.len());
+    out.reserve(entries.len());
     for (name, span, v) in entries {
         let value = value(doc, &v)?;
-        let name = names.get(&name);
+        let name = SmolStr::new(&name);
         out.push(Binding { name, value, span });
     }
-    Ok(out)
-}
-
-/// The names that a chapter's rules declare and its examples bind, and the
-/// rules its examples name, one shared copy of each: the examples of a rule
-/// give its few names over and over, and a book's bindings are the most
-/// numerous of its parts.
-#[derive(Default)]
-pub struct Names(HashSet<SmolStr>);
-
-impl Names {
-    fn get(&mut self, name: &str) -> SmolStr {
-        if let Some(shared) = self.0.get(name) {
-            return shared.clone();
-        }
-        let shared: SmolStr = name.into();
-        self.0.insert(shared.clone());
-        shared
-    }
+    Ok(())
 }
 
 /// A TOML value as an example value; dice stay text, and whole numbers stay

@@ -84,7 +84,7 @@ impl At<'_> {
         let rule = &sig.rule.id;
         let mut fixes = Vec::new();
         let mut needed_given = 0;
-        for (i, b) in example.given.iter().enumerate() {
+        for (i, b) in example.given().iter().enumerate() {
             let Some(p) = sig.input(&b.name) else {
                 let message = format!("rule `{rule}` takes no input `{}`", b.name);
                 let d = self.error(&b.span, Code::UnknownInput, message);
@@ -101,7 +101,7 @@ impl At<'_> {
         if needed_given == sig.rule.given.iter().filter(|p| !p.optional).count() {
             return fixes;
         }
-        let given: HashSet<&str> = example.given.iter().map(|b| &*b.name).collect();
+        let given: HashSet<&str> = example.given().iter().map(|b| &*b.name).collect();
         for p in sig.rule.given.iter().filter(|p| !p.optional) {
             if !given.contains(&*p.name) {
                 let message = format!(
@@ -117,7 +117,7 @@ impl At<'_> {
     /// The example's claims, each an output of the rule and of its type.
     fn claims(&mut self, example: &Example, sig: &Signature) -> Vec<Fix> {
         let mut fixes = Vec::new();
-        for (i, b) in example.claims.iter().enumerate() {
+        for (i, b) in example.claims().iter().enumerate() {
             let Some(p) = sig.output(&b.name) else {
                 let message = format!(
                     "example `{}` claims `{}`, which rule `{}` does not produce",
@@ -156,7 +156,7 @@ impl At<'_> {
             return Vec::new(); // most examples: no set of claims to build
         }
         let rule = &sig.rule.id;
-        let claimed: HashSet<&str> = example.claims.iter().map(|b| &*b.name).collect();
+        let claimed: HashSet<&str> = example.claims().iter().map(|b| &*b.name).collect();
         let mut fixes = Vec::new();
         for (i, e) in example.errata.iter().enumerate() {
             let Some(p) = sig.output(&e.claim) else {
@@ -198,8 +198,8 @@ fn apply(system: &mut System, typed: Typed) {
         let example = &mut system.chapters[c].examples[i];
         for fix in fixes {
             match fix {
-                Fix::Given(j, v) => example.given[j].value = v,
-                Fix::Claim(j, v) => example.claims[j].value = v,
+                Fix::Given(j, v) => example.bindings[j].value = v,
+                Fix::Claim(j, v) => example.bindings[example.claims_at + j].value = v,
                 Fix::Erratum(j, v) => example.errata[j].rules = v,
             }
         }

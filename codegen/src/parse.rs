@@ -8,7 +8,7 @@ use smol_str::{SmolStr, SmolStrBuilder};
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
-use crate::blocks::{Names, parse_example, parse_rule};
+use crate::blocks::{parse_example, parse_rule};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ids::{bad_id, is_id};
@@ -139,8 +139,6 @@ struct Walk<'a> {
     broken_rules: Vec<String>,
     examples: Vec<Example>,
     properties: Vec<Property>,
-    /// The names the chapter's rules declare and its examples bind, shared.
-    names: Names,
     /// Where each TOML body's tables are read, emptied by the next body.
     arena: Bump,
 }
@@ -162,7 +160,6 @@ impl<'a> Walk<'a> {
             broken_rules: Vec::new(),
             examples: Vec::new(),
             properties: Vec::new(),
-            names: Names::default(),
             arena: Bump::with_capacity(ARENA_CAPACITY),
         }
     }
@@ -420,11 +417,12 @@ impl<'a> Walk<'a> {
         let section = self.section();
         let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.arena);
         let result = match kind {
-            FenceKind::Rule => parse_rule(file, id.clone(), section, body, span, &mut self.names)
+            FenceKind::Rule => parse_rule(file, id.clone(), section, body, span)
                 .map(|r| self.rules.push(r))
                 .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", file.stem()))),
-            FenceKind::Example => parse_example(file, id, section, body, span, &mut self.names)
-                .map(|e| self.examples.push(e)),
+            FenceKind::Example => {
+                parse_example(file, id, section, body, span).map(|e| self.examples.push(e))
+            }
             FenceKind::Property => parse_property(file, id.into(), section, body, span)
                 .map(|p| self.properties.push(p)),
         };

@@ -92,12 +92,12 @@ fn numbers_and_the_cell_grammar_both_give_decimals() {
     );
     let book = compile("read", &text).unwrap_or_else(|d| panic!("{}", d.render()));
     let e = &book.systems[0].chapters[0].examples[0];
-    let given = |n: &str| &e.given.iter().find(|b| &*b.name == n).unwrap().value;
+    let given = |n: &str| &e.given().iter().find(|b| &*b.name == n).unwrap().value;
     assert_eq!(given("strength"), &Value::Decimal(2.5));
     assert_eq!(given("hits"), &Value::DecimalList(vec![0.5, 4.0, 1.0]));
     assert_eq!(given("bonus"), &Value::Decimal(0.25));
-    assert_eq!(e.claims[0].value, Value::Decimal(7.0));
-    assert_eq!(e.claims[1].value, Value::DecimalList(vec![0.5, 1.5]));
+    assert_eq!(e.claims()[0].value, Value::Decimal(7.0));
+    assert_eq!(e.claims()[1].value, Value::DecimalList(vec![0.5, 1.5]));
     let system = &book.systems[0];
     let case = case_file(system, &system.chapters[0], e).text;
     for line in [

@@ -837,7 +837,7 @@ reason = "no roll of 0"
     let book = compile("refused_ok", &text).unwrap_or_else(|d| panic!("{}", d.render()));
     let e = &book.systems[0].chapters[0].examples[0];
     assert!(e.ours, "a refused example is one of ours");
-    assert!(e.claims.is_empty());
+    assert!(e.claims().is_empty());
     let refusal = e.refused.as_ref().expect("the refusal");
     assert_eq!(refusal.reason, "no roll of 0");
     let case = &codegen::emit::cases::case_files(&book)[0].text;

@@ -46,7 +46,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
             .map(|b| (b.name.to_string(), value(&b.value)))
             .collect()
     };
-    t.insert("given".into(), bindings(&e.given).into());
+    t.insert("given".into(), bindings(e.given()).into());
     match &e.refused {
         Some(r) => {
             let mut refused = toml::Table::new();
@@ -55,7 +55,7 @@ pub fn case_file(system: &System, chapter: &Chapter, e: &Example) -> CaseFile {
         }
         None => {
             let key = if e.ours { "expect" } else { "book" };
-            t.insert(key.into(), bindings(&e.claims).into());
+            t.insert(key.into(), bindings(e.claims()).into());
         }
     }
     if !e.errata.is_empty() {

@@ -284,9 +284,11 @@ pub struct Example {
     pub rule_span: Span,
     /// Authored by us to exercise a rule the book gives no numbers for.
     pub ours: bool,
-    pub given: Vec<Binding>,
-    /// The outputs claimed; none when the example is refused.
-    pub claims: Vec<Binding>,
+    /// The values given ([`Example::given`]), then the outputs claimed
+    /// ([`Example::claims`]): one vector for both, as a book has many examples.
+    pub bindings: Vec<Binding>,
+    /// Where the claims start in `bindings`; none are claimed when the example is refused.
+    pub claims_at: usize,
     /// Set when the example says the rule refuses its inputs (`[refused]`).
     pub refused: Option<Refusal>,
     pub errata: Vec<Erratum>,
@@ -312,6 +314,18 @@ pub struct Erratum {
     pub ruling: String,
     pub reason: String,
     pub span: Span,
+}
+
+impl Example {
+    /// The values the example gives its rule.
+    pub fn given(&self) -> &[Binding] {
+        &self.bindings[..self.claims_at]
+    }
+
+    /// The outputs the example claims, or none when it is refused.
+    pub fn claims(&self) -> &[Binding] {
+        &self.bindings[self.claims_at..]
+    }
 }
 
 impl Table {

@@ -119,7 +119,7 @@ fn the_smallest_i64_is_an_integer() {
         "rule = \"demo.hit\"\n[given]\nroll = -9223372036854775808\n[book]\ndamage = \"1d6\"\n",
     );
     let book = compile("i64_min", &text).unwrap_or_else(|d| panic!("{d}"));
-    let given = &book.systems[0].chapters[0].examples[0].given[0];
+    let given = &book.systems[0].chapters[0].examples[0].given()[0];
     assert_eq!(given.value, codegen::model::Value::Int(i64::MIN));
 }
 
