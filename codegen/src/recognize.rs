@@ -94,16 +94,18 @@ fn unquoted(line: &str) -> &str {
 /// the opening fence's characters (and nothing else), after the opening line.
 /// Block quote markers in front of either are passed over.
 pub fn fence_closed(block: &str) -> bool {
-    let mut lines = block.trim_end_matches(['\n', '\r']).lines();
-    let opening = unquoted(lines.next().unwrap_or_default());
+    let block = block.trim_end_matches(['\n', '\r']);
+    // The first and the last line, found from either end: a block can be long.
+    let (Some(first_end), Some(last_start)) = (block.find('\n'), block.rfind('\n')) else {
+        return false; // one line: the opening fence alone
+    };
+    let opening = unquoted(block[..first_end].trim_end_matches('\r'));
     let Some(mark) = opening.chars().next() else {
         return false;
     };
     let width = opening.len() - opening.trim_start_matches(mark).len();
-    lines.next_back().is_some_and(|last| {
-        let last = unquoted(last).trim_end();
-        last.len() >= width && last.chars().all(|c| c == mark)
-    })
+    let last = unquoted(&block[last_start + 1..]).trim_end();
+    last.len() >= width && last.chars().all(|c| c == mark)
 }
 
 /// The first word of an HTML comment, after `<!--`.

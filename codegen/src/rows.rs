@@ -59,9 +59,9 @@ fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
     // The trimmed text of the piece `start..end`, as a span of the file.
     let cell = |start: usize, end: usize| {
         let raw = &s[start..end];
-        let lead = raw.len() - raw.trim_start().len();
-        let start = line.start + start + lead;
-        start..start + raw.trim().len()
+        let rest = raw.trim_start();
+        let start = line.start + start + raw.len() - rest.len();
+        start..start + rest.trim_end().len()
     };
     let mut start = 0;
     let mut escaped = false;
