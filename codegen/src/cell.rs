@@ -256,21 +256,20 @@ pub struct CellError {
 /// Words that mean "nothing here" in an optional column.
 pub const NONE_WORDS: &[&str] = &["", "--", "—", "N/A", "No modifier"];
 
-/// Trailing footnote markers (`60m/s *`, `Terminal velocity.*`), split off.
-pub fn split_marks(text: &str) -> (&str, &str) {
-    let body = text.trim_end_matches(['*', '†']);
-    (body.trim_end(), &text[body.len()..])
+/// A cell's text without its trailing footnote markers (`60m/s *`,
+/// `Terminal velocity.*`), which point at the book's notes and type nothing.
+fn without_marks(text: &str) -> &str {
+    text.trim_end_matches(['*', '†']).trim_end()
 }
 
 /// Parses one cell (already trimmed, ditto marks excluded).
-pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<(CellValue, String), CellError> {
-    let (body, marks) = split_marks(text);
-    let marks: String = marks.chars().filter(|c| !c.is_whitespace()).collect();
+pub fn parse_cell(ty: &ColumnType, text: &str) -> Result<CellValue, CellError> {
+    let body = without_marks(text);
     if let Some(value) = word_or_none(ty, body)? {
-        return Ok((value, marks));
+        return Ok(value);
     }
     let mut c = Cursor { text: body, pos: 0 };
-    Ok((value(&ty.base, &mut c)?, marks))
+    value(&ty.base, &mut c)
 }
 
 /// One of the column's words, or a none word (which only an optional column takes).
@@ -852,7 +851,7 @@ mod tests {
     use super::*;
 
     fn cell(ty: &str, text: &str) -> Result<CellValue, CellError> {
-        parse_cell(&ColumnType::parse(ty).unwrap(), text).map(|(v, _)| v)
+        parse_cell(&ColumnType::parse(ty).unwrap(), text)
     }
 
     #[test]
@@ -918,14 +917,9 @@ mod tests {
     #[test]
     fn units_and_footnote_markers() {
         let ty = ColumnType::parse("int(m/s)").unwrap();
-        assert_eq!(
-            parse_cell(&ty, "60m/s *").unwrap(),
-            (CellValue::Int(60), "*".to_string())
-        );
-        assert_eq!(
-            parse_cell(&ty, "2m/s").unwrap(),
-            (CellValue::Int(2), String::new())
-        );
+        assert_eq!(parse_cell(&ty, "60m/s *").unwrap(), CellValue::Int(60));
+        assert_eq!(parse_cell(&ty, "60m/s*†").unwrap(), CellValue::Int(60));
+        assert_eq!(parse_cell(&ty, "2m/s").unwrap(), CellValue::Int(2));
         assert!(parse_cell(&ty, "2 km/h").is_err());
     }
 
@@ -1110,11 +1104,11 @@ mod tests {
         assert_eq!(ty.words, vec!["Crew".to_string(), "N/A".to_string()]);
         assert_eq!(ty.to_string(), "int | Crew | N/A?");
         assert_eq!(
-            parse_cell(&ty, "N/A").unwrap().0,
+            parse_cell(&ty, "N/A").unwrap(),
             CellValue::Word("N/A".into())
         );
-        assert_eq!(parse_cell(&ty, "--").unwrap().0, CellValue::None);
-        assert_eq!(parse_cell(&ty, "4").unwrap().0, CellValue::Int(4));
+        assert_eq!(parse_cell(&ty, "--").unwrap(), CellValue::None);
+        assert_eq!(parse_cell(&ty, "4").unwrap(), CellValue::Int(4));
         assert!(parse_cell(&ty, "Team").is_err());
     }
 

@@ -373,8 +373,9 @@ impl<'a> Walk<'a> {
     /// A fence: a block of the book when its kind is one, with a valid id.
     fn fence_opens(&mut self, info: &str, range: Span) {
         let file = self.file;
-        self.diags.extend(misspelt_fence(file, info, range.clone()));
         let Some(kind) = fence_kind(info) else {
+            // Plain code, unless its kind is a near miss of a block's.
+            self.diags.extend(misspelt_fence(file, info, range));
             return;
         };
         match info.split_whitespace().nth(1) {

@@ -398,10 +398,9 @@ impl<'a> Builder<'a> {
             None => None,
         };
         match parse_cell(&column.ty, erratum.map_or(cell_text, |e| &e.reading)) {
-            Ok((value, marks)) => Some(Cell {
+            Ok(value) => Some(Cell {
                 value,
                 ditto: false,
-                marks,
                 span: span.clone(),
             }),
             Err(e) => {

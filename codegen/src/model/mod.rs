@@ -152,8 +152,6 @@ pub struct Cell {
     pub value: CellValue,
     /// The cell was a ditto mark; `value` is the one above.
     pub ditto: bool,
-    /// Footnote markers that followed the value.
-    pub marks: String,
     pub span: Span,
 }
 
