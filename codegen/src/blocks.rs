@@ -274,7 +274,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
 /// The entries of `doc`, each a binding, added to `out`.
 fn bindings(doc: &mut Doc, out: &mut Vec<Binding>) -> Result<(), Diagnostic> {
     let entries = doc.drain();
-    out.reserve(entries.len());
+    out.reserve_exact(entries.len()); // an example's bindings are kept: no spare room
     for (name, span, v) in entries {
         let value = value(doc, &v)?;
         let name = SmolStr::new(&name);

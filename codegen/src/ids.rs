@@ -10,16 +10,12 @@ use crate::source::{SourceFile, Span};
 /// single dashes. They become Rust names, file names and URL fragments.
 pub fn is_id(id: &str) -> bool {
     let bytes = id.as_bytes();
-    if !bytes.first().is_some_and(u8::is_ascii_lowercase) || bytes.last() == Some(&b'-') {
-        return false;
-    }
-    // One pass, byte by byte: every id of the book goes through here.
-    let mut after_dash = false;
-    bytes.iter().all(|&b| {
-        let fits = b.is_ascii_lowercase() || b.is_ascii_digit() || (b == b'-' && !after_dash);
-        after_dash = b == b'-';
-        fits
-    })
+    bytes.first().is_some_and(u8::is_ascii_lowercase)
+        && bytes.last() != Some(&b'-')
+        && bytes
+            .iter()
+            .all(|&b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
+        && !bytes.windows(2).any(|w| w[0] == b'-' && w[1] == b'-')
 }
 
 pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {

@@ -100,12 +100,13 @@ pub fn fence_closed(block: &str) -> bool {
         return false; // one line: the opening fence alone
     };
     let opening = unquoted(block[..first_end].trim_end_matches('\r'));
-    let Some(mark) = opening.chars().next() else {
+    // A fence is made of backticks or tildes: ASCII, so counted byte by byte.
+    let Some(&mark) = opening.as_bytes().first() else {
         return false;
     };
-    let width = opening.len() - opening.trim_start_matches(mark).len();
+    let width = opening.bytes().take_while(|&b| b == mark).count();
     let last = unquoted(&block[last_start + 1..]).trim_end();
-    last.len() >= width && last.chars().all(|c| c == mark)
+    last.len() >= width && last.bytes().all(|b| b == mark)
 }
 
 /// The first word of an HTML comment, after `<!--`.
