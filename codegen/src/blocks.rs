@@ -12,8 +12,10 @@ use crate::source::{SourceFile, Span};
 use crate::toml_read::{Spanned, Value as Toml};
 use crate::toml_spans::{Body, Doc};
 
+/// Reads rule `name`'s block, which chapter `chapter` (its id) states.
 pub fn parse_rule(
     file: &Arc<SourceFile>,
+    chapter: &SmolStr,
     name: SmolStr,
     section: Option<SmolStr>,
     body: Body,
@@ -32,11 +34,10 @@ pub fn parse_rule(
         )
         .label("declare `[outputs]`"));
     }
-    let chapter = file.stem();
     Ok(Rule {
         id: format_smolstr!("{chapter}.{name}"),
         name,
-        chapter: chapter.into(),
+        chapter: chapter.clone(),
         section,
         given,
         outputs,
@@ -48,8 +49,9 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
     let Some(mut t) = doc.table(key, "a rule's parameters")? else {
         return Ok(Vec::new());
     };
-    let mut out = Vec::new();
-    for (name, span, v) in t.drain() {
+    let entries = t.drain();
+    let mut out = Vec::with_capacity(entries.len());
+    for (name, span, v) in entries {
         let vspan = t.at(&v.span());
         let ty_text = v.get_ref().as_str().unwrap_or("");
         let (ty_text, optional) = match ty_text.strip_suffix('?') {

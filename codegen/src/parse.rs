@@ -123,6 +123,8 @@ const ARENA_CAPACITY: usize = 16 * 1024;
 /// parts it has collected so far.
 struct Walk<'a> {
     file: &'a Arc<SourceFile>,
+    /// The file's stem: the chapter's id, and the first half of its rules' ids.
+    stem: SmolStr,
     diags: &'a mut Diagnostics,
     open: Open,
     front: Option<FrontMatter>,
@@ -147,6 +149,7 @@ impl<'a> Walk<'a> {
     fn new(file: &'a Arc<SourceFile>, diags: &'a mut Diagnostics) -> Walk<'a> {
         Walk {
             file,
+            stem: SmolStr::new(file.stem()),
             diags,
             open: Open::Nothing,
             front: None,
@@ -418,9 +421,9 @@ impl<'a> Walk<'a> {
         let section = self.section();
         let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.arena);
         let result = match kind {
-            FenceKind::Rule => parse_rule(file, id.clone(), section, body, span)
+            FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.rules.push(r))
-                .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", file.stem()))),
+                .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", self.stem))),
             FenceKind::Example => {
                 parse_example(file, id, section, body, span).map(|e| self.examples.push(e))
             }
@@ -436,7 +439,7 @@ impl<'a> Walk<'a> {
     fn finish(mut self) -> Option<Chapter> {
         self.orphan_schema();
         let file = self.file;
-        let chapter_id = file.stem();
+        let chapter_id = self.stem.to_string();
         if !is_id(&chapter_id) {
             self.diags.push(
                 bad_id(file, 0..0, &chapter_id)

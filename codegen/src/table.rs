@@ -121,7 +121,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
                 .label("`rows` or `constants`"));
         }
     }
-    let (const_name, cs) = doc.required_string("const")?;
+    let (const_name, cs) = doc.required_text("const")?;
     if !is_upper_snake(&const_name) {
         return Err(doc.error(
             cs,
@@ -129,7 +129,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
             "`const` must be an UPPER_SNAKE_CASE name",
         ));
     }
-    let (row_type, rs) = doc.required_string("row")?;
+    let (row_type, rs) = doc.required_text("row")?;
     if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
         || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
     {
@@ -139,8 +139,8 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
         return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
     }
     Ok(TableKind::Rows {
-        const_name: const_name.into(),
-        row_type: row_type.into(),
+        const_name: SmolStr::new(const_name),
+        row_type: SmolStr::new(row_type),
     })
 }
 
