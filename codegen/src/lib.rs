@@ -173,7 +173,7 @@ fn compile_files(
             Some(i) => &mut book.systems[i],
             None => {
                 book.systems.push(System {
-                    id: chapter.front.system.clone(),
+                    id: chapter.front.system.to_string(),
                     chapters: Vec::new(),
                 });
                 book.systems.last_mut().expect("just pushed")

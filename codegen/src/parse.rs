@@ -555,13 +555,13 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
 
 fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMatter, Diagnostic> {
     let mut doc = Doc::parse(file, body, "the front matter")?;
-    let (system, system_span) = doc.required_string("system")?;
+    let (system, system_span) = doc.required_text("system")?;
     if let Some(why) = crate::names::system_problem(&system) {
         return Err(Diagnostic::new(file, system_span, Code::RustName, why)
             .label("a system's id names its folder and a Rust module"));
     }
-    let title = doc.required_string("title")?.0;
-    let version = doc.required_string("version")?.0;
+    let title = SmolStr::new(doc.required_text("title")?.0);
+    let version = SmolStr::new(doc.required_text("version")?.0);
     let mut source = doc
         .table("source", "the front matter's source")?
         .ok_or_else(|| {
@@ -571,12 +571,12 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
                 "the front matter has no `[source]` (book and section)",
             )
         })?;
-    let source_book = source.required_string("book")?.0;
-    let source_section = source.required_string("section")?.0;
+    let source_book = SmolStr::new(source.required_text("book")?.0);
+    let source_section = SmolStr::new(source.required_text("section")?.0);
     source.finish()?;
     doc.finish()?;
     Ok(FrontMatter {
-        system,
+        system: SmolStr::new(system),
         title,
         source_book,
         source_section,

@@ -44,12 +44,12 @@ pub struct Chapter {
 
 #[derive(Debug, Clone)]
 pub struct FrontMatter {
-    pub system: String,
-    pub title: String,
+    pub system: SmolStr,
+    pub title: SmolStr,
     /// Which book, and where in it, the chapter restates.
-    pub source_book: String,
-    pub source_section: String,
-    pub version: String,
+    pub source_book: SmolStr,
+    pub source_section: SmolStr,
+    pub version: SmolStr,
 }
 
 /// A heading with its stable id.

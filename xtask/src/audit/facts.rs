@@ -577,12 +577,12 @@ fn chapter(
         .collect::<Result<_, String>>()?;
     Ok(ChapterFacts {
         id: chapter.id.clone(),
-        title: chapter.front.title.clone(),
+        title: chapter.front.title.to_string(),
         path: chapter.file.path.display().to_string(),
         page: page(&system.id, &chapter.id),
-        source_book: chapter.front.source_book.clone(),
-        source_section: chapter.front.source_section.clone(),
-        version: chapter.front.version.clone(),
+        source_book: chapter.front.source_book.to_string(),
+        source_section: chapter.front.source_section.to_string(),
+        version: chapter.front.version.to_string(),
         sections,
         tables,
         rules,
