@@ -91,12 +91,7 @@ fn schema_head<'h>(
     };
     let first_line_end = inner.find('\n').unwrap_or(inner.len());
     let head = &inner[..first_line_end];
-    let id = head
-        .trim_start()
-        .trim_start_matches("<!--")
-        .trim()
-        .trim_start_matches("table")
-        .trim();
+    let id = strip_all(strip_all(head.trim_start(), "<!--").trim(), "table").trim();
     if !crate::ids::is_id(id) {
         return Err(Diagnostic::new(
             file,
@@ -107,6 +102,15 @@ fn schema_head<'h>(
         .label("write `<!-- table some-id` on the first line; ids are kebab-case"));
     }
     Ok((id, &inner[first_line_end..], start + first_line_end))
+}
+
+/// `text` without every leading copy of `prefix`, as `trim_start_matches`
+/// gives it, but without building a substring searcher for a few bytes.
+fn strip_all<'t>(mut text: &'t str, prefix: &str) -> &'t str {
+    while let Some(rest) = text.strip_prefix(prefix) {
+        text = rest;
+    }
+    text
 }
 
 /// `kind`: a rows table (the default) with its `const` and `row` names, or a constants table.
