@@ -43,6 +43,7 @@ pub use model::Book;
 use model::{Chapter, System};
 pub use parse::markdown_options;
 pub use source::SourceFile;
+use toml_read::Bump;
 
 /// Compiles every `<system>/<chapter>.md` under `spec_root`: [`load::read_spec`]
 /// then [`compile_sources`]. Paths in diagnostics are shown relative to
@@ -62,8 +63,9 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
     // cache; its check's diagnostics still follow every system's parse's.
     let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
     let mut book = Book::default();
+    let mut arena = parse::toml_arena();
     for read in &sources.systems {
-        if let Some(mut system) = compile_system(read, &mut diags) {
+        if let Some(mut system) = compile_system(read, &mut arena, &mut diags) {
             check::check_system(&mut system, &mut checked);
             names::check_system(&system, &mut named);
             book.systems.push(system);
@@ -82,7 +84,11 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
 /// a system id, its Markdown files must be `.md` chapters, and they must hold
 /// something to compile (a table, rule or example): a folder of prose alone is
 /// more likely a mistake than a system.
-fn compile_system(read: &SystemSources, diags: &mut Diagnostics) -> Option<System> {
+fn compile_system(
+    read: &SystemSources,
+    arena: &mut Bump,
+    diags: &mut Diagnostics,
+) -> Option<System> {
     let id = &read.id;
     let folder = || SourceFile::new(&read.folder, "");
     if let Some(why) = names::system_problem(id) {
@@ -100,7 +106,7 @@ fn compile_system(read: &SystemSources, diags: &mut Diagnostics) -> Option<Syste
                 continue;
             }
         };
-        if let Some(chapter) = parse::parse_chapter(file, diags) {
+        if let Some(chapter) = parse::parse_chapter(file, arena, diags) {
             if chapter.front.system != *id {
                 diags.push(
                     Diagnostic::new(
@@ -161,8 +167,9 @@ fn compile_files(
     files: Vec<Arc<SourceFile>>,
     mut diags: Diagnostics,
 ) -> Result<Book, Diagnostics> {
+    let mut arena = parse::toml_arena();
     for file in files {
-        let Some(chapter) = parse::parse_chapter(&file, &mut diags) else {
+        let Some(chapter) = parse::parse_chapter(&file, &mut arena, &mut diags) else {
             continue;
         };
         let system = match book

@@ -105,19 +105,28 @@ impl Body {
     }
 }
 
-/// Parses one chapter. Problems go to `diags`; a chapter is returned whenever its
-/// front matter could be read, so that later checks still see what parsed.
-pub fn parse_chapter(file: &Arc<SourceFile>, diags: &mut Diagnostics) -> Option<Chapter> {
-    let mut walk = Walk::new(file, diags);
+/// Parses one chapter, reading its TOML bodies in `arena`. Problems go to
+/// `diags`; a chapter is returned whenever its front matter could be read, so
+/// that later checks still see what parsed.
+pub fn parse_chapter(
+    file: &Arc<SourceFile>,
+    arena: &mut Bump,
+    diags: &mut Diagnostics,
+) -> Option<Chapter> {
+    let mut walk = Walk::new(file, arena, diags);
     for (event, range) in Parser::new_ext(&file.text, markdown_options()).into_offset_iter() {
         walk.event(event, range);
     }
     walk.finish()
 }
 
-/// Bytes a chapter's TOML arena starts with: the bundled chapters' largest
-/// body needs at most 12 kB, so nearly every chapter's bodies fit in one chunk.
-const ARENA_CAPACITY: usize = 16 * 1024;
+/// An arena for the TOML bodies of a book's chapters, one after another: it
+/// starts with room for the largest body of the bundled book (12 kB), and is
+/// made once per compile, so that no chapter allocates and frees one amid
+/// pulldown-cmark's own allocations.
+pub fn toml_arena() -> Bump {
+    Bump::with_capacity(16 * 1024)
+}
 
 /// The walk over one chapter's events: what it is in the middle of, and the
 /// parts it has collected so far.
@@ -142,11 +151,11 @@ struct Walk<'a> {
     examples: Vec<Example>,
     properties: Vec<Property>,
     /// Where each TOML body's tables are read, emptied by the next body.
-    arena: Bump,
+    arena: &'a mut Bump,
 }
 
 impl<'a> Walk<'a> {
-    fn new(file: &'a Arc<SourceFile>, diags: &'a mut Diagnostics) -> Walk<'a> {
+    fn new(file: &'a Arc<SourceFile>, arena: &'a mut Bump, diags: &'a mut Diagnostics) -> Walk<'a> {
         Walk {
             file,
             stem: SmolStr::new(file.stem()),
@@ -163,7 +172,7 @@ impl<'a> Walk<'a> {
             broken_rules: Vec::new(),
             examples: Vec::new(),
             properties: Vec::new(),
-            arena: Bump::with_capacity(ARENA_CAPACITY),
+            arena,
         }
     }
 
@@ -255,7 +264,7 @@ impl<'a> Walk<'a> {
             return;
         };
         let base = body.base.unwrap_or(body.span.start);
-        let body = toml_spans::Body::new(body.text(&self.file.text), base, &mut self.arena);
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, self.arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -316,7 +325,7 @@ impl<'a> Walk<'a> {
             self.allow_comment(html, start);
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start, &mut self.arena) {
+            match parse_schema(file, html, start, self.arena) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -419,7 +428,7 @@ impl<'a> Walk<'a> {
         }
         let base = body.base.unwrap_or(span.end);
         let section = self.section();
-        let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.arena);
+        let body = toml_spans::Body::new(body.text(&file.text), base, self.arena);
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.rules.push(r))
