@@ -130,7 +130,7 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
-    let mut given = Vec::new();
+    let mut given = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
         bindings(&mut t, &mut given)?;
     }
@@ -163,6 +163,21 @@ pub fn parse_example(
         errata,
         span,
     })
+}
+
+/// How many entries the tables `keys` of `doc` hold: room enough for an
+/// example's bindings, made before any is read.
+fn entries_under(doc: &Doc, keys: &[&str]) -> usize {
+    let tables = doc
+        .table
+        .iter()
+        .filter(|(k, _)| keys.contains(&k.get_ref().as_ref()));
+    tables
+        .map(|(_, v)| match v.get_ref() {
+            Toml::Table(t) => t.len(),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// What an example says of its rule: claims, in `[book]` or `[expect]` (named
@@ -276,7 +291,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
 /// The entries of `doc`, each a binding, added to `out`.
 fn bindings(doc: &mut Doc, out: &mut Vec<Binding>) -> Result<(), Diagnostic> {
     let entries = doc.drain();
-    out.reserve_exact(entries.len()); // an example's bindings are kept: no spare room
+    out.reserve(entries.len());
     for (name, span, v) in entries {
         let value = value(doc, &v)?;
         let name = SmolStr::new(&name);

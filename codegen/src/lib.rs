@@ -43,7 +43,6 @@ pub use model::Book;
 use model::{Chapter, System};
 pub use parse::markdown_options;
 pub use source::SourceFile;
-use toml_read::Bump;
 
 /// Compiles every `<system>/<chapter>.md` under `spec_root`: [`load::read_spec`]
 /// then [`compile_sources`]. Paths in diagnostics are shown relative to
@@ -63,9 +62,9 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
     // cache; its check's diagnostics still follow every system's parse's.
     let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
     let mut book = Book::default();
-    let mut arena = parse::toml_arena();
+    let mut scratch = parse::Scratch::default();
     for read in &sources.systems {
-        if let Some(mut system) = compile_system(read, &mut arena, &mut diags) {
+        if let Some(mut system) = compile_system(read, &mut scratch, &mut diags) {
             check::check_system(&mut system, &mut checked);
             names::check_system(&system, &mut named);
             book.systems.push(system);
@@ -86,7 +85,7 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
 /// more likely a mistake than a system.
 fn compile_system(
     read: &SystemSources,
-    arena: &mut Bump,
+    scratch: &mut parse::Scratch,
     diags: &mut Diagnostics,
 ) -> Option<System> {
     let id = &read.id;
@@ -106,7 +105,7 @@ fn compile_system(
                 continue;
             }
         };
-        if let Some(chapter) = parse::parse_chapter(file, arena, diags) {
+        if let Some(chapter) = parse::parse_chapter(file, scratch, diags) {
             if chapter.front.system != *id {
                 diags.push(
                     Diagnostic::new(
@@ -167,9 +166,9 @@ fn compile_files(
     files: Vec<Arc<SourceFile>>,
     mut diags: Diagnostics,
 ) -> Result<Book, Diagnostics> {
-    let mut arena = parse::toml_arena();
+    let mut scratch = parse::Scratch::default();
     for file in files {
-        let Some(chapter) = parse::parse_chapter(&file, &mut arena, &mut diags) else {
+        let Some(chapter) = parse::parse_chapter(&file, &mut scratch, &mut diags) else {
             continue;
         };
         let system = match book

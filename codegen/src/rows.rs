@@ -27,13 +27,26 @@ pub struct RawTable {
 }
 
 impl RawTable {
-    pub fn new(schema: Option<Schema>, rejected: bool, span: Span) -> RawTable {
+    /// A table at `span`, whose lines go into `lines`, a buffer that a table
+    /// before it may have used (see [`RawTable::into_lines`]).
+    pub fn new(
+        schema: Option<Schema>,
+        rejected: bool,
+        span: Span,
+        mut lines: Vec<Span>,
+    ) -> RawTable {
+        lines.clear();
         RawTable {
             schema,
             rejected,
             span,
-            lines: Vec::new(),
+            lines,
         }
+    }
+
+    /// The buffer of lines, for the next table to use.
+    pub fn into_lines(self) -> Vec<Span> {
+        self.lines
     }
 
     /// Notes where a body row starts, in `text`, the chapter's.
@@ -86,14 +99,16 @@ fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
     }
 }
 
-/// Types every cell of a raw table against its schema.
+/// Types every cell of a raw table against its schema, splitting each line
+/// into `split`, a buffer that the tables of a compile share.
 pub fn build_table(
     file: &Arc<SourceFile>,
-    raw: RawTable,
+    raw: &mut RawTable,
     section: Option<SmolStr>,
+    split: &mut Vec<Span>,
     diags: &mut Diagnostics,
 ) -> Option<Table> {
-    let Some(mut schema) = raw.schema else {
+    let Some(mut schema) = raw.schema.take() else {
         if raw.rejected {
             return None;
         }
@@ -109,16 +124,15 @@ pub fn build_table(
         return None;
     };
     // One buffer holds the cells of each line in turn, the header's first.
-    let mut split = Vec::with_capacity(schema.columns.len());
-    let columns = columns(file, &mut schema, raw.span.start, &mut split, diags)?;
-    let lines = raw.lines;
+    let columns = columns(file, &mut schema, raw.span.start, split, diags)?;
+    let lines = &raw.lines;
     // A kept row's cells hold at least a byte of the table each (a pipe, at
     // least), so that bound keeps a wide schema over short lines from
     // reserving more than the table could fill.
     let cells = (lines.len().saturating_mul(columns.len())).min(raw.span.len());
     let mut b = Builder::new(file, &schema, &columns, (lines.len(), cells), split);
     for index in 0..lines.len() {
-        b.line(&lines, index, diags);
+        b.line(lines, index, diags);
     }
     let (rows, cells) = b.finish(raw.span.start, diags)?;
     Some(Table {
@@ -201,7 +215,7 @@ struct Builder<'a> {
     above_broken: bool,
     ok: bool,
     /// The cells of the line being read, kept from line to line.
-    cells: Vec<Span>,
+    cells: &'a mut Vec<Span>,
 }
 
 impl<'a> Builder<'a> {
@@ -212,7 +226,7 @@ impl<'a> Builder<'a> {
         schema: &'a Schema,
         columns: &'a [Column],
         (rows, cells): (usize, usize),
-        split: Vec<Span>,
+        split: &'a mut Vec<Span>,
     ) -> Builder<'a> {
         let mut errata = HashMap::default();
         for (k, e) in schema.errata.iter().enumerate() {
@@ -243,13 +257,13 @@ impl<'a> Builder<'a> {
 
     /// Reads line `index` of `lines`: a row, a group row, or a repeated header.
     fn line(&mut self, lines: &[Span], index: usize, diags: &mut Diagnostics) {
-        let mut cells = std::mem::take(&mut self.cells);
+        let mut cells = std::mem::take(self.cells);
         if self.cells(lines[index].clone(), &mut cells, diags) {
             self.read_line(lines, index, &cells, diags);
         } else {
             self.broken();
         }
-        self.cells = cells;
+        *self.cells = cells;
     }
 
     /// Line `index`, already split into `cells`, one per column.
