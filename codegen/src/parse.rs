@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use smol_str::{SmolStr, SmolStrBuilder};
+use smol_str::SmolStr;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
@@ -39,7 +39,6 @@ enum Open {
     Heading {
         id: Option<SmolStr>,
         level: u8,
-        title: SmolStrBuilder,
         span: Span,
     },
     Table(Box<RawTable>),
@@ -132,6 +131,8 @@ pub struct Scratch {
     lines: Vec<Span>,
     /// The cells of the table line being read.
     cells: Vec<Span>,
+    /// The text of the heading being read.
+    title: String,
 }
 
 impl Default for Scratch {
@@ -140,6 +141,7 @@ impl Default for Scratch {
             arena: Bump::with_capacity(16 * 1024),
             lines: Vec::new(),
             cells: Vec::new(),
+            title: String::new(),
         }
     }
 }
@@ -214,8 +216,8 @@ impl<'a> Walk<'a> {
                 Event::End(TagEnd::CodeBlock) => self.fence_closes(),
                 _ => {}
             },
-            Open::Heading { title, .. } => match event {
-                Event::Text(t) | Event::Code(t) => title.push_str(&t),
+            Open::Heading { .. } => match event {
+                Event::Text(t) | Event::Code(t) => self.scratch.title.push_str(&t),
                 Event::End(TagEnd::Heading(_)) => self.heading_closes(),
                 _ => {}
             },
@@ -233,10 +235,10 @@ impl<'a> Walk<'a> {
         match tag {
             Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
             Tag::Heading { level, id, .. } => {
+                self.scratch.title.clear();
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
-                    title: SmolStrBuilder::new(),
                     span: range,
                 };
             }
@@ -293,21 +295,10 @@ impl<'a> Walk<'a> {
 
     /// A heading becomes a section, when it has a valid id.
     fn heading_closes(&mut self) {
-        let Open::Heading {
-            id,
-            level,
-            title,
-            span,
-        } = self.close()
-        else {
+        let Open::Heading { id, level, span } = self.close() else {
             return;
         };
-        let trimmed = title.as_str().trim();
-        let title = if trimmed.len() == title.len() {
-            title.finish() // most headings: the text gathered is the title
-        } else {
-            SmolStr::new(trimmed)
-        };
+        let title = SmolStr::new(self.scratch.title.trim());
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) => {
