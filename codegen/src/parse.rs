@@ -133,6 +133,28 @@ pub struct Scratch {
     cells: Vec<Span>,
     /// The text of the heading being read.
     title: String,
+    /// The parts of the chapter being read, which it keeps in vectors of
+    /// their own size once it is read ([`kept`]).
+    parts: Parts,
+}
+
+/// A chapter's parts as the walk collects them.
+#[derive(Default)]
+struct Parts {
+    sections: Vec<Section>,
+    tables: Vec<Table>,
+    rules: Vec<Rule>,
+    examples: Vec<Example>,
+    properties: Vec<Property>,
+}
+
+/// The items of `buffer` in a vector of their own size, and `buffer`, emptied,
+/// back in `into` for the next chapter: one allocation per kind of part and
+/// chapter, where growing the vector in place reallocated and copied it.
+fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
+    let items = buffer.drain(..).collect();
+    *into = buffer;
+    items
 }
 
 impl Default for Scratch {
@@ -142,6 +164,7 @@ impl Default for Scratch {
             lines: Vec::new(),
             cells: Vec::new(),
             title: String::new(),
+            parts: Parts::default(),
         }
     }
 }
@@ -162,12 +185,9 @@ struct Walk<'a> {
     schema_rejected: bool,
     /// Allow comments sit right under a heading: only other allow comments may come between.
     under_heading: bool,
-    sections: Vec<Section>,
-    tables: Vec<Table>,
-    rules: Vec<Rule>,
+    /// The sections, tables, rules, examples and properties read so far.
+    parts: Parts,
     broken_rules: Vec<String>,
-    examples: Vec<Example>,
-    properties: Vec<Property>,
     scratch: &'a mut Scratch,
 }
 
@@ -187,12 +207,8 @@ impl<'a> Walk<'a> {
             schema: None,
             schema_rejected: false,
             under_heading: false,
-            sections: Vec::new(),
-            tables: Vec::new(),
-            rules: Vec::new(),
+            parts: std::mem::take(&mut scratch.parts),
             broken_rules: Vec::new(),
-            examples: Vec::new(),
-            properties: Vec::new(),
             scratch,
         }
     }
@@ -267,7 +283,7 @@ impl<'a> Walk<'a> {
 
     /// The id of the section the walk is in: the last heading's.
     fn section(&self) -> Option<SmolStr> {
-        self.sections.last().map(|s| s.id.clone())
+        self.parts.sections.last().map(|s| s.id.clone())
     }
 
     fn front_opens(&mut self, range: Span) {
@@ -302,7 +318,7 @@ impl<'a> Walk<'a> {
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) => {
-                self.sections.push(Section {
+                self.parts.sections.push(Section {
                     id,
                     title,
                     level,
@@ -349,7 +365,12 @@ impl<'a> Walk<'a> {
     /// An allow comment, kept on the section whose heading it sits right under.
     fn allow_comment(&mut self, html: &str, start: usize) {
         let file = self.file;
-        let Some(section) = self.sections.last_mut().filter(|_| self.under_heading) else {
+        let Some(section) = self
+            .parts
+            .sections
+            .last_mut()
+            .filter(|_| self.under_heading)
+        else {
             self.diags.push(
                 Diagnostic::new(
                     file,
@@ -390,7 +411,7 @@ impl<'a> Walk<'a> {
         let section = self.section();
         let split = &mut self.scratch.cells;
         if let Some(table) = build_table(self.file, &mut raw, section, split, self.diags) {
-            self.tables.push(table);
+            self.parts.tables.push(table);
         }
         self.scratch.lines = raw.into_lines();
     }
@@ -444,13 +465,13 @@ impl<'a> Walk<'a> {
         let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.scratch.arena);
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
-                .map(|r| self.rules.push(r))
+                .map(|r| self.parts.rules.push(r))
                 .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", self.stem))),
             FenceKind::Example => {
-                parse_example(file, id, section, body, span).map(|e| self.examples.push(e))
+                parse_example(file, id, section, body, span).map(|e| self.parts.examples.push(e))
             }
             FenceKind::Property => parse_property(file, id.into(), section, body, span)
-                .map(|p| self.properties.push(p)),
+                .map(|p| self.parts.properties.push(p)),
         };
         if let Err(d) = result {
             self.diags.push(d);
@@ -490,16 +511,17 @@ impl<'a> Walk<'a> {
             } // else its error is already reported
             return None;
         };
+        let (parts, scratch) = (self.parts, &mut self.scratch.parts);
         Some(Chapter {
             file: file.clone(),
             id: chapter_id,
             front,
-            sections: self.sections,
-            tables: self.tables,
-            rules: self.rules,
+            sections: kept(parts.sections, &mut scratch.sections),
+            tables: kept(parts.tables, &mut scratch.tables),
+            rules: kept(parts.rules, &mut scratch.rules),
             broken_rules: self.broken_rules,
-            examples: self.examples,
-            properties: self.properties,
+            examples: kept(parts.examples, &mut scratch.examples),
+            properties: kept(parts.properties, &mut scratch.properties),
         })
     }
 }
