@@ -152,7 +152,8 @@ struct Parts {
 /// back in `into` for the next chapter: one allocation per kind of part and
 /// chapter, where growing the vector in place reallocated and copied it.
 fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
-    let items = buffer.drain(..).collect();
+    let mut items = Vec::with_capacity(buffer.len());
+    items.append(&mut buffer);
     *into = buffer;
     items
 }
