@@ -12,6 +12,11 @@ use crate::source::{SourceFile, Span};
 use crate::toml_read::{Spanned, Value as Toml};
 use crate::toml_spans::{Body, Doc};
 
+/// The id of rule `name` of chapter `chapter`: `chapter.name`.
+pub fn rule_id(chapter: &str, name: &str) -> SmolStr {
+    format_smolstr!("{chapter}.{name}")
+}
+
 /// Reads rule `name`'s block, which chapter `chapter` (its id) states.
 pub fn parse_rule(
     file: &Arc<SourceFile>,
@@ -35,7 +40,7 @@ pub fn parse_rule(
         .label("declare `[outputs]`"));
     }
     Ok(Rule {
-        id: format_smolstr!("{chapter}.{name}"),
+        id: rule_id(chapter, &name),
         name,
         chapter: chapter.clone(),
         section,
@@ -130,12 +135,12 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
-    let mut given = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
+    let mut bound = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
-        bindings(&mut t, &mut given)?;
+        bindings(&mut t, &mut bound)?;
     }
-    let claims_at = given.len();
-    let (which, refused) = match said(&mut doc, &id, &span, &mut given)? {
+    let claims_at = bound.len();
+    let (which, refused) = match said(&mut doc, &id, &span, &mut bound)? {
         Said::Claims(which) => (which, None),
         Said::Refused(r) => ("refused", Some(r)),
     };
@@ -157,7 +162,7 @@ pub fn parse_example(
         rule: SmolStr::new(rule),
         rule_span,
         ours: which != "book",
-        bindings: given,
+        bindings: bound,
         claims_at,
         refused,
         errata,

@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
-use crate::blocks::{parse_example, parse_rule};
+use crate::blocks::{parse_example, parse_rule, rule_id};
 use crate::code::Code;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ids::{bad_id, is_id};
@@ -467,7 +467,7 @@ impl<'a> Walk<'a> {
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.parts.rules.push(r))
-                .inspect_err(|_| self.broken_rules.push(format!("{}.{id}", self.stem))),
+                .inspect_err(|_| self.broken_rules.push(rule_id(&self.stem, &id).to_string())),
             FenceKind::Example => {
                 parse_example(file, id, section, body, span).map(|e| self.parts.examples.push(e))
             }

@@ -136,32 +136,10 @@ impl<'a> Doc<'a> {
 
     /// An array of strings, each a [`Text`], in the arena.
     pub fn strings(&mut self, key: &str) -> Result<Option<ArenaVec<'a, Text<'a>>>, Diagnostic> {
-        let Some((v, _)) = self.take(key) else {
-            return Ok(None);
-        };
-        let span = self.at(&v.span());
-        let Value::Array(items) = v.into_inner() else {
-            return Err(self.error(
-                span,
-                Code::WrongKind,
-                format!("`{key}` must be an array of strings"),
-            ));
-        };
-        let mut out = ArenaVec::with_capacity_in(items.len(), items.bump());
-        for item in items {
-            let ispan = self.at(&item.span());
-            match item.into_inner() {
-                Value::String(s) => out.push((s, ispan)),
-                _ => {
-                    return Err(self.error(
-                        ispan,
-                        Code::WrongKind,
-                        format!("`{key}` must hold strings only"),
-                    ));
-                }
-            }
-        }
-        Ok(Some(out))
+        self.array_of(key, "strings", |_, item, span| match item {
+            Value::String(s) => Some((s, span)),
+            _ => None,
+        })
     }
 
     /// An array of tables (`[[key]]` or `key = [{...}]`), each as a document
@@ -171,32 +149,47 @@ impl<'a> Doc<'a> {
         key: &str,
         what: &'static str,
     ) -> Result<ArenaVec<'a, Doc<'a>>, Diagnostic> {
+        let tables = self.array_of(key, "tables", |doc, item, span| match item {
+            Value::Table(t) => Some(doc.nested(t, span, what)),
+            _ => None,
+        })?;
+        Ok(tables.unwrap_or_else(|| ArenaVec::new_in(self.table.bump())))
+    }
+
+    /// The array at `key`, each item as `pick` takes it (given the item and its
+    /// span), in the arena; `kind` names the items that `pick` takes.
+    fn array_of<T>(
+        &mut self,
+        key: &str,
+        kind: &str,
+        pick: impl Fn(&Doc<'a>, Value<'a>, Span) -> Option<T>,
+    ) -> Result<Option<ArenaVec<'a, T>>, Diagnostic> {
         let Some((v, _)) = self.take(key) else {
-            return Ok(ArenaVec::new_in(self.table.bump()));
+            return Ok(None);
         };
         let span = self.at(&v.span());
         let Value::Array(items) = v.into_inner() else {
             return Err(self.error(
                 span,
                 Code::WrongKind,
-                format!("`{key}` must be an array of tables"),
+                format!("`{key}` must be an array of {kind}"),
             ));
         };
         let mut out = ArenaVec::with_capacity_in(items.len(), items.bump());
         for item in items {
             let ispan = self.at(&item.span());
-            match item.into_inner() {
-                Value::Table(t) => out.push(self.nested(t, ispan, what)),
-                _ => {
+            match pick(self, item.into_inner(), ispan.clone()) {
+                Some(x) => out.push(x),
+                None => {
                     return Err(self.error(
                         ispan,
                         Code::WrongKind,
-                        format!("`{key}` must hold tables only"),
+                        format!("`{key}` must hold {kind} only"),
                     ));
                 }
             }
         }
-        Ok(out)
+        Ok(Some(out))
     }
 
     /// A sub-table, as a document of its own.
