@@ -267,3 +267,41 @@ columns = ["said: text"]
         "{code}"
     );
 }
+
+/// A doc line that starts with `/` must stay a doc line: written after `///`
+/// it made `////`, an ordinary comment, and dropped out of the docs.
+#[test]
+fn a_doc_line_starting_with_a_slash_stays_in_the_docs() {
+    let code = rust(
+        "slash_doc",
+        &chapter(
+            r#"
+# Demo {#demo}
+
+## /etc {#etc}
+
+<!-- table gens
+const = "GENS"
+row = "Gen"
+title = "Grip\n/ by surface"
+columns = ["gen: int"]
+-->
+| Gen |
+|---|
+| 1 |
+"#,
+        ),
+    );
+    let dropped: Vec<&str> = code
+        .lines()
+        .filter(|l| l.trim_start().starts_with("////"))
+        .collect();
+    assert!(
+        dropped.is_empty(),
+        "doc lines dropped as comments: {dropped:#?}"
+    );
+    assert!(
+        code.contains("by surface"),
+        "the title is not in the docs:\n{code}"
+    );
+}

@@ -55,7 +55,9 @@ impl Code {
                 .collect();
         }
         for line in text.split('\n') {
-            self.line(format_args!("///{}", line.trim_end()));
+            // `////` would be a plain comment, dropping the line from the docs.
+            let gap = if line.starts_with('/') { " " } else { "" };
+            self.line(format_args!("///{gap}{}", line.trim_end()));
         }
     }
 
