@@ -11,6 +11,7 @@ pub mod cell;
 mod check;
 pub mod code;
 pub mod diagnostic;
+pub mod domain;
 pub mod emit;
 #[doc(hidden)]
 pub mod fuzz;

@@ -10,6 +10,8 @@
 
 mod common;
 // Hostile input (issue 9), one module per kind of failure.
+#[path = "diagnostics/domains.rs"]
+mod domains;
 #[path = "diagnostics/panics.rs"]
 mod panics;
 #[path = "diagnostics/poor_errors.rs"]

@@ -233,6 +233,8 @@ pub struct Param {
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,
+    /// The figures the book can mean, when the block declares them.
+    pub domain: Option<crate::domain::Domain>,
     pub span: Span,
 }
 

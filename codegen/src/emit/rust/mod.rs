@@ -9,6 +9,7 @@
 
 mod code;
 mod data;
+mod domains;
 mod rules;
 mod tables;
 mod values;

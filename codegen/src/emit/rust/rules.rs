@@ -13,6 +13,7 @@ pub fn rule(code: &mut Code, c: &Chapter, r: &Rule) {
     ));
     code.open(format_args!("pub mod {} {{", ident(&r.name)));
     given(code, &r.given);
+    super::domains::within(code, &r.given);
     outcome(code, &r.outputs);
     code.close("}");
 }
@@ -118,6 +119,7 @@ pub fn registry(code: &mut Code, book: &Book) {
     }
     code.close("];");
     super::tables::list(code, book);
+    super::domains::table(code, book);
     resolve(code, book);
     code.close("}");
 }
@@ -180,7 +182,7 @@ fn resolve(code: &mut Code, book: &Book) {
         let path = format!("{}::{}::{}", ident(system), ident(&c.id), ident(&r.name));
         code.open(format_args!("({}, {}) => {{", Str(system), Str(&r.id)));
         code.line(format_args!(
-            "let given = crate::spec::{path}::Given::from_values(given)?;"
+            "let given = crate::spec::{path}::Given::from_values(given)?.within_domain()?;"
         ));
         code.line(format_args!(
             "crate::{path}(&given, trace).map(|o| o.into_values())"
