@@ -29,13 +29,17 @@ pub fn within(code: &mut Code, given: &[Param]) {
             (_, true) => format!("self.{f}.into_iter()"),
         };
         let whole = matches!(p.ty, ValueType::Int | ValueType::IntList);
+        let verb = match p.ty {
+            ValueType::IntList | ValueType::DecimalList => "holds",
+            _ => "is",
+        };
         code.open(format_args!(
             "if let ::core::option::Option::Some(x) = {figures}.find(|x| !({}).contains(x)) {{",
             range(&d, whole)
         ));
         code.line(format_args!(
             "return ::core::result::Result::Err(crate::value::RuleError::Invalid(::std::format!({})));",
-            Str(&format!("`{}` is {{x}}, outside its domain {d}", p.name))
+            Str(&format!("`{}` {verb} {{x}}, outside its domain {d}", p.name))
         ));
         code.close("}");
     }
