@@ -88,7 +88,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
         let domain = domain_text
-            .map(|d| Domain::parse(d.trim(), &ty))
+            .map(|d| domain_of(d.trim(), &ty))
             .transpose()
             .map_err(|why| {
                 t.error(
@@ -107,6 +107,17 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         });
     }
     Ok(out)
+}
+
+/// The domain `text` of a parameter of type `ty`: only figures have one.
+fn domain_of(text: &str, ty: &ValueType) -> Result<Domain, String> {
+    match ty {
+        ValueType::Int | ValueType::IntList => Domain::parse(text, true),
+        ValueType::Decimal | ValueType::DecimalList => Domain::parse(text, false),
+        _ => Err(format!(
+            "a `{ty}` has no domain: only int and decimal values (and lists of them) take one"
+        )),
+    }
 }
 
 /// `name`'s type `ty` is none of the value types: the closest is suggested,

@@ -16,6 +16,8 @@ mod domains;
 mod panics;
 #[path = "diagnostics/poor_errors.rs"]
 mod poor_errors;
+#[path = "diagnostics/runs_as_code.rs"]
+mod runs_as_code;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
 #[path = "diagnostics/silent.rs"]

@@ -1,7 +1,7 @@
 //! Each rule as Rust: a module with `Given::from_values` and
 //! `Outcome::into_values`, and the registry that runs a rule by its id.
 
-use super::code::{Code, Opt, Str};
+use super::code::{Code, Opt, Plain, Str};
 use super::ident;
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
 
@@ -9,7 +9,7 @@ pub fn rule(code: &mut Code, c: &Chapter, r: &Rule) {
     code.doc(&format!(
         " Rule `{}` ({}): its inputs and outputs.",
         r.id,
-        c.file.location(r.span.start)
+        Plain(&c.file.location(r.span.start))
     ));
     code.open(format_args!("pub mod {} {{", ident(&r.name)));
     given(code, &r.given);
