@@ -353,3 +353,32 @@ fn a_chapter_in_a_subfolder_is_reported() {
         ]
     );
 }
+
+/// `eval` reads the files it is given through the same check: a FIFO is
+/// reported, not opened (opening one waits for a writer).
+#[test]
+fn a_fifo_given_to_eval_is_reported_not_read() {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let result = common::in_folder("diagnostics", "eval_fifo", &[], |dir| {
+            let fifo = dir.join("pipe.md");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+            codegen::compile_with(Book::default(), &[fifo], dir)
+        });
+        let _ = send.send(
+            result
+                .err()
+                .map(|d| d.0.iter().map(ToString::to_string).collect()),
+        );
+    });
+    let reported = receive
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the compile did not return (a read blocks)");
+    assert_eq!(
+        reported,
+        Some(vec![
+            "pipe.md:1:1: error[E0001]: `pipe.md` is not a regular file, so no chapter".to_string()
+        ])
+    );
+}
