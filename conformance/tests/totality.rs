@@ -6,7 +6,8 @@
 //!
 //! Inputs lean hard on the extremes (`i64::MIN`, `i32::MAX`, a million below
 //! zero; for decimals NaN, the infinities and -0), on the words and figures the book's own examples use (read from the
-//! case files, so a rule's deeper paths are reached), and on arbitrary text.
+//! case files, so a rule's deeper paths are reached), on each end of a declared
+//! domain and one past it, and on arbitrary text.
 //! Optional inputs are sometimes left out. The seed is fixed, so a run is
 //! repeatable; every rule that panics is reported with its shrunk input.
 
@@ -207,13 +208,30 @@ fn input(rule: &RuleInfo, p: &Param, seeds: &Seeds) -> BoxedStrategy<Option<Valu
         rule.id.to_string(),
         p.name.to_string(),
     );
-    let seen = seeds.by_input.get(&key).map_or(&[][..], Vec::as_slice);
-    let v = value(p.ty, seen, seeds);
+    let mut seen = seeds.by_input.get(&key).cloned().unwrap_or_default();
+    seen.extend(edges(rule, p));
+    let v = value(p.ty, &seen, seeds);
     if p.optional {
         proptest::option::weighted(0.7, v).boxed()
     } else {
         v.prop_map(Some).boxed()
     }
+}
+
+/// The figures at and just past each end of an int input's declared domain.
+fn edges(rule: &RuleInfo, p: &Param) -> Vec<Value> {
+    let declared = rules::spec::registry::DOMAINS
+        .iter()
+        .find(|d| (d.0, d.1, d.2, d.3) == (rule.system, rule.id, "given", p.name));
+    let Some(&(.., lo, hi)) = declared.filter(|_| p.ty == Type::Int) else {
+        return Vec::new();
+    };
+    [lo, hi]
+        .into_iter()
+        .filter(|x| x.is_finite())
+        .flat_map(|x| [x - 1.0, x, x + 1.0])
+        .map(|x| Value::Int(x as i64))
+        .collect()
 }
 
 thread_local! {
