@@ -62,3 +62,19 @@ fn an_example_outside_the_domain_compiles_to_be_refused() {
         assert!(code.contains(emitted), "no `{emitted}` in:\n{code}");
     }
 }
+
+/// `..` declares a figure the book bounds on neither side: it is listed with
+/// the domains, open at both ends, and the registry refuses no figure of it.
+#[test]
+fn an_unbounded_domain_is_declared_and_never_refuses() {
+    let book = compile("unbounded_domain", &rule_with("int ..")).unwrap_or_else(|d| panic!("{d}"));
+    let domain = book.systems[0].chapters[0].rules[0].given[0]
+        .domain
+        .expect("`..` is a domain");
+    assert_eq!((domain.lo, domain.hi), (None, None));
+    let code = codegen::emit::rust::rust_module(&book);
+    let infinite = "::core::primitive::f64::INFINITY";
+    let listed = format!("(\"demo\", \"demo.hit\", \"given\", \"roll\", -{infinite}, {infinite}),");
+    assert!(code.contains(&listed), "no `{listed}` in:\n{code}");
+    assert!(!code.contains("self.roll"), "`..` is checked in:\n{code}");
+}

@@ -16,7 +16,9 @@ pub fn within(code: &mut Code, given: &[Param]) {
         "pub fn within_domain(self) -> ::core::result::Result<Given, crate::value::RuleError> {",
     );
     for p in given {
-        let Some(d) = p.domain else { continue };
+        let Some(d) = p.domain.filter(|d| d.bounded()) else {
+            continue;
+        };
         let f = ident(&p.name);
         let figures = match (&p.ty, p.optional) {
             (ValueType::IntList | ValueType::DecimalList, false) => {
