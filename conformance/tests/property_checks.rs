@@ -3,7 +3,7 @@
 //!
 //! Most use `action` rule `falling.fall`, whose damage grows by a die per band
 //! (1-2 m: 1d6, 3-4 m: 2d6, ...) and holds at 30d6 past 210 metres, and which
-//! refuses a fall of 0 metres.
+//! refuses a fall of 0 metres (outside the domain its rule block declares).
 
 use conformance::property::{CASES, PropertyCase, PropertyReport, Tried, check};
 use rules::value::Value;
@@ -115,7 +115,9 @@ fn a_refused_input_fails_resolves_with_the_resolver_s_reason() {
     let (report, message) = failing(&fall(0, 1000, "kind = \"resolves\""));
     assert_eq!(distance_at(&report, 0), 0, "{}", report.render());
     assert!(
-        message.contains("at distance = 0: the resolver refused it: a fall of 0 m"),
+        message.contains(
+            "at distance = 0: the resolver refused it: `distance` is 0, outside its domain 1.."
+        ),
         "{message}"
     );
     // A large domain is drawn from, and its ends are drawn often enough to find 0.

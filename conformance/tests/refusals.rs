@@ -2,7 +2,7 @@
 //! message that says why, through the registry as any caller reaches a rule.
 //! Each row takes an example that resolves, changes one input, and expects a
 //! refusal: so the refusal is due to that input alone. The rows are the nonsense the totality campaigns found
-//! resolving or panicking, the third's refused at the rule's declared domain.
+//! resolving or panicking, each refused at the rule's declared domain when its input has one.
 
 use std::path::Path;
 
@@ -35,14 +35,14 @@ fn refusals() -> Vec<Refusal> {
             input: "av",
             value: Value::Int(-1_000_000),
             why: "armor letting 1,000,016 through",
-            message: "AV cannot be -1000000: it is never below 0",
+            message: "`av` is -1000000, outside its domain 0..",
         },
         Refusal {
             case: "action/craft-spray",
             input: "rounds",
             value: Value::Int(-1_000_000),
             why: "a spray landing negative hits",
-            message: "rounds fired cannot be -1000000: it is never below 1",
+            message: "`rounds` is -1000000, outside its domain 1..",
         },
         Refusal {
             case: "outcome-armor/outcome-plain-success",
@@ -91,7 +91,7 @@ fn refusals() -> Vec<Refusal> {
             input: "str",
             value: Value::Int(-1),
             why: "a negative STR",
-            message: "STR cannot be -1: it is never below 0",
+            message: "`str` is -1, outside its domain 0..",
         },
         Refusal {
             case: "action/bob-knife",

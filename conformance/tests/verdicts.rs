@@ -286,22 +286,22 @@ fn refusal_fails_because(report: &Report) -> &str {
 
 #[test]
 fn a_refusal_with_the_reason_agrees() {
-    let r = run(&refused_case("t-refused", 0, "not one the table covers"));
+    let r = run(&refused_case("t-refused", 0, "outside its domain"));
     assert_eq!(r.verdict, Verdict::Agrees, "{}", r.render());
     assert!(r.claims.is_empty());
     assert_eq!(r.error, None);
     let refusal = r.refusal.as_ref().expect("a refusal result");
-    assert_eq!(refusal.reason, "not one the table covers");
+    assert_eq!(refusal.reason, "outside its domain");
     assert_eq!(refusal.status, Status::Agrees);
     assert_eq!(
         refusal.rules,
         Err(rules::value::RuleError::Invalid(
-            "a fall of 0 m is not one the table covers".into()
+            "`distance` is 0, outside its domain 1..".into()
         ))
     );
     assert!(
         r.render().contains(
-            "refused: \"not one the table covers\" | rules: refused \"a fall of 0 m is not one the table covers\"  -> agrees"
+            "refused: \"outside its domain\" | rules: refused \"`distance` is 0, outside its domain 1..\"  -> agrees"
         ),
         "{}",
         r.render()
@@ -331,7 +331,7 @@ fn a_refusal_with_another_message_fails_naming_both() {
     assert_eq!(r.verdict, Verdict::Fails, "{}", r.render());
     let why = refusal_fails_because(&r);
     assert!(
-        why.contains("\"a fall of 0 m is not one the table covers\""),
+        why.contains("\"`distance` is 0, outside its domain 1..\""),
         "{why}"
     );
     assert!(why.contains("\"too short to hurt\""), "{why}");

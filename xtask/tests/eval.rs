@@ -142,7 +142,7 @@ fn trace_shows_the_derivation_and_example_selects_by_id() {
 fn a_refusal_shows_the_reason_and_the_rules_message() {
     let fixture = Scratch::fixture("eval-refused");
     let refused = |id: &str, damage: i32| {
-        absorb_example(id, "[refused]\nreason = \"cannot be\"")
+        absorb_example(id, "[refused]\nreason = \"outside its domain\"")
             .replace("damage = 16", &format!("damage = {damage}"))
     };
     let body = refused("scratch-refused", -1) + &refused("scratch-resolves", 1);
@@ -157,7 +157,7 @@ fn a_refusal_shows_the_reason_and_the_rules_message() {
         &run,
         &[
             "scratch-refused: agrees",
-            "refused: \"cannot be\" | rules refused \"damage cannot be -1: it is never below 0\"  agrees",
+            "refused: \"outside its domain\" | rules refused \"`damage` is -1, outside its domain 0..\"  agrees",
             "scratch-resolves: fails",
             "rules resolved damage_through = 0, effective_av = 10",
             "fails: the rule resolves instead of refusing",
