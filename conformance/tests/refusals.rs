@@ -182,7 +182,7 @@ fn refusals() -> Vec<Refusal> {
             input: "basic_speed",
             value: Value::Decimal(-0.25),
             why: "a negative Basic Speed",
-            message: "a Basic Speed cannot be -0.25: it is never below 0",
+            message: "`basic_speed` is -0.25, outside its domain 0..",
         },
         Refusal {
             case: "active-defense/dodge-basic-speed-5-75",
