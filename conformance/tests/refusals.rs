@@ -168,7 +168,7 @@ fn refusals() -> Vec<Refusal> {
             input: "damage",
             value: Value::DecimalList(vec![0.5, -0.5]),
             why: "a hit of negative damage",
-            message: "a hit's damage cannot be -0.5: it is never below 0",
+            message: "`damage` holds -0.5, outside its domain 0..",
         },
         Refusal {
             case: "damage-system/three-minimum-hits",
