@@ -355,3 +355,49 @@ fn every_rule_resolves_or_refuses_any_input() {
         failures.join("\n")
     );
 }
+
+/// The test above can hold a figure to its domain only where the rule block
+/// declares one, so every int or decimal (or list of them) that a rule of the
+/// bundled book takes or gives must declare it: `..` for a figure the book
+/// bounds on neither side. Each one missing is named at its file:line:col.
+#[test]
+fn every_figure_of_every_rule_declares_its_domain() {
+    use codegen::model::ValueType;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the workspace holds conformance/");
+    let book = codegen::compile_dir(&root.join("spec"), root)
+        .unwrap_or_else(|d| panic!("the bundled book compiles:\n{d:?}"));
+    let mut missing = Vec::new();
+    for chapter in book.systems.iter().flat_map(|s| &s.chapters) {
+        for rule in &chapter.rules {
+            let sides = [("input", &rule.given), ("output", &rule.outputs)];
+            for (side, p) in sides
+                .iter()
+                .flat_map(|(s, ps)| ps.iter().map(move |p| (s, p)))
+            {
+                let figure = matches!(
+                    p.ty,
+                    ValueType::Int
+                        | ValueType::Decimal
+                        | ValueType::IntList
+                        | ValueType::DecimalList
+                );
+                if figure && p.domain.is_none() {
+                    missing.push(format!(
+                        "{}: {side} `{}` of rule `{}` declares no domain",
+                        chapter.file.location(p.span.start),
+                        p.name,
+                        rule.id
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "{} figures declare no domain (write one after the type, `..` when the book bounds it on neither side):\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
