@@ -106,7 +106,8 @@ impl<'a> Doc<'a> {
         }
     }
 
-    pub fn at(&self, span: toml_spanner::Span) -> Span {
+    /// `span` of the body as a span of the file.
+    fn at(&self, span: toml_spanner::Span) -> Span {
         self.base + span.start as usize..self.base + span.end as usize
     }
 
@@ -115,9 +116,10 @@ impl<'a> Doc<'a> {
     pub fn span_of(&self, item: &Item) -> Span {
         let header = item.as_table().map(Table::style) == Some(TableStyle::Header)
             || item.as_array().map(|a| a.style()) == Some(ArrayStyle::Header);
-        match header {
-            true => self.at(item.span().extract_header_span(self.text.as_bytes())),
-            false => self.at(item.span()),
+        if header {
+            self.at(item.span().extract_header_span(self.text.as_bytes()))
+        } else {
+            self.at(item.span())
         }
     }
 
