@@ -30,7 +30,6 @@ mod signature;
 pub mod source;
 pub mod suggest;
 mod table;
-mod toml_read;
 mod toml_spans;
 
 use std::path::{Path, PathBuf};

@@ -22,7 +22,6 @@ use crate::recognize::{
 use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
 use crate::table::{Schema, lint_for, parse_schema, stated_reason};
-use crate::toml_read::Bump;
 use crate::toml_spans::{self, Doc};
 
 /// The Markdown extensions the book is written with: tables, heading ids and
@@ -123,10 +122,8 @@ pub fn parse_chapter(
 /// made once, so that no chapter allocates and frees them amid the allocations
 /// of pulldown-cmark's tree, which then grows in a heap split by them (on the
 /// 100x book, that made the compile 5% slower).
+#[derive(Default)]
 pub struct Scratch {
-    /// Where each TOML body's tables are read, emptied by the next body. It
-    /// starts with room for the largest body of the bundled book (12 kB).
-    arena: Bump,
     /// The lines of the table being read.
     lines: Vec<Span>,
     /// The cells of the table line being read.
@@ -156,18 +153,6 @@ fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
     items.append(&mut buffer);
     *into = buffer;
     items
-}
-
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch {
-            arena: Bump::with_capacity(16 * 1024),
-            lines: Vec::new(),
-            cells: Vec::new(),
-            title: String::new(),
-            parts: Parts::default(),
-        }
-    }
 }
 
 /// The walk over one chapter's events: what it is in the middle of, and the
@@ -303,7 +288,8 @@ impl<'a> Walk<'a> {
             return;
         };
         let base = body.base.unwrap_or(body.span.start);
-        let body = toml_spans::Body::new(body.text(&self.file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, &arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -367,7 +353,7 @@ impl<'a> Walk<'a> {
             self.diags.push(quoted_schema(file, html, start));
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start, &mut self.scratch.arena) {
+            match parse_schema(file, html, start) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -479,7 +465,8 @@ impl<'a> Walk<'a> {
         }
         let base = body.base.unwrap_or(span.end);
         let section = self.section();
-        let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&file.text), base, &arena);
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.parts.rules.push(r))

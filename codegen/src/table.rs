@@ -12,8 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
-use crate::toml_read::Bump;
-use crate::toml_spans::{Body, Doc, Text};
+use crate::toml_spans::{Arena, Body, Doc, Text};
 
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
@@ -30,17 +29,17 @@ pub struct Schema {
     pub span: Span,
 }
 
-/// Reads a schema comment (`html`, at byte `start` of `file`), its TOML into `arena`.
+/// Reads a schema comment (`html`, at byte `start` of `file`).
 pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
     start: usize,
-    arena: &mut Bump,
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
     let (id, text, base) = schema_head(file, html, start)?;
-    let mut doc = Doc::parse(file, Body::new(text, base, arena), "a table schema")?;
+    let arena = Arena::new();
+    let mut doc = Doc::parse(file, Body::new(text, base, &arena), "a table schema")?;
     let kind = kind(&mut doc)?;
     let title = doc.text("title")?.map(|t| SmolStr::new(t.0));
     let group = doc.string("group")?;
