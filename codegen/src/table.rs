@@ -10,6 +10,7 @@ use crate::cell::ColumnType;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
+use crate::locator::{self, Locator};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_read::Bump;
@@ -25,6 +26,7 @@ pub struct Schema {
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
     pub allows: Vec<Allow>,
+    pub lines: Option<Locator>,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(SmolStr, ColumnType, Span)>,
     pub span: Span,
@@ -46,6 +48,7 @@ pub fn parse_schema(
     let group = doc.string("group")?;
     let parent = doc.string("parent")?;
     let errata = errata(&mut doc)?;
+    let lines = locator::from_doc(&mut doc)?;
     let allows = allows(file, &mut doc, id)?;
     let entries = doc.strings("columns")?.ok_or_else(|| {
         doc.error(
@@ -68,6 +71,7 @@ pub fn parse_schema(
         parent: parent.map(|p| p.0),
         errata,
         allows,
+        lines,
         columns,
         span,
     })
@@ -157,6 +161,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
         let printed = e.required_string("printed")?.0;
         let reading = e.required_string("reading")?.0;
         let reason = e.required_string("reason")?.0;
+        let lines = locator::from_doc(&mut e)?;
         let span = e.span.clone();
         e.finish()?;
         errata.push(TableErratum {
@@ -165,6 +170,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
             printed,
             reading,
             reason,
+            lines,
             span,
         });
     }
