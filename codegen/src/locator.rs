@@ -50,6 +50,48 @@ fn run(r: &RangeInclusive<u32>) -> String {
     }
 }
 
+/// Where a table's cells come from in the book.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableSource {
+    pub lines: Option<Locator>,
+    /// The book states these rows in prose (`restates = "prose"`), not as a
+    /// table: each figure is printed somewhere in the lines, in no set order,
+    /// and text cells are our words.
+    pub prose: bool,
+    /// Columns we worked out (`ours = ["…"]`), which the book does not print.
+    pub ours: Vec<SmolStr>,
+}
+
+/// A table schema's `lines`, `restates` and `ours`, the last checked against
+/// its columns' fields.
+pub fn table_source(doc: &mut Doc, fields: &[SmolStr]) -> Result<TableSource, Diagnostic> {
+    let lines = from_doc(doc)?;
+    let prose = match doc.text("restates")? {
+        None => false,
+        Some((r, _)) if r == "table" => false,
+        Some((r, _)) if r == "prose" => true,
+        Some((r, span)) => {
+            return Err(malformed(
+                doc.file,
+                span,
+                &format!("`restates` is `table` or `prose`, not `{r}`"),
+            ));
+        }
+    };
+    let mut ours = Vec::new();
+    for (field, span) in doc.strings("ours")?.into_iter().flatten() {
+        if !fields.iter().any(|f| *f == *field) {
+            return Err(malformed(
+                doc.file,
+                span,
+                &format!("`ours` names `{field}`, which is no column of the table"),
+            ));
+        }
+        ours.push(SmolStr::new(field));
+    }
+    Ok(TableSource { lines, prose, ours })
+}
+
 /// The book file a chapter restates: its name in the books folder and the
 /// SHA-256 of its bytes, which tells one edition (or a damaged copy) from another.
 #[derive(Debug, Clone, PartialEq)]

@@ -145,7 +145,7 @@ pub fn build_table(
         parent: schema.parent,
         errata: schema.errata,
         allows: schema.allows,
-        lines: schema.lines,
+        source: schema.source,
         rows,
         cells,
         extent: schema.span.start..raw.span.end,

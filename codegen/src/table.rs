@@ -10,7 +10,7 @@ use crate::cell::ColumnType;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
-use crate::locator::{self, Locator};
+use crate::locator::{self, TableSource};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_read::Bump;
@@ -26,7 +26,7 @@ pub struct Schema {
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
     pub allows: Vec<Allow>,
-    pub lines: Option<Locator>,
+    pub source: TableSource,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(SmolStr, ColumnType, Span)>,
     pub span: Span,
@@ -48,7 +48,6 @@ pub fn parse_schema(
     let group = doc.string("group")?;
     let parent = doc.string("parent")?;
     let errata = errata(&mut doc)?;
-    let lines = locator::from_doc(&mut doc)?;
     let allows = allows(file, &mut doc, id)?;
     let entries = doc.strings("columns")?.ok_or_else(|| {
         doc.error(
@@ -58,6 +57,8 @@ pub fn parse_schema(
         )
     })?;
     let columns = columns(file, &doc, &entries)?;
+    let fields: Vec<SmolStr> = columns.iter().map(|(f, ..)| f.clone()).collect();
+    let source = locator::table_source(&mut doc, &fields)?;
     fields_fit(&doc, &columns, &group, &parent, &errata)?;
     if kind == TableKind::Constants {
         constants_columns(&doc, &columns)?;
@@ -71,7 +72,7 @@ pub fn parse_schema(
         parent: parent.map(|p| p.0),
         errata,
         allows,
-        lines,
+        source,
         columns,
         span,
     })

@@ -70,7 +70,7 @@ fn every_kind_of_locator_reaches_the_model() {
     assert_eq!(file.name, "demo.txt");
     assert!(file.sha256.starts_with("0b507d79"));
     assert_eq!(ranges(&chapter.sections[0].lines), "2, 4-5");
-    assert_eq!(ranges(&chapter.tables[0].lines), "3-5");
+    assert_eq!(ranges(&chapter.tables[0].source.lines), "3-5");
     assert_eq!(ranges(&chapter.tables[0].errata[0].lines), "5");
     assert_eq!(ranges(&chapter.examples[0].lines), "6");
 }

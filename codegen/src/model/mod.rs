@@ -9,7 +9,7 @@ use smol_str::SmolStr;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint_kind::LintKind;
-use crate::locator::{BookFile, Locator};
+use crate::locator::{BookFile, Locator, TableSource};
 use crate::source::{SourceFile, Span};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 
@@ -87,8 +87,8 @@ pub struct Table {
     pub errata: Vec<TableErratum>,
     /// Lints silenced for this table, by the schema's `allow` key.
     pub allows: Vec<Allow>,
-    /// The lines of the book the table is printed on.
-    pub lines: Option<Locator>,
+    /// The lines of the book the table is printed on, and how.
+    pub source: TableSource,
     pub rows: Vec<Row>,
     /// Every row's cells, row after row, in one vector rather than one per
     /// row: a row holds the range of its own ([`Table::cells_of`]).
