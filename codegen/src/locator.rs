@@ -54,33 +54,60 @@ fn run(r: &RangeInclusive<u32>) -> String {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TableSource {
     pub lines: Option<Locator>,
-    /// The book states these rows in prose (`restates = "prose"`), not as a
-    /// table: each figure is printed somewhere in the lines, in no set order,
-    /// and text cells are our words.
-    pub prose: bool,
-    /// Columns we worked out (`ours = ["…"]`), which the book does not print.
+    /// How the book gives the rows (`restates = "…"`).
+    pub restates: Restates,
+    /// Columns we worked out (`ours = ["…"]`), which the book does not print,
+    /// or in a constants table, constants (by name) that it does not.
     pub ours: Vec<SmolStr>,
+}
+
+/// How the book gives a table's rows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Restates {
+    /// As a table: each row's cells printed one after another.
+    #[default]
+    Table,
+    /// In prose: each figure printed somewhere in the lines, in no set
+    /// order; text cells are our words.
+    Prose,
+    /// Not at all: the figures are ours, worked out from the book's words
+    /// (a divisor for "half", a reach for "adjacent"), and cite no lines.
+    Ours,
 }
 
 /// A table schema's `lines`, `restates` and `ours`, the last checked against
 /// its columns' fields.
-pub fn table_source(doc: &mut Doc, fields: &[SmolStr]) -> Result<TableSource, Diagnostic> {
+pub fn table_source(
+    doc: &mut Doc,
+    fields: &[SmolStr],
+    constants: bool,
+) -> Result<TableSource, Diagnostic> {
     let lines = from_doc(doc)?;
-    let prose = match doc.text("restates")? {
-        None => false,
-        Some((r, _)) if r == "table" => false,
-        Some((r, _)) if r == "prose" => true,
+    let restates = match doc.text("restates")? {
+        None => Restates::Table,
+        Some((r, _)) if r == "table" => Restates::Table,
+        Some((r, _)) if r == "prose" => Restates::Prose,
+        Some((r, _)) if r == "ours" => Restates::Ours,
         Some((r, span)) => {
             return Err(malformed(
                 doc.file,
                 span,
-                &format!("`restates` is `table` or `prose`, not `{r}`"),
+                &format!("`restates` is `table`, `prose` or `ours`, not `{r}`"),
             ));
         }
     };
+    if let (Restates::Ours, Some(l)) = (restates, &lines) {
+        return Err(malformed(
+            doc.file,
+            l.span.clone(),
+            "a table of our own figures cites no lines of the book",
+        ));
+    }
     let mut ours = Vec::new();
     for (field, span) in doc.strings("ours")?.into_iter().flatten() {
-        if !fields.iter().any(|f| *f == *field) {
+        // A constants table may also name a constant: its rows come later,
+        // so `cargo xtask provenance` checks that name.
+        if !constants && !fields.iter().any(|f| *f == *field) {
             return Err(malformed(
                 doc.file,
                 span,
@@ -89,7 +116,11 @@ pub fn table_source(doc: &mut Doc, fields: &[SmolStr]) -> Result<TableSource, Di
         }
         ours.push(SmolStr::new(field));
     }
-    Ok(TableSource { lines, prose, ours })
+    Ok(TableSource {
+        lines,
+        restates,
+        ours,
+    })
 }
 
 /// The book file a chapter restates: its name in the books folder and the

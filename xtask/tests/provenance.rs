@@ -63,7 +63,7 @@ fn the_fixture_book_is_located_and_covered() {
     assert!(run.ok(), "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout.contains(
-            "action         table rows 3/3 located, [book] claims 2/2, table errata 0/0 confirmed"
+            "action         table rows 3/3 located (0 ours), [book] claims 2/2, table errata 0/0 confirmed"
         ),
         "{}",
         run.stdout

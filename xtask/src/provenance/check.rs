@@ -4,7 +4,7 @@
 
 use codegen::book_check::BookCheck;
 use codegen::cell::{BaseType, ColumnType};
-use codegen::locator::Locator;
+use codegen::locator::{Locator, Restates};
 use codegen::model::{Chapter, Example, Table, TableErratum, TableKind};
 use codegen::{Code, Diagnostic};
 
@@ -116,7 +116,24 @@ impl ChapterCheck<'_> {
 
     fn table(&mut self, t: &Table) {
         let rows = t.rows.len();
+        if t.source.restates == Restates::Ours {
+            self.figures.ours += rows;
+            return;
+        }
+        let ours = super::ours_constants(t).len();
+        self.figures.ours += ours;
+        let rows = rows - ours;
         self.figures.rows.1 += rows;
+        let names: Vec<&str> = t.constant_rows().map(|(n, _)| n).collect();
+        let fields = t.columns.iter().map(|c| c.field.as_str());
+        let known: Vec<&str> = fields.chain(names).collect();
+        if let Some(o) = t.source.ours.iter().find(|o| !known.contains(&o.as_str())) {
+            let message = format!(
+                "`ours` names `{o}`, which is no column or constant of table `{}`",
+                t.id
+            );
+            self.report(BookCheck::Locator, t.span.clone(), message);
+        }
         self.figures.errata.1 += t.errata.len();
         let Some(lines) = t.source.lines.as_ref() else {
             let first = t.span.start..t.span.start + 4;
@@ -180,11 +197,12 @@ impl ChapterCheck<'_> {
     ) -> (Vec<Word>, usize) {
         let (mut hits, mut failed) = (Vec::new(), 0);
         for row in super::cells(t, &self.chapter.file.text) {
+            let mut missed = false;
             for (text, span, figure) in row {
                 match figure.find(words, 0) {
                     Some(r) => hits.extend(words[r].iter().cloned()),
                     None => {
-                        failed += 1;
+                        missed = true;
                         let message = format!(
                             "`{text}` of table `{}` is not printed in {}:{lines}",
                             t.id, self.book.name
@@ -194,6 +212,7 @@ impl ChapterCheck<'_> {
                     }
                 }
             }
+            failed += usize::from(missed);
         }
         (hits, failed)
     }
@@ -322,7 +341,7 @@ pub fn match_row<'w>(
 
 /// Whether the book prints `t` as a table, row after row.
 pub fn in_order(t: &Table) -> bool {
-    !t.source.prose && matches!(t.kind, TableKind::Rows { .. })
+    t.source.restates == Restates::Table && matches!(t.kind, TableKind::Rows { .. })
 }
 
 /// Whether a column's cells are printed in the book: not a column of ours,

@@ -44,7 +44,7 @@ impl Figure {
             Value::Int(n) => vec![(n.to_string(), Figure::Int(*n))],
             Value::Decimal(x) => vec![(x.to_string(), Figure::Decimal(*x))],
             Value::Text(t) => vec![(t.to_string(), Figure::Words(vec![words_of(t)]))],
-            Value::Dice(d) => vec![(d.to_string(), dice(d))],
+            Value::Dice(d) => vec![(d.to_string(), Figure::dice(d))],
             Value::Bool(_) => Vec::new(),
             Value::IntList(ns) => ns
                 .iter()
@@ -59,6 +59,11 @@ impl Figure {
                 .map(|t| (t.clone(), Figure::Words(vec![words_of(t)])))
                 .collect(),
         }
+    }
+
+    /// Dice, as [`dice`] prints them.
+    pub fn dice(d: &DiceSpec) -> Figure {
+        dice(d)
     }
 
     /// The length of the match at `words[i..]`, if the figure is printed there.
@@ -80,10 +85,18 @@ impl Figure {
     }
 }
 
-/// Dice as printed: `3d6+2`, or its bonus a word of its own.
+/// Dice as printed: `3d6+2`, or its bonus a word of its own; six-sided dice
+/// also as `3d` or `3 dice` (`three dice`).
 fn dice(d: &DiceSpec) -> Figure {
     let whole = d.to_string().to_lowercase();
     let mut runs = vec![vec![whole]];
+    if d.sides == 6 && d.bonus == 0 {
+        runs.push(vec![format!("{}d", d.count)]);
+        runs.push(vec![d.count.to_string(), "dice".into()]);
+        if let Some(w) = number_word(d.count) {
+            runs.push(vec![w.to_string(), "dice".into()]);
+        }
+    }
     if d.bonus != 0 {
         let base = format!("{}d{}", d.count, d.sides);
         let sign = if d.bonus > 0 { "+" } else { "-" };
@@ -104,7 +117,7 @@ fn int_matches(word: &str, n: i64) -> bool {
     if word == digits || (n >= 0 && word.strip_prefix('+') == Some(&digits)) {
         return true;
     }
-    if number_word(n) == Some(word) {
+    if number_word(n) == Some(word) || as_fraction(n).contains(&word) {
         return true;
     }
     let unsigned = word.strip_prefix('+').filter(|_| n >= 0).unwrap_or(word);
@@ -116,6 +129,17 @@ fn int_matches(word: &str, n: i64) -> bool {
         Some(c) if c.is_alphabetic() || c == '/' || c == '%' => true,
         Some('-') => rest.next().is_some_and(char::is_alphabetic),
         _ => false,
+    }
+}
+
+/// The words that print a small whole number as a multiple or a divisor:
+/// "twice" or "half" for 2, "squared" for the power 2, "third" for 3.
+fn as_fraction(n: i64) -> &'static [&'static str] {
+    match n {
+        2 => &["twice", "double", "half", "halved", "halves", "squared"],
+        3 => &["third", "triple", "thrice"],
+        4 => &["quarter"],
+        _ => &[],
     }
 }
 
@@ -147,6 +171,8 @@ mod tests {
         assert_eq!(find(5).as_deref(), Some("x5"));
         assert_eq!(find(23), None, "a band is no number");
         assert_eq!(find(-3), None, "a sign is not dropped from a negative");
+        let half = words("it does half damage");
+        assert_eq!(Figure::Int(2).find(&half, 0), Some(2..3));
     }
 
     #[test]
@@ -161,6 +187,20 @@ mod tests {
         let t = Figure::of_value(&Value::Text("serious wound".into()));
         assert_eq!(t[0].1.find(&w, 0), Some(6..8));
         assert!(Figure::of_value(&Value::Bool(true)).is_empty());
+        let w = words("roll 3 dice, or four dice, or 3d");
+        let three = Figure::of_value(&Value::Dice(DiceSpec {
+            count: 3,
+            sides: 6,
+            bonus: 0,
+        }));
+        assert_eq!(three[0].1.find(&w, 0), Some(1..3));
+        assert_eq!(three[0].1.find(&w, 3), Some(7..8));
+        let four = Figure::of_value(&Value::Dice(DiceSpec {
+            count: 4,
+            sides: 6,
+            bonus: 0,
+        }));
+        assert_eq!(four[0].1.find(&w, 0), Some(4..6));
     }
 
     #[test]

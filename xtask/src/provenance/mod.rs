@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use codegen::book_check::BookCheck;
+use codegen::cell::CellValue;
 use codegen::locator::Locator;
 use codegen::model::Table;
 use codegen::source::Span;
@@ -60,6 +61,8 @@ fn hex(bytes: &[u8]) -> String {
 pub struct Figures {
     /// Table rows whose cells are printed where their table points.
     pub rows: (usize, usize),
+    /// Rows of tables whose figures are ours (`restates = "ours"`).
+    pub ours: usize,
     /// `[book]` claims (true and false aside) printed where their example points.
     pub claims: (usize, usize),
     /// Table errata the book bears out.
@@ -189,13 +192,25 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
         .map(|c| check::printed_column(t, &c.field, &c.ty))
         .collect();
     let mut above: Vec<Option<&str>> = vec![None; t.columns.len()];
+    let anywhere = !check::in_order(t);
+    let ours = ours_constants(t);
     let mut rows = Vec::new();
     for row in &t.rows {
         let mut out = Vec::new();
+        if ours.iter().any(|r| std::ptr::eq(*r, row)) {
+            rows.push(out);
+            continue;
+        }
         for (i, cell) in t.cells_of(row).iter().enumerate() {
             let raw = text[cell.span.clone()].trim();
+            let figure = match &cell.value {
+                // Where the book states a figure in words, it may say `two`.
+                CellValue::Int(n) | CellValue::Modifier(n) if anywhere => Some(Figure::Int(*n)),
+                CellValue::Dice(d) if anywhere => Some(Figure::dice(d)),
+                _ => Figure::cell(raw, above[i], cell.ditto),
+            };
             if printed[i]
-                && let Some(f) = Figure::cell(raw, above[i], cell.ditto)
+                && let Some(f) = figure
             {
                 out.push((raw.to_string(), cell.span.clone(), f));
             }
@@ -208,15 +223,24 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
     rows
 }
 
+/// The rows of a constants table that its `ours` names: figures we worked out.
+pub fn ours_constants(t: &Table) -> Vec<&codegen::model::Row> {
+    t.constant_rows()
+        .filter(|(name, _)| t.source.ours.iter().any(|o| o == name))
+        .map(|(_, row)| row)
+        .collect()
+}
+
 /// The figures of `run`, one line per system, and the coverage of each book.
 pub fn summary(run: &Run) -> String {
     let mut out = String::new();
     let w = run.figures.keys().map(String::len).max().unwrap_or(0);
     for (system, f) in &run.figures {
         out += &format!(
-            "{system:<w$}  table rows {}/{} located, [book] claims {}/{}, table errata {}/{} confirmed, sections {}/{} cite the book (rulings aside)\n",
+            "{system:<w$}  table rows {}/{} located ({} ours), [book] claims {}/{}, table errata {}/{} confirmed, sections {}/{} cite the book (rulings aside)\n",
             f.rows.0,
             f.rows.1,
+            f.ours,
             f.claims.0,
             f.claims.1,
             f.errata.0,

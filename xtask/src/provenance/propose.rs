@@ -181,7 +181,9 @@ fn rows_table(
 ) -> Option<(BTreeSet<u32>, String)> {
     let rows = cells(t, text);
     let first = rows.iter().position(|r| !r.is_empty())?;
-    let mut best: Option<(usize, Vec<std::ops::Range<usize>>)> = None;
+    // (rows found, fewest lines spread over) and the rows' words.
+    type Found = ((usize, std::cmp::Reverse<u32>), Vec<std::ops::Range<usize>>);
+    let mut best: Option<Found> = None;
     let mut from = 0;
     while let Ok(r0) = match_row(words, from, &rows[first]) {
         from = r0.start + 1;
@@ -197,27 +199,50 @@ fn rows_table(
                 found.push(r);
             }
         }
-        if best.as_ref().is_none_or(|(n, _)| found.len() > *n) {
-            best = Some((found.len(), found));
+        // The most rows, then the fewest lines they spread over.
+        let spread = words[cursor - 1].line - words[r0.start].line;
+        let score = (found.len(), std::cmp::Reverse(spread));
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, found));
         }
     }
-    let (n, found) = best?;
-    let lo = words[found.first()?.start].line;
-    let hi = words[found.last()?.end - 1].line;
-    let mut lines: BTreeSet<u32> = (lo..=hi).collect();
+    let ((n, _), found) = best?;
+    // The rows' own lines, and within them the group rows and repeated
+    // headers the spec names; above them, the header.
+    let mut lines: BTreeSet<u32> = found
+        .iter()
+        .flat_map(|r| words[r.start].line..=words[r.end - 1].line)
+        .collect();
+    let heads: BTreeSet<String> = t
+        .columns
+        .iter()
+        .flat_map(|c| words_of(&c.header))
+        .chain(
+            t.rows
+                .iter()
+                .flat_map(|r| [&r.group, &r.parent])
+                .flatten()
+                .flat_map(|g| words_of(g)),
+        )
+        .collect();
+    let is_head = |n: u32| {
+        let line = &book.text.lines[n as usize - 1];
+        let own = words_of(line);
+        line.trim_start().starts_with("--") || own.iter().all(|w| heads.contains(w))
+    };
+    let (lo, hi) = (*lines.first()?, *lines.last()?);
+    lines.extend((lo..=hi).filter(|&n| is_head(n)));
     let mut above = lo;
-    while above > 1 && lo - above < 12 && is_header(&book.text.lines[above as usize - 2]) {
+    while above > 1
+        && lo - above < 12
+        && is_head(above - 1)
+        && !book.text.lines[above as usize - 2].trim().is_empty()
+    {
         above -= 1;
         lines.insert(above);
     }
     let total = rows.iter().filter(|r| !r.is_empty()).count();
     Some((lines, format!("{n}/{total} rows")))
-}
-
-/// A line of a table's header: a pipe row, or a short cell of a flattened one.
-fn is_header(line: &str) -> bool {
-    let line = line.trim();
-    !line.is_empty() && (line.contains('|') || (line.len() < 30 && !line.ends_with('.')))
 }
 
 /// Each constant's value, printed nearest the chapter's other items.
@@ -253,7 +278,8 @@ fn median(lines: &[u32]) -> Option<u32> {
 }
 
 /// The window of up to three lines that prints the most of `e`'s figures,
-/// then the most words of its id, then is the smallest and nearest the anchors.
+/// given and claimed, then the most words of its id, then is the smallest
+/// and nearest the anchors.
 fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32>, String)> {
     let figures: Vec<(String, Figure)> = e
         .claims()
@@ -263,6 +289,11 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
     if figures.is_empty() {
         return None;
     }
+    let given: Vec<(String, Figure)> = e
+        .given()
+        .iter()
+        .flat_map(|c| Figure::of_value(&c.value))
+        .collect();
     let id_words: Vec<String> =
         e.id.split('-')
             .filter(|w| w.len() >= 3 && !w.starts_with(|c: char| c.is_ascii_digit()))
@@ -270,7 +301,8 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
             .collect();
     let last = words.last()?.line;
     let mid = median(anchors);
-    // (figures printed, id words printed, -lines, -distance from the anchors)
+    // (figures given or claimed printed, id words printed, -lines, -distance
+    // from the anchors)
     type Score = (usize, usize, i64, i64);
     let mut best: Option<(Score, u32, u32)> = None;
     let mut start = 0;
@@ -287,6 +319,7 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
             let window = &words[start..end];
             let printed = figures
                 .iter()
+                .chain(&given)
                 .filter(|(_, f)| f.find(window, 0).is_some())
                 .count();
             let named = id_words
@@ -300,7 +333,7 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
             }
         }
     }
-    let ((printed, ..), lo, hi) = best?;
+    let (_, lo, hi) = best?;
     let slice: Vec<Word> = words
         .iter()
         .filter(|w| (lo..=hi).contains(&w.line))
@@ -311,6 +344,7 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
         .filter(|(_, f)| f.find(&slice, 0).is_none())
         .map(|(t, _)| t.as_str())
         .collect();
+    let printed = figures.len() - missing.len();
     let mut found = format!("{printed}/{} figures", figures.len());
     if !missing.is_empty() {
         found += &format!(", not printed: {}", missing.join(", "));
@@ -348,15 +382,33 @@ fn sections(chapters: &[&Chapter], book: &Book) -> Vec<Proposal> {
             targets.push((chapter, s, own));
         }
     }
+    // Lines a table or an example cites are theirs; a chapter's are near them.
+    let located = |c: &Chapter| -> BTreeSet<u32> {
+        let tables = c.tables.iter().filter_map(|t| t.source.lines.as_ref());
+        let examples = c.examples.iter().filter_map(|e| e.lines.as_ref());
+        tables.chain(examples).flat_map(|l| l.lines()).collect()
+    };
+    let cited: BTreeSet<u32> = chapters.iter().flat_map(|c| located(c)).collect();
+    let regions: Vec<Option<(u32, u32)>> = targets
+        .iter()
+        .map(|(c, ..)| {
+            let own = located(c);
+            Some((own.first()?.saturating_sub(15), own.last()? + 15))
+        })
+        .collect();
     let mut chosen: BTreeMap<usize, BTreeSet<u32>> = BTreeMap::new();
     for (k, l) in lines.iter().enumerate() {
         let set: BTreeSet<&String> = l.iter().collect();
-        if set.is_empty() {
+        let line = k as u32 + 1;
+        if set.is_empty() || cited.contains(&line) {
             continue;
         }
+        let near = |t: &usize| regions[*t].is_some_and(|(lo, hi)| (lo..=hi).contains(&line));
+        let any_near = (0..targets.len()).any(|t| near(&t));
         let best = targets
             .iter()
             .enumerate()
+            .filter(|(t, _)| !any_near || near(t))
             .map(|(t, (_, _, own))| {
                 let shared: f64 = set
                     .iter()

@@ -50,8 +50,11 @@ impl BookText {
 /// The words of `text` (one line), folded; `line` numbers them.
 pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
     let mut start = None;
-    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        let gap = c.is_whitespace() || c == '|' || c == '\u{a0}';
+    let mut chars = text.char_indices().chain([(text.len(), ' ')]).peekable();
+    while let Some((i, c)) = chars.next() {
+        // `Â` before a no-break space is that space saved in the wrong encoding.
+        let stray = c == 'Â' && chars.peek().is_some_and(|&(_, n)| n == '\u{a0}');
+        let gap = stray || c.is_whitespace() || matches!(c, '|' | '=' | '\u{a0}');
         match (gap, start) {
             (true, Some(s)) => {
                 if let Some(w) = fold(&text[s..i], s, line) {
@@ -176,6 +179,7 @@ mod tests {
         assert_eq!(words("(Cloth)\u{a0}1,000 —"), ["cloth", "1000", "-"]);
         assert_eq!(words("” | 〃 | \""), [DITTO, DITTO, DITTO]);
         assert_eq!(words("Terminal velocity.*"), ["terminal", "velocity"]);
+        assert_eq!(words("fatigue).Â\u{a0} Max"), ["fatigue", "max"]);
     }
 
     #[test]
