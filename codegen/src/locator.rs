@@ -56,8 +56,8 @@ pub struct TableSource {
     pub lines: Option<Locator>,
     /// How the book gives the rows (`restates = "…"`).
     pub restates: Restates,
-    /// Columns we worked out (`ours = ["…"]`), which the book does not print,
-    /// or in a constants table, constants (by name) that it does not.
+    /// Columns, constants (by name) or rows (by their first cell) we worked
+    /// out (`ours = ["…"]`), which the book does not print.
     pub ours: Vec<SmolStr>,
 }
 
@@ -75,13 +75,8 @@ pub enum Restates {
     Ours,
 }
 
-/// A table schema's `lines`, `restates` and `ours`, the last checked against
-/// its columns' fields.
-pub fn table_source(
-    doc: &mut Doc,
-    fields: &[SmolStr],
-    constants: bool,
-) -> Result<TableSource, Diagnostic> {
+/// A table schema's `lines`, `restates` and `ours`.
+pub fn table_source(doc: &mut Doc) -> Result<TableSource, Diagnostic> {
     let lines = from_doc(doc)?;
     let restates = match doc.text("restates")? {
         None => Restates::Table,
@@ -103,19 +98,14 @@ pub fn table_source(
             "a table of our own figures cites no lines of the book",
         ));
     }
-    let mut ours = Vec::new();
-    for (field, span) in doc.strings("ours")?.into_iter().flatten() {
-        // A constants table may also name a constant: its rows come later,
-        // so `cargo xtask provenance` checks that name.
-        if !constants && !fields.iter().any(|f| *f == *field) {
-            return Err(malformed(
-                doc.file,
-                span,
-                &format!("`ours` names `{field}`, which is no column of the table"),
-            ));
-        }
-        ours.push(SmolStr::new(field));
-    }
+    // Columns, constants or rows (by their first cell): rows come later,
+    // so `cargo xtask provenance` checks each name.
+    let ours = doc
+        .strings("ours")?
+        .into_iter()
+        .flatten()
+        .map(|(o, _)| SmolStr::new(o))
+        .collect();
     Ok(TableSource {
         lines,
         restates,

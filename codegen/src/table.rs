@@ -57,9 +57,7 @@ pub fn parse_schema(
         )
     })?;
     let columns = columns(file, &doc, &entries)?;
-    let fields: Vec<SmolStr> = columns.iter().map(|(f, ..)| f.clone()).collect();
-    let constants = kind == TableKind::Constants;
-    let source = locator::table_source(&mut doc, &fields, constants)?;
+    let source = locator::table_source(&mut doc)?;
     fields_fit(&doc, &columns, &group, &parent, &errata)?;
     if kind == TableKind::Constants {
         constants_columns(&doc, &columns)?;

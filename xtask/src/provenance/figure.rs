@@ -16,6 +16,9 @@ pub enum Figure {
     Words(Vec<Vec<String>>),
     /// A whole number.
     Int(i64),
+    /// A constant's size, which the book may print with a sign (a penalty
+    /// of 4 as `-4`).
+    Magnitude(i64),
     /// A number with a fraction.
     Decimal(f64),
 }
@@ -28,7 +31,10 @@ impl Figure {
         if words.is_empty() {
             return None;
         }
-        let mut runs = vec![words];
+        let mut runs = vec![words.clone()];
+        if let [band] = &words[..] {
+            runs.extend(band_in_words(band));
+        }
         match above {
             Some(a) if ditto => runs.push(words_of(a)),
             Some(a) if words_of(a) == runs[0] => runs.push(vec![DITTO.to_string()]),
@@ -75,6 +81,10 @@ impl Figure {
                 same.then_some(run.len())
             }),
             Figure::Int(n) => int_matches(&words.get(i)?.text, *n).then_some(1),
+            Figure::Magnitude(n) => {
+                let w = &words.get(i)?.text;
+                (int_matches(w, *n) || int_matches(w, -n)).then_some(1)
+            }
             Figure::Decimal(x) => decimal_matches(&words.get(i)?.text, *x).then_some(1),
         }
     }
@@ -82,6 +92,21 @@ impl Figure {
     /// The first place at or after `from` where the figure is printed.
     pub fn find(&self, words: &[Word], from: usize) -> Option<Range<usize>> {
         (from..words.len()).find_map(|i| self.at(words, i).map(|n| i..i + n))
+    }
+}
+
+/// A band as prose prints it: `3-4` as `3 or 4` or `3 to 4`, `6+` as `6 or more`.
+fn band_in_words(band: &str) -> Vec<Vec<String>> {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if let Some(lo) = band.strip_suffix('+').filter(|lo| number(lo)) {
+        return vec![vec![lo.into(), "or".into(), "more".into()]];
+    }
+    match band.split_once('-') {
+        Some((lo, hi)) if number(lo) && number(hi) => ["or", "to"]
+            .iter()
+            .map(|w| vec![lo.to_string(), w.to_string(), hi.to_string()])
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -117,7 +142,10 @@ fn int_matches(word: &str, n: i64) -> bool {
     if word == digits || (n >= 0 && word.strip_prefix('+') == Some(&digits)) {
         return true;
     }
-    if number_word(n) == Some(word) || as_fraction(n).contains(&word) {
+    if number_word(n) == Some(word)
+        || as_fraction(n).contains(&word)
+        || word.strip_prefix("1/") == Some(&digits)
+    {
         return true;
     }
     let unsigned = word.strip_prefix('+').filter(|_| n >= 0).unwrap_or(word);
@@ -211,5 +239,14 @@ mod tests {
         let repeated = Figure::cell("1", Some("1"), false).unwrap();
         let marked = words("| \" |");
         assert_eq!(repeated.find(&marked, 0), Some(0..1));
+        let prose = words("a roll of 3 or 4 always succeeds, 11 or more kills");
+        assert_eq!(
+            Figure::cell("3-4", None, false).unwrap().find(&prose, 0),
+            Some(2..5)
+        );
+        assert_eq!(
+            Figure::cell("11+", None, false).unwrap().find(&prose, 0),
+            Some(7..10)
+        );
     }
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use codegen::book_check::BookCheck;
 use codegen::cell::CellValue;
 use codegen::locator::Locator;
-use codegen::model::Table;
+use codegen::model::{Table, TableKind};
 use codegen::source::Span;
 use codegen::{Code, Diagnostic, SourceFile};
 use sha2::{Digest, Sha256};
@@ -193,7 +193,7 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
         .collect();
     let mut above: Vec<Option<&str>> = vec![None; t.columns.len()];
     let anywhere = !check::in_order(t);
-    let ours = ours_constants(t);
+    let ours = ours_rows(t, text);
     let mut rows = Vec::new();
     for row in &t.rows {
         let mut out = Vec::new();
@@ -205,6 +205,7 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
             let raw = text[cell.span.clone()].trim();
             let figure = match &cell.value {
                 // Where the book states a figure in words, it may say `two`.
+                CellValue::Int(n) if t.kind == TableKind::Constants => Some(Figure::Magnitude(*n)),
                 CellValue::Int(n) | CellValue::Modifier(n) if anywhere => Some(Figure::Int(*n)),
                 CellValue::Dice(d) if anywhere => Some(Figure::dice(d)),
                 _ => Figure::cell(raw, above[i], cell.ditto),
@@ -223,9 +224,22 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
     rows
 }
 
-/// The rows of a constants table that its `ours` names: figures we worked out.
-pub fn ours_constants(t: &Table) -> Vec<&codegen::model::Row> {
-    t.constant_rows()
+/// A row's name, as `ours` names it: a constant's name, or a row's first cell.
+pub fn row_names<'t>(t: &'t Table, text: &'t str) -> Vec<(&'t str, &'t codegen::model::Row)> {
+    match t.kind {
+        TableKind::Constants => t.constant_rows().collect(),
+        TableKind::Rows { .. } => t
+            .rows
+            .iter()
+            .filter_map(|r| Some((text[t.cells_of(r).first()?.span.clone()].trim(), r)))
+            .collect(),
+    }
+}
+
+/// The rows that the table's `ours` names: figures we worked out.
+pub fn ours_rows<'t>(t: &'t Table, text: &'t str) -> Vec<&'t codegen::model::Row> {
+    row_names(t, text)
+        .into_iter()
         .filter(|(name, _)| t.source.ours.iter().any(|o| o == name))
         .map(|(_, row)| row)
         .collect()

@@ -76,10 +76,10 @@ pub fn words_of(text: &str) -> Vec<String> {
 }
 
 /// Marks that open a word without being part of it.
-const OPENERS: &[char] = &['(', '[', '{', '"', '\''];
+const OPENERS: &[char] = &['(', '[', '{', '"', '\'', '`'];
 /// Marks that close a word: punctuation, quotes and footnote marks.
 const CLOSERS: &[char] = &[
-    '.', ',', ';', ':', '!', '?', ')', ']', '}', '"', '\'', '*', '†',
+    '.', ',', ';', ':', '!', '?', ')', ']', '}', '"', '\'', '*', '†', '`',
 ];
 
 /// `raw`, at byte `s` of its line, folded; `None` when nothing is left.
