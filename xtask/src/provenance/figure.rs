@@ -242,11 +242,11 @@ mod tests {
         let prose = words("a roll of 3 or 4 always succeeds, 11 or more kills");
         assert_eq!(
             Figure::cell("3-4", None, false).unwrap().find(&prose, 0),
-            Some(2..5)
+            Some(3..6)
         );
         assert_eq!(
             Figure::cell("11+", None, false).unwrap().find(&prose, 0),
-            Some(7..10)
+            Some(8..11)
         );
     }
 }
