@@ -6,6 +6,7 @@ use codegen::book_check::BookCheck;
 use codegen::cell::{BaseType, ColumnType};
 use codegen::locator::{Locator, Restates};
 use codegen::model::{Chapter, Example, Table, TableErratum, TableKind};
+use codegen::source::Span;
 use codegen::{Code, Diagnostic};
 
 use super::figure::Figure;
@@ -228,22 +229,45 @@ impl ChapterCheck<'_> {
             return self.item(ItemKind::Erratum, &id, lines, Vec::new(), 1);
         }
         let words = self.book.text.words(lines.lines());
-        let found = |text: &str| Figure::cell(text, None, false).and_then(|f| f.find(&words, 0));
-        let printed = if e.printed.trim().is_empty() {
-            Some(0..0)
-        } else {
-            found(&e.printed)
+        // The erratum's row as the book would print it with the cell read one
+        // way or the other: the printed one must be there, the reading not.
+        let text = &self.chapter.file.text;
+        let row = super::row_names(t, text)
+            .into_iter()
+            .find(|(n, _)| *n == e.row);
+        let column = t.columns.iter().position(|c| c.field == e.column);
+        let as_read = |value: &str| -> Vec<(String, Span, Figure)> {
+            let Some((_, row)) = row else {
+                return Vec::new();
+            };
+            let cells = t.cells_of(row).iter().enumerate();
+            cells
+                .filter(|(i, _)| printed_column(t, &t.columns[*i].field, &t.columns[*i].ty))
+                .filter_map(|(i, c)| {
+                    let cell = if Some(i) == column {
+                        value
+                    } else {
+                        text[c.span.clone()].trim()
+                    };
+                    Some((
+                        cell.to_string(),
+                        c.span.clone(),
+                        Figure::cell(cell, None, false)?,
+                    ))
+                })
+                .collect()
         };
-        let reading = found(&e.reading).filter(|_| !e.reading.trim().is_empty());
+        let printed = match_row(&words, 0, &as_read(&e.printed)).ok();
+        let reading = match_row(&words, 0, &as_read(&e.reading)).ok();
         let name = &self.book.name;
         let wrong = match (&printed, &reading) {
             (None, _) => Some(format!(
-                "the erratum's printed `{}` is not printed in {name}:{lines}",
-                e.printed
+                "the row `{}` with its printed `{}` is not printed in {name}:{lines}",
+                e.row, e.printed
             )),
             (_, Some(_)) => Some(format!(
-                "the erratum's reading `{}` is printed in {name}:{lines}: the book prints it right there",
-                e.reading
+                "the row `{}` with the erratum's reading `{}` is printed in {name}:{lines}: the book prints it right",
+                e.row, e.reading
             )),
             _ => None,
         };

@@ -210,7 +210,10 @@ pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
                 CellValue::Dice(d) if anywhere => Some(Figure::dice(d)),
                 _ => Figure::cell(raw, above[i], cell.ditto),
             };
+            // Where the book states the rows in prose, a blank or none word is ours.
+            let none = anywhere && cell.value == CellValue::None;
             if printed[i]
+                && !none
                 && let Some(f) = figure
             {
                 out.push((raw.to_string(), cell.span.clone(), f));
