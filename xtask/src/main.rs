@@ -75,6 +75,11 @@ enum Cmd {
         /// spec/reviewed.toml
         #[arg(long)]
         stamp: bool,
+        /// Show beside each table and example the lines of the book it
+        /// cites, read from DIR (your own copy of the books; only the report
+        /// under target/audit/ holds them), and each book's coverage
+        #[arg(long, value_name = "DIR")]
+        books: Option<PathBuf>,
     },
     /// Check the spec against the books it restates: every located table row,
     /// table erratum and `[book]` figure printed where its locator points, and
@@ -226,7 +231,7 @@ fn main() -> ExitCode {
             ..
         } => eval(&root, &files, trace, examples, format),
         Cmd::Explain { code } => return explain(&code),
-        Cmd::Audit { stamp } => audit(&root, stamp),
+        Cmd::Audit { stamp, books } => audit(&root, stamp, books.as_deref()),
         Cmd::Provenance {
             books,
             propose,
@@ -414,9 +419,15 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-fn audit(root: &Path, stamp: bool) -> Result<(), String> {
+fn audit(root: &Path, stamp: bool, books: Option<&Path>) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let audit = xtask::audit::run(root, &book, stamp)?;
+    if let Some(dir) = books.filter(|d| !d.is_dir()) {
+        return Err(format!(
+            "the books folder {} is not a folder",
+            dir.display()
+        ));
+    }
+    let audit = xtask::audit::run_with_books(root, &book, stamp, books)?;
     if stamp {
         println!(
             "stamped every item as reviewed in {}",

@@ -230,3 +230,25 @@ fn every_provenance_code_is_explained_by_a_wrong_and_a_right_example() {
     }
     assert!(wrongs.is_empty(), "{}", wrongs.join("\n"));
 }
+
+#[test]
+fn without_the_books_the_report_shows_the_locators_alone() {
+    let s = Scratch::fixture("prov-audit-locators");
+    let book = xtask::compile_book(&s.0).expect("the fixture compiles");
+    xtask::audit::run(&s.0, &book, false).expect("the audit runs");
+    let dir = s.0.join(xtask::audit::REPORT_DIR);
+    let page = std::fs::read_to_string(dir.join("action/armor.html")).expect("the chapter's page");
+    assert!(
+        page.contains("<p class=\"book-locator\" data-item=\"hit-kinds\">Book: <code>fixture-armor.txt</code> lines <code>13-15</code>"),
+        "{page}"
+    );
+    assert!(!page.contains("book-panel"), "no book text without --books");
+    assert!(
+        page.contains("book lines 4-5"),
+        "a section's locator by its heading"
+    );
+    assert!(
+        !dir.join("books").exists(),
+        "no coverage pages without the books"
+    );
+}

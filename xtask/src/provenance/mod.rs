@@ -103,6 +103,8 @@ pub struct Run {
     pub items: Vec<Item>,
     pub coverage: Vec<coverage::Coverage>,
     pub findings: Vec<Diagnostic>,
+    /// The lines of each book read, by file name, for the audit report.
+    pub texts: BTreeMap<String, Vec<String>>,
 }
 
 /// Checks every chapter of `book` against the books in `dir`, and the
@@ -180,6 +182,9 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         .collect();
     let named: Vec<&str> = books.keys().map(String::as_str).collect();
     coverage::check(spec_root, &read, &named, &mut run);
+    for b in books.values().flatten() {
+        run.texts.insert(b.name.clone(), b.text.lines.clone());
+    }
     run
 }
 
