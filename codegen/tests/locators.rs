@@ -120,3 +120,34 @@ fn the_book_file_is_named_with_its_hash() {
     assert_eq!(at, "8:8");
     assert!(message.contains("together"), "{message}");
 }
+
+#[test]
+fn a_table_says_how_the_book_gives_it() {
+    let text = format!("{FRONT}{BODY}");
+    let prose = text.replace(
+        "lines = \"3-5\"\n",
+        "lines = \"3-5\"\nrestates = \"prose\"\nours = [\"grip\", \"Wet\"]\n",
+    );
+    let book = compile("prose", &prose).expect("compiles");
+    let table = &book.systems[0].chapters[0].tables[0];
+    assert_eq!(table.source.restates, codegen::locator::Restates::Prose);
+    assert_eq!(table.source.ours, ["grip", "Wet"]);
+    let (at, message) = malformed(
+        "restates-word",
+        &text.replace(
+            "lines = \"3-5\"\n",
+            "lines = \"3-5\"\nrestates = \"words\"\n",
+        ),
+    );
+    assert_eq!(at, "18:12");
+    assert!(message.contains("`table`, `prose` or `ours`"), "{message}");
+    let (at, message) = malformed(
+        "ours-with-lines",
+        &text.replace(
+            "lines = \"3-5\"\n",
+            "lines = \"3-5\"\nrestates = \"ours\"\n",
+        ),
+    );
+    assert_eq!(at, "17:9");
+    assert!(message.contains("cites no lines"), "{message}");
+}

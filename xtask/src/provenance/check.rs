@@ -71,15 +71,14 @@ impl ChapterCheck<'_> {
         });
     }
 
-    fn report(
-        &mut self,
-        check: BookCheck,
-        span: codegen::source::Span,
-        message: String,
-    ) -> &mut Diagnostic {
-        let d = Diagnostic::new(&self.chapter.file, span, Code::Book(check), message);
+    /// A finding of class `check` at `span` of the chapter, for the caller to
+    /// label and [`ChapterCheck::report`].
+    fn finding(&self, check: BookCheck, span: Span, message: String) -> Diagnostic {
+        Diagnostic::new(&self.chapter.file, span, Code::Book(check), message)
+    }
+
+    fn report(&mut self, d: Diagnostic) {
         self.findings.push(d);
-        self.findings.last_mut().expect("just pushed")
     }
 
     /// Whether every line `l` cites is in the book; reports the first that is not.
@@ -89,28 +88,32 @@ impl ChapterCheck<'_> {
             return true;
         }
         let name = self.book.name.clone();
-        let d = self.report(
-            BookCheck::Lines,
-            l.span.clone(),
-            format!(
-                "line {} is past the end of {name}, which has {len} lines",
-                l.last()
-            ),
-        );
-        *d = d.clone().label("cites lines the book does not have");
+        let d = self
+            .finding(
+                BookCheck::Lines,
+                l.span.clone(),
+                format!(
+                    "line {} is past the end of {name}, which has {len} lines",
+                    l.last()
+                ),
+            )
+            .label("cites lines the book does not have");
+        self.report(d);
         false
     }
 
     /// `what` has no locator: reported at `span`.
-    fn unlocated(&mut self, span: codegen::source::Span, what: String) {
-        let d = self.report(
-            BookCheck::Unlocated,
-            span,
-            format!("{what} names no lines of the book"),
-        );
-        *d = d.clone().label(
-            "add `lines = \"…\"`; `cargo xtask provenance --books DIR --propose` proposes them",
-        );
+    fn unlocated(&mut self, span: Span, what: String) {
+        let d = self
+            .finding(
+                BookCheck::Unlocated,
+                span,
+                format!("{what} names no lines of the book"),
+            )
+            .label(
+                "add `lines = \"…\"`; `cargo xtask provenance --books DIR --propose` proposes them",
+            );
+        self.report(d);
     }
 
     fn table(&mut self, t: &Table) {
@@ -132,7 +135,8 @@ impl ChapterCheck<'_> {
                 "`ours` names `{o}`, which is no column or constant of table `{}`",
                 t.id
             );
-            self.report(BookCheck::Locator, t.span.clone(), message);
+            let d = self.finding(BookCheck::Locator, t.span.clone(), message);
+            self.report(d);
         }
         self.figures.errata.1 += t.errata.len();
         let Some(lines) = t.source.lines.as_ref() else {
@@ -177,10 +181,10 @@ impl ChapterCheck<'_> {
                         self.book.name,
                         at.unwrap_or_default()
                     );
-                    let d = self.report(BookCheck::Cell, span, message);
-                    *d = d.clone().label("not printed there").note(
+                    let d = self.finding(BookCheck::Cell, span, message).label("not printed there").note(
                         "fix the cell, or its table's locator; a cell the book prints broken is kept as printed, with a table erratum",
                     );
+                    self.report(d);
                 }
             }
         }
@@ -207,8 +211,10 @@ impl ChapterCheck<'_> {
                             "`{text}` of table `{}` is not printed in {}:{lines}",
                             t.id, self.book.name
                         );
-                        let d = self.report(BookCheck::Cell, span, message);
-                        *d = d.clone().label("not printed there");
+                        let d = self
+                            .finding(BookCheck::Cell, span, message)
+                            .label("not printed there");
+                        self.report(d);
                     }
                 }
             }
@@ -273,7 +279,8 @@ impl ChapterCheck<'_> {
         };
         match wrong {
             Some(message) => {
-                self.report(BookCheck::Erratum, lines.span.clone(), message);
+                let d = self.finding(BookCheck::Erratum, lines.span.clone(), message);
+                self.report(d);
                 self.item(ItemKind::Erratum, &id, lines, Vec::new(), 1);
             }
             None => {
@@ -322,10 +329,10 @@ impl ChapterCheck<'_> {
                 claim.name,
                 self.book.name
             );
-            let d = self.report(BookCheck::Figure, claim.span.clone(), message);
-            *d = d.clone().label("not printed there").note(
+            let d = self.finding(BookCheck::Figure, claim.span.clone(), message).label("not printed there").note(
                 "a `[book]` claim copies what the book prints: a figure we worked out belongs in an example of ours (`[expect]`), or the book's own figure goes here with an erratum",
             );
+            self.report(d);
         }
         self.item(ItemKind::Example, &e.id, lines, hits, failed);
     }
@@ -337,7 +344,7 @@ impl ChapterCheck<'_> {
 pub fn match_row<'w>(
     words: &'w [Word],
     from: usize,
-    row: &[(String, codegen::source::Span, Figure)],
+    row: &[(String, Span, Figure)],
 ) -> Result<std::ops::Range<usize>, (usize, Option<&'w Word>)> {
     let mut best = (0, None);
     for start in from..words.len() {

@@ -67,9 +67,25 @@ impl Figure {
         }
     }
 
-    /// Dice, as [`dice`] prints them.
+    /// Dice as printed: `3d6+2`, or its bonus a word of its own; six-sided dice
+    /// also as `3d` or `3 dice` (`three dice`).
     pub fn dice(d: &DiceSpec) -> Figure {
-        dice(d)
+        let whole = d.to_string().to_lowercase();
+        let mut runs = vec![vec![whole]];
+        if d.sides == 6 && d.bonus == 0 {
+            runs.push(vec![format!("{}d", d.count)]);
+            runs.push(vec![d.count.to_string(), "dice".into()]);
+            if let Some(w) = number_word(d.count) {
+                runs.push(vec![w.to_string(), "dice".into()]);
+            }
+        }
+        if d.bonus != 0 {
+            let base = format!("{}d{}", d.count, d.sides);
+            let sign = if d.bonus > 0 { "+" } else { "-" };
+            runs.push(vec![base.clone(), format!("{sign}{}", d.bonus.abs())]);
+            runs.push(vec![base, sign.to_string(), d.bonus.abs().to_string()]);
+        }
+        Figure::Words(runs)
     }
 
     /// The length of the match at `words[i..]`, if the figure is printed there.
@@ -110,27 +126,6 @@ fn band_in_words(band: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// Dice as printed: `3d6+2`, or its bonus a word of its own; six-sided dice
-/// also as `3d` or `3 dice` (`three dice`).
-fn dice(d: &DiceSpec) -> Figure {
-    let whole = d.to_string().to_lowercase();
-    let mut runs = vec![vec![whole]];
-    if d.sides == 6 && d.bonus == 0 {
-        runs.push(vec![format!("{}d", d.count)]);
-        runs.push(vec![d.count.to_string(), "dice".into()]);
-        if let Some(w) = number_word(d.count) {
-            runs.push(vec![w.to_string(), "dice".into()]);
-        }
-    }
-    if d.bonus != 0 {
-        let base = format!("{}d{}", d.count, d.sides);
-        let sign = if d.bonus > 0 { "+" } else { "-" };
-        runs.push(vec![base.clone(), format!("{sign}{}", d.bonus.abs())]);
-        runs.push(vec![base, sign.to_string(), d.bonus.abs().to_string()]);
-    }
-    Figure::Words(runs)
-}
-
 /// `word` prints `n`: as digits (a positive one with or without `+`), as a
 /// word, or with a unit run on (`2m/s`, `10-meter`, `x5`).
 fn int_matches(word: &str, n: i64) -> bool {
@@ -153,6 +148,10 @@ fn int_matches(word: &str, n: i64) -> bool {
         return false;
     };
     let mut rest = rest.chars();
+    // `6d6` is dice, not the number 6 with a unit.
+    if rest.clone().next() == Some('d') && rest.clone().nth(1).is_some_and(|c| c.is_ascii_digit()) {
+        return false;
+    }
     match rest.next() {
         Some(c) if c.is_alphabetic() || c == '/' || c == '%' => true,
         Some('-') => rest.next().is_some_and(char::is_alphabetic),
@@ -199,6 +198,11 @@ mod tests {
         assert_eq!(find(5).as_deref(), Some("x5"));
         assert_eq!(find(23), None, "a band is no number");
         assert_eq!(find(-3), None, "a sign is not dropped from a negative");
+        assert_eq!(
+            Figure::Int(6).find(&words("takes 6d6"), 0),
+            None,
+            "dice are no number"
+        );
         let half = words("it does half damage");
         assert_eq!(Figure::Int(2).find(&half, 0), Some(2..3));
     }
