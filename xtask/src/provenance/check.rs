@@ -381,3 +381,36 @@ pub fn printed_column(t: &Table, field: &str, ty: &ColumnType) -> bool {
     let words = matches!(ty.base, BaseType::Text | BaseType::Label | BaseType::Ident);
     !t.source.ours.iter().any(|o| o == field) && (in_order(t) || (!words && field != "name"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::provenance::BookText;
+
+    fn row(cells: &[&str]) -> Vec<(String, Span, Figure)> {
+        let figure = |c: &&str| Figure::cell(c, None, false).map(|f| (c.to_string(), 0..0, f));
+        cells.iter().filter_map(figure).collect()
+    }
+
+    #[test]
+    fn a_table_flattened_to_a_cell_a_line_reads_as_a_pipe_table_does() {
+        let flat = BookText::new("Armor\nType:\nDefense\nSteel\n5\n-3\n\nPadded\n(Cloth)\n1\n-0\n");
+        let words = flat.words(1..=11);
+        let steel = match_row(&words, 0, &row(&["Steel", "5", "-3"])).expect("steel's row");
+        assert_eq!((words[steel.start].line, words[steel.end - 1].line), (4, 6));
+        let padded = match_row(&words, steel.end, &row(&["Padded (Cloth)", "1", "-0"]));
+        assert_eq!(padded.map(|r| words[r.start].line), Ok(8));
+        let piped = BookText::new("Steel | 5 | -3 |");
+        let words = piped.words(1..=1);
+        assert_eq!(match_row(&words, 0, &row(&["Steel", "5", "-3"])), Ok(0..3));
+    }
+
+    #[test]
+    fn a_changed_cell_fails_at_that_cell_after_the_cells_before_it() {
+        let text = BookText::new("1-2 | 1d6 | 1 |\n3-4 | 2d6 | 1 |");
+        let words = text.words(1..=2);
+        let (missed, near) = match_row(&words, 0, &row(&["3-4", "3d6", "1"])).expect_err("3d6");
+        assert_eq!(missed, 1, "the second cell is the one not printed");
+        assert_eq!(near.map(|w| w.line), Some(2), "its row starts on line 2");
+    }
+}
