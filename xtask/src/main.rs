@@ -462,7 +462,8 @@ fn provenance(
         ));
     }
     if propose {
-        let proposals = xtask::provenance::propose::propose(&book, books);
+        let spec = xtask::provenance::spec_root(root);
+        let proposals = xtask::provenance::propose::propose(&book, &spec, books);
         print!("{}", xtask::provenance::propose::render(&proposals));
         if write {
             let n = xtask::provenance::propose::write(root, &proposals)

@@ -252,3 +252,53 @@ fn without_the_books_the_report_shows_the_locators_alone() {
         "no coverage pages without the books"
     );
 }
+
+#[test]
+fn propose_finds_an_unlocated_table_and_example_and_writes_them() {
+    let s = scratch("prov-propose");
+    let armor = s.0.join("spec/action/armor.md");
+    edit(
+        &armor,
+        "<!-- table hit-kinds\nlines = \"13-15\"\n",
+        "<!-- table hit-kinds\n",
+    );
+    edit(
+        &armor,
+        "rule = \"armor.absorb\"\nlines = \"6\"\n",
+        "rule = \"armor.absorb\"\n",
+    );
+    let unlocated = json(&s.0);
+    assert_eq!(unlocated.code, Some(1));
+    assert_eq!(
+        unlocated
+            .stderr
+            .matches("\"code\":\"book-unlocated\"")
+            .count(),
+        2,
+        "{}",
+        unlocated.stderr
+    );
+    let books = s.0.join("books");
+    let books = books.to_str().expect("a UTF-8 path");
+    let run = xtask(&s.0, &["provenance", "--books", books, "--propose"]);
+    assert!(run.ok(), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("table hit-kinds: lines 13-15 (2/2 rows)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("example fixture-absorb: lines 6 (1/1 figures)"),
+        "{}",
+        run.stdout
+    );
+    let run = xtask(
+        &s.0,
+        &["provenance", "--books", books, "--propose", "--write"],
+    );
+    assert!(run.stdout.contains("wrote 2 locators"), "{}", run.stdout);
+    let run = check(&s.0, &[]);
+    assert!(run.ok(), "the written locators pass: {}", run.stderr);
+}

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use codegen::model::{Chapter, Example, Table};
 
 use super::check::{in_order, match_row};
+use super::coverage::LineUse;
 use super::figure::Figure;
 use super::text::{Word, words_of};
 use super::{Book, cells};
@@ -32,7 +33,10 @@ pub struct Proposal {
 }
 
 /// Proposals for every chapter of `book` whose book file is in `dir`.
-pub fn propose(book: &codegen::Book, dir: &Path) -> Vec<Proposal> {
+/// Sections are offered only the lines nothing accounts for yet: no item
+/// cites them (nor a proposal of this run), and no not-rules list under
+/// `spec_root` lists them.
+pub fn propose(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Vec<Proposal> {
     let mut books: HashMap<String, Option<Book>> = HashMap::new();
     let mut out = Vec::new();
     let mut by_book: BTreeMap<String, Vec<&Chapter>> = BTreeMap::new();
@@ -50,10 +54,26 @@ pub fn propose(book: &codegen::Book, dir: &Path) -> Vec<Proposal> {
             .push(chapter);
         out.extend(chapter_proposals(chapter, loaded));
     }
+    let run = super::check(book, spec_root, dir);
     for (name, chapters) in by_book {
-        if let Some(Some(b)) = books.get(&name) {
-            out.extend(sections(&chapters, b));
-        }
+        let Some(Some(b)) = books.get(&name) else {
+            continue;
+        };
+        let proposed: BTreeSet<u32> = out
+            .iter()
+            .filter(|p| chapters.iter().any(|c| c.file.path == p.path))
+            .flat_map(|p| p.lines.iter().copied())
+            .collect();
+        let open: BTreeSet<u32> = run
+            .coverage
+            .iter()
+            .filter(|c| c.book == name)
+            .flat_map(|c| c.lines.iter().enumerate())
+            .filter(|(_, used)| **used == LineUse::Uncited)
+            .map(|(i, _)| i as u32 + 1)
+            .filter(|n| !proposed.contains(n))
+            .collect();
+        out.extend(sections(&chapters, b, &open));
     }
     out
 }
@@ -353,9 +373,8 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
 }
 
 /// Sections that restate the book (rulings are ours), each given the lines
-/// whose rarer words it shares most, among the lines no table or example of
-/// these chapters cites.
-fn sections(chapters: &[&Chapter], book: &Book) -> Vec<Proposal> {
+/// of `open` whose rarer words it shares most.
+fn sections(chapters: &[&Chapter], book: &Book, open: &BTreeSet<u32>) -> Vec<Proposal> {
     let lines: Vec<Vec<String>> = book.text.lines.iter().map(|l| content_words(l)).collect();
     let mut df: HashMap<&str, usize> = HashMap::new();
     for l in &lines {
@@ -388,7 +407,6 @@ fn sections(chapters: &[&Chapter], book: &Book) -> Vec<Proposal> {
         let examples = c.examples.iter().filter_map(|e| e.lines.as_ref());
         tables.chain(examples).flat_map(|l| l.lines()).collect()
     };
-    let cited: BTreeSet<u32> = chapters.iter().flat_map(|c| located(c)).collect();
     let regions: Vec<Option<(u32, u32)>> = targets
         .iter()
         .map(|(c, ..)| {
@@ -400,7 +418,7 @@ fn sections(chapters: &[&Chapter], book: &Book) -> Vec<Proposal> {
     for (k, l) in lines.iter().enumerate() {
         let set: BTreeSet<&String> = l.iter().collect();
         let line = k as u32 + 1;
-        if set.is_empty() || cited.contains(&line) {
+        if set.is_empty() || !open.contains(&line) {
             continue;
         }
         let near = |t: &usize| regions[*t].is_some_and(|(lo, hi)| (lo..=hi).contains(&line));
