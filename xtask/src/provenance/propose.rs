@@ -8,6 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use codegen::locator::Restates;
 use codegen::model::{Chapter, Example, Table};
 
 use super::check::{in_order, match_row};
@@ -149,7 +150,7 @@ fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
     for t in chapter
         .tables
         .iter()
-        .filter(|t| t.source.lines.is_none() && !in_order(t))
+        .filter(|t| t.source.lines.is_none() && !in_order(t) && t.source.restates != Restates::Ours)
     {
         let (lines, found) = constants(t, text, &words, &anchors);
         if !lines.is_empty() {
