@@ -116,56 +116,17 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
     let mut untrusted = Vec::new();
     for (system, chapter) in book.chapters() {
         let figures = run.figures.entry(system.id.clone()).or_default();
-        let Some(file) = &chapter.front.book_file else {
-            run.findings.push(
-                Diagnostic::new(
-                    &chapter.file,
-                    0..3,
-                    Code::Book(BookCheck::Missing),
-                    "the chapter names no book file",
-                )
-                .label("give `[source]` the book's `file` and its `sha256`"),
-            );
-            continue;
+        let loaded = match book_of(chapter, dir, &mut books) {
+            Ok(loaded) => loaded,
+            Err(d) => {
+                if d.code == Code::Book(BookCheck::Edition) {
+                    let name = chapter.front.book_file.as_ref().map(|f| f.name.to_string());
+                    untrusted.extend(name);
+                }
+                run.findings.push(d);
+                continue;
+            }
         };
-        let loaded = books
-            .entry(file.name.to_string())
-            .or_insert_with(|| Book::read(dir, &file.name).ok());
-        let Some(loaded) = loaded.as_ref() else {
-            run.findings.push(
-                Diagnostic::new(
-                    &chapter.file,
-                    file.span.clone(),
-                    Code::Book(BookCheck::Missing),
-                    format!("the books folder has no `{}`", file.name),
-                )
-                .label("the book file this chapter restates")
-                .note(format!("looked for {}", dir.join(&*file.name).display())),
-            );
-            continue;
-        };
-        if loaded.sha256 != file.sha256 {
-            untrusted.push(loaded.name.clone());
-            run.findings.push(
-                Diagnostic::new(
-                    &chapter.file,
-                    file.span.clone(),
-                    Code::Book(BookCheck::Edition),
-                    format!(
-                        "{} is another edition than the chapter restates: its SHA-256 differs",
-                        file.name
-                    ),
-                )
-                .label("the chapter's locators count the lines of another text")
-                .note(format!(
-                    "{} hashes to {}",
-                    loaded.file.path.display(),
-                    loaded.sha256
-                ))
-                .note(format!("the chapter names {}", file.sha256)),
-            );
-            continue;
-        }
         check::ChapterCheck {
             chapter,
             book: loaded,
@@ -186,6 +147,48 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         run.texts.insert(b.name.clone(), b.text.lines.clone());
     }
     run
+}
+
+/// The book `chapter` restates, read from `dir` into `books` once for all
+/// its chapters; an error when the chapter names none, the folder lacks it,
+/// or it is another edition than the chapter names.
+fn book_of<'b>(
+    chapter: &codegen::model::Chapter,
+    dir: &Path,
+    books: &'b mut BTreeMap<String, Option<Book>>,
+) -> Result<&'b Book, Diagnostic> {
+    let finding = |span: Span, check, message: String| {
+        Diagnostic::new(&chapter.file, span, Code::Book(check), message)
+    };
+    let Some(file) = &chapter.front.book_file else {
+        let message = "the chapter names no book file".to_string();
+        return Err(finding(0..3, BookCheck::Missing, message)
+            .label("give `[source]` the book's `file` and its `sha256`"));
+    };
+    let loaded = books
+        .entry(file.name.to_string())
+        .or_insert_with(|| Book::read(dir, &file.name).ok());
+    let Some(loaded) = loaded.as_ref() else {
+        let message = format!("the books folder has no `{}`", file.name);
+        return Err(finding(file.span.clone(), BookCheck::Missing, message)
+            .label("the book file this chapter restates")
+            .note(format!("looked for {}", dir.join(&*file.name).display())));
+    };
+    if loaded.sha256 != file.sha256 {
+        let message = format!(
+            "{} is another edition than the chapter restates: its SHA-256 differs",
+            file.name
+        );
+        return Err(finding(file.span.clone(), BookCheck::Edition, message)
+            .label("the chapter's locators count the lines of another text")
+            .note(format!(
+                "{} hashes to {}",
+                loaded.file.path.display(),
+                loaded.sha256
+            ))
+            .note(format!("the chapter names {}", file.sha256)));
+    }
+    Ok(loaded)
 }
 
 /// The printed cells of each of `t`'s rows, with their spans and what each
