@@ -163,6 +163,7 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
+    let lines = crate::locator::from_doc(&mut doc)?;
     let mut bound = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
         bindings(&mut t, &mut bound)?;
@@ -194,6 +195,7 @@ pub fn parse_example(
         claims_at,
         refused,
         errata,
+        lines,
         span,
     })
 }

@@ -39,6 +39,8 @@ enum Open {
         id: Option<SmolStr>,
         level: u8,
         span: Span,
+        /// The value of its `lines=…` attribute, a book locator.
+        lines: Option<SmolStr>,
     },
     Table(Box<RawTable>),
     Fence {
@@ -236,12 +238,16 @@ impl<'a> Walk<'a> {
         }
         match tag {
             Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
-            Tag::Heading { level, id, .. } => {
+            Tag::Heading {
+                level, id, attrs, ..
+            } => {
                 self.scratch.title.clear();
+                let lines = attrs.iter().find(|(k, _)| &**k == "lines");
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
                     span: range,
+                    lines: lines.map(|(_, v)| SmolStr::new(v.as_deref().unwrap_or_default())),
                 };
             }
             Tag::HtmlBlock => self.html_block(range),
@@ -298,10 +304,24 @@ impl<'a> Walk<'a> {
 
     /// A heading becomes a section, when it has a valid id.
     fn heading_closes(&mut self) {
-        let Open::Heading { id, level, span } = self.close() else {
+        let Open::Heading {
+            id,
+            level,
+            span,
+            lines,
+        } = self.close()
+        else {
             return;
         };
         let title = SmolStr::new(self.scratch.title.trim());
+        let lines = match lines.map(|l| crate::locator::from_heading(self.file, &span, &l)) {
+            Some(Err(d)) => {
+                self.diags.push(d);
+                None
+            }
+            Some(Ok(l)) => Some(l),
+            None => None,
+        };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) if let Some(first) = earlier_id(&title) => self.diags.push(
@@ -320,6 +340,7 @@ impl<'a> Walk<'a> {
                     level,
                     span,
                     allows: Vec::new(),
+                    lines,
                 });
                 self.under_heading = true;
             }
@@ -693,6 +714,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         })?;
     let source_book = SmolStr::new(source.required_text("book")?.0);
     let source_section = SmolStr::new(source.required_text("section")?.0);
+    let book_file = crate::locator::book_file(&mut source)?;
     source.finish()?;
     doc.finish()?;
     Ok(FrontMatter {
@@ -701,6 +723,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         title,
         source_book,
         source_section,
+        book_file,
         version,
     })
 }

@@ -10,6 +10,7 @@ use crate::cell::ColumnType;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
+use crate::locator::{self, TableSource};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
 use crate::toml_spans::{Arena, Body, Doc, Text};
@@ -24,6 +25,7 @@ pub struct Schema {
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
     pub allows: Vec<Allow>,
+    pub source: TableSource,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(SmolStr, ColumnType, Span)>,
     pub span: Span,
@@ -54,6 +56,7 @@ pub fn parse_schema(
         )
     })?;
     let columns = columns(file, &doc, &entries)?;
+    let source = locator::table_source(&mut doc)?;
     fields_fit(&doc, &columns, &group, &parent, &errata)?;
     if kind == TableKind::Constants {
         constants_columns(&doc, &columns)?;
@@ -67,6 +70,7 @@ pub fn parse_schema(
         parent: parent.map(|p| p.0),
         errata,
         allows,
+        source,
         columns,
         span,
     })
@@ -156,6 +160,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
         let printed = e.required_string("printed")?.0;
         let reading = e.required_string("reading")?.0;
         let reason = e.required_string("reason")?.0;
+        let lines = locator::from_doc(&mut e)?;
         let span = e.span.clone();
         e.finish()?;
         if let Some(first) = errata
@@ -177,6 +182,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
             printed,
             reading,
             reason,
+            lines,
             span,
         });
     }
