@@ -189,7 +189,7 @@ fn regen_refuses_an_id_too_long_for_a_file_name_before_writing() {
     let run = xtask(&fixture.0, &["regen"]);
     assert_eq!(run.code, Some(1), "{run}");
     let expected = format!(
-        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:44:12",
+        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:46:12",
         &long[..24]
     );
     assert!(run.stderr.contains(&expected), "no `{expected}`:\n{run}");
