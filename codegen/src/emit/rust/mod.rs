@@ -14,6 +14,7 @@ mod tables;
 mod values;
 
 use proc_macro2::Ident;
+use rustc_hash::FxHashMap;
 
 use self::code::{Code, Plain, Str};
 use crate::model::{Book, Chapter, System, Table};
@@ -53,8 +54,14 @@ fn chapter(code: &mut Code, c: &Chapter) {
     code.doc(&format!(" {} ({}).", Plain(&c.front.title), Plain(&path)));
     code.open(format_args!("pub mod {} {{", ident(&c.id)));
     ids(code, c);
+    // Looked up once per table: a scan of the sections for each would be quadratic.
+    let titles: FxHashMap<&str, &str> = c
+        .sections
+        .iter()
+        .map(|s| (&*s.id, s.title.as_str()))
+        .collect();
     for t in &c.tables {
-        tables::table(code, c, t);
+        tables::table(code, c, t, &titles);
     }
     for r in &c.rules {
         rules::rule(code, c, r);

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use proc_macro2::Ident;
+use rustc_hash::FxHashMap;
 
 use super::code::{Code, Plain, Str};
 use super::values::{TypeOf, ValueOf};
@@ -12,11 +13,12 @@ use super::{data, ident};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
 
-pub fn table(code: &mut Code, c: &Chapter, t: &Table) {
+/// A table, titled by its own title or else by its section's (`titles`, by section id).
+pub fn table(code: &mut Code, c: &Chapter, t: &Table, titles: &FxHashMap<&str, &str>) {
     let title = if t.title.is_empty() {
         t.section
             .as_deref()
-            .and_then(|s| c.section_title(s))
+            .and_then(|s| titles.get(s).copied())
             .unwrap_or(&t.id)
     } else {
         &t.title
