@@ -251,3 +251,31 @@ fn damage_type(kind: &str, form: &str) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cell::parse_cell;
+
+    /// What the audit shows, with the spaces `TokenStream`'s text puts between tokens taken out.
+    fn squeezed(text: String) -> String {
+        text.replace(' ', "")
+    }
+
+    /// The code names std's items by full path; the audit shows their last part.
+    #[test]
+    fn the_audit_shows_std_paths_short() {
+        let ty = ColumnType::parse("text?").expect("a column type");
+        assert_eq!(
+            squeezed(type_of(&ty).to_string()),
+            "::core::option::Option<&'static::core::primitive::str>"
+        );
+        assert_eq!(squeezed(column_type(&ty)), "Option<&'staticstr>");
+        let ty = ColumnType::parse("range?").expect("a column type");
+        let cell = parse_cell(&ty, "3+").expect("a range");
+        assert_eq!(
+            squeezed(cell_value(&ty, &cell)),
+            "Some(crate::table::Range{lo:3,hi:None,label:\"\"})"
+        );
+    }
+}
