@@ -54,8 +54,9 @@ fn rustc_check(test: &str, spec: &str, resolvers: &str) -> Result<(), String> {
     })
 }
 
-/// Row types named as the prelude's types, beside every kind of field and
-/// value that names one: the generated code compiles, each still meaning std's.
+/// Row types named as the prelude's types (and a rule as a primitive type),
+/// beside every kind of field and value that names one: the generated code
+/// compiles, each name still meaning std's.
 #[test]
 fn names_of_the_prelude_shadow_nothing_the_generated_code_names() {
     let text = chapter(
@@ -110,12 +111,24 @@ kind = "word(step|slip)?"
 damage = "dice"
 rolls = "[int]"
 ```
+
+```rule i32
+[given]
+roll = "int"
+[outputs]
+damage = "int"
+```
 "#,
     );
     let spec = rust("prelude_names", &text);
     let resolvers = "pub mod demo { pub mod demo {
-        use crate::spec::demo::demo::hit::{Given, Outcome};
-        pub fn hit(_: &Given, _: &mut crate::trace::Trace) -> Result<Outcome, crate::value::RuleError> {
+        use crate::spec::demo::demo::{hit, i32};
+        use crate::trace::Trace;
+        use crate::value::RuleError;
+        pub fn hit(_: &hit::Given, _: &mut Trace) -> Result<hit::Outcome, RuleError> {
+            unimplemented!()
+        }
+        pub fn i32(_: &i32::Given, _: &mut Trace) -> Result<i32::Outcome, RuleError> {
             unimplemented!()
         }
     } }";

@@ -4,18 +4,17 @@
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Ident, Literal, TokenStream};
-use quote::quote;
+use proc_macro2::Ident;
 use rustc_hash::FxHashMap;
 
-use super::doc::{Plain, doc};
-use super::values::{type_of, value_of};
+use super::values::{TypeOf, ValueOf};
+use super::writer::{Plain, Str, Writer};
 use super::{data, ident};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
 
 /// A table, titled by its own title or else by its section's (`titles`, by section id).
-pub fn table(c: &Chapter, t: &Table, titles: &FxHashMap<&str, &str>) -> TokenStream {
+pub fn table(w: &mut Writer, c: &Chapter, t: &Table, titles: &FxHashMap<&str, &str>) {
     let title = if t.title.is_empty() {
         t.section
             .as_deref()
@@ -25,18 +24,22 @@ pub fn table(c: &Chapter, t: &Table, titles: &FxHashMap<&str, &str>) -> TokenStr
         &t.title
     };
     let place = format!("`{}`, {}", t.id, Plain(&c.file.location(t.span.start)));
-    let about = format!("{}: table {place}", Plain(title));
+    let title = Plain(title);
     match &t.kind {
         TableKind::Rows {
             const_name,
             row_type,
         } => {
-            let row = ident(row_type);
-            let row_struct = row_struct(t, &row, &place);
-            let rows = rows(t, const_name, &row, &about);
-            quote! { #row_struct #rows }
+            row_struct(w, t, row_type, &place);
+            rows(
+                w,
+                t,
+                const_name,
+                row_type,
+                &format!("{title}: table {place}"),
+            );
         }
-        TableKind::Constants => constants(t, &about),
+        TableKind::Constants => constants(w, t, &format!("{title}: table {place}")),
     }
 }
 
@@ -50,62 +53,63 @@ fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> {
     .filter_map(|(field, doc)| Some((field.as_deref()?, doc)))
 }
 
-/// The row struct, and its `decode_row`, which reads a line of the table's
-/// data a field at a time, in column order.
-fn row_struct(t: &Table, row: &Ident, place: &str) -> TokenStream {
-    let about = doc(&format!(" A row of table {place}."));
-    let columns = t.columns.iter().map(|col| {
-        let doc = doc(&format!(
+fn row_struct(w: &mut Writer, t: &Table, row_type: &str, place: &str) {
+    w.doc(&format!(" A row of table {place}."));
+    w.line("#[derive(Debug, Clone, Copy, PartialEq)]");
+    w.open(format_args!("pub struct {} {{", ident(row_type)));
+    for col in &t.columns {
+        w.doc(&format!(
             " {} ({})",
             Plain(&col.header),
             Plain(&col.ty.to_string())
         ));
-        let (field, ty) = (ident(&col.field), type_of(&col.ty));
-        quote! { #doc pub #field: #ty }
-    });
-    let extra = extra_fields(t).map(|(field, text)| {
-        let (doc, field) = (doc(text), ident(field));
-        quote! { #doc pub #field: ::core::option::Option<&'static ::core::primitive::str> }
-    });
-    let names = fields(t);
-    let (fields, keys) = (names.iter().map(|f| ident(f)), names.iter());
-    quote! {
-        #about
-        #[derive(Debug, Clone, Copy, PartialEq)]
-        pub struct #row {
-            #(#columns,)*
-            #(#extra,)*
-        }
-        impl #row {
-            fn decode_row(
-                cells: &mut crate::table::Cells,
-            ) -> ::core::result::Result<Self, ::std::string::String> {
-                ::core::result::Result::Ok(Self {
-                    #(#fields: cells.next(#keys)?,)*
-                })
-            }
-        }
+        w.line(format_args!(
+            "pub {}: {},",
+            ident(&col.field),
+            TypeOf(&col.ty)
+        ));
     }
+    for (field, doc) in extra_fields(t) {
+        w.doc(doc);
+        w.line(format_args!(
+            "pub {}: ::core::option::Option<&'static ::core::primitive::str>,",
+            ident(field)
+        ));
+    }
+    w.close("}");
 }
 
-/// The fields of a row, in the order of its data: the columns', then the group and parent.
-fn fields(t: &Table) -> Vec<&str> {
-    let columns = t.columns.iter().map(|c| c.field.as_str());
-    columns.chain(extra_fields(t).map(|(f, _)| f)).collect()
+/// The row type's `decode_row`, which reads a line of the table's data a
+/// field at a time, in column order.
+fn decode_row(w: &mut Writer, fields: &[&str], row: &Ident) {
+    w.open(format_args!("impl {row} {{"));
+    w.open(format_args!(
+        "fn decode_row(cells: &mut crate::table::Cells) -> ::core::result::Result<Self, ::std::string::String> {{"
+    ));
+    w.open("::core::result::Result::Ok(Self {");
+    for field in fields {
+        w.line(format_args!(
+            "{}: cells.next({})?,",
+            ident(field),
+            Str(field)
+        ));
+    }
+    w.close("})");
+    w.close("}");
+    w.close("}");
 }
 
 /// The static table: its rows as data that `rules` decodes on first use, one
-/// row a line.
-fn rows(t: &Table, const_name: &str, row: &Ident, about: &str) -> TokenStream {
-    let fields: Vec<String> = fields(t).iter().map(|f| Plain(f).to_string()).collect();
-    let mut text = format!(
-        " {about}, {} rows. Its data holds a row a line, the fields separated by tabs: {}.",
-        t.rows.len(),
-        fields.join(", ")
-    );
+/// row a line, under a comment naming the columns.
+fn rows(w: &mut Writer, t: &Table, const_name: &str, row_type: &str, about: &str) {
+    let row = ident(row_type);
+    let mut fields: Vec<&str> = t.columns.iter().map(|c| c.field.as_str()).collect();
+    fields.extend(extra_fields(t).map(|(f, _)| f));
+    decode_row(w, &fields, &row);
+    let mut doc = format!(" {about}, {} rows.", t.rows.len());
     for e in &t.errata {
         let _ = write!(
-            text,
+            doc,
             "\n\n Erratum: row {}, column {} prints {}, read as {}: {}",
             Plain(&e.row),
             Plain(&e.column),
@@ -114,60 +118,59 @@ fn rows(t: &Table, const_name: &str, row: &Ident, about: &str) -> TokenStream {
             Plain(&e.reason)
         );
     }
-    let doc = doc(&text);
-    let (name, id, count) = (ident(const_name), t.id.as_str(), t.rows.len());
-    let count = Literal::usize_unsuffixed(count);
-    let data = data_literal(t);
+    w.doc(&doc);
     // A static may borrow another static, not a temporary with a `OnceLock` in it.
-    quote! {
-        #doc
-        pub static #name: &crate::table::Rows<#row> = {
-            static ROWS: crate::table::Rows<#row> =
-                crate::table::Rows::new(#id, #count, #row::decode_row, #data);
-            &ROWS
-        };
-    }
-}
-
-/// The table's data as a raw string literal, one row a line.
-fn data_literal(t: &Table) -> Literal {
+    w.open(format_args!(
+        "pub static {}: &crate::table::Rows<{row}> = {{",
+        ident(const_name)
+    ));
+    w.open(format_args!(
+        "static ROWS: crate::table::Rows<{row}> = crate::table::Rows::new("
+    ));
+    w.line(format_args!("{},", Str(&t.id)));
+    w.line(format_args!("{},", t.rows.len()));
+    w.line(format_args!("{row}::decode_row,"));
+    w.line(format_args!("// {}", fields.join("\t")));
     let (data, hashes) = data::rows(t);
     let hashes = "#".repeat(hashes);
-    match format!("r{hashes}\"\n{data}\"{hashes}").parse() {
-        Ok(literal) => literal,
-        // `data::rows` counts the `#`s that no line of the data can close.
-        Err(e) => unreachable!("a table's data is no raw string literal: {e}"),
-    }
+    w.line(format_args!("r{hashes}\""));
+    w.raw(&data);
+    w.raw(&format!("\"{hashes},\n"));
+    w.close(");");
+    w.line("&ROWS");
+    w.close("};");
 }
 
 /// `TABLES`: every rows table of the book, for a test to decode each.
-pub fn list(book: &Book) -> TokenStream {
-    let tables = book.systems.iter().flat_map(|s| {
-        s.chapters.iter().flat_map(move |c| {
-            c.tables.iter().filter_map(move |t| match &t.kind {
-                TableKind::Rows { const_name, .. } => {
-                    let [s, c, name] = [s.id.as_str(), &c.id, const_name].map(ident);
-                    Some(quote!(crate::spec::#s::#c::#name))
+pub fn list(w: &mut Writer, book: &Book) {
+    w.doc(" Every rows table, in book order, for a test to decode each one's data.");
+    w.open("pub static TABLES: &[&dyn crate::table::RowsTable] = &[");
+    for s in &book.systems {
+        for c in &s.chapters {
+            for t in &c.tables {
+                if let TableKind::Rows { const_name, .. } = &t.kind {
+                    w.line(format_args!(
+                        "crate::spec::{}::{}::{},",
+                        ident(&s.id),
+                        ident(&c.id),
+                        ident(const_name)
+                    ));
                 }
-                TableKind::Constants => None,
-            })
-        })
-    });
-    quote! {
-        /// Every rows table, in book order, for a test to decode each one's data.
-        pub static TABLES: &[&dyn crate::table::RowsTable] = &[#(#tables),*];
+            }
+        }
     }
+    w.close("];");
 }
 
 /// One `const` per row, named by its `name` cell, documented by its text cells.
-fn constants(t: &Table, about: &str) -> TokenStream {
+fn constants(w: &mut Writer, t: &Table, about: &str) {
     let value = t
         .columns
         .iter()
         .position(|c| c.field == "value")
         .unwrap_or(1);
     let ty = &t.columns[value].ty;
-    let consts = t.constant_rows().map(|(name, r)| {
+    for (name, r) in t.constant_rows() {
         let words: Vec<&str> = t
             .columns
             .iter()
@@ -178,13 +181,12 @@ fn constants(t: &Table, about: &str) -> TokenStream {
                 _ => None,
             })
             .collect();
-        let doc = doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
-        let (name, ty, value) = (
+        w.doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
+        w.line(format_args!(
+            "pub const {}: {} = {};",
             ident(name),
-            type_of(ty),
-            value_of(ty, &t.cells_of(r)[value].value),
-        );
-        quote! { #doc pub const #name: #ty = #value; }
-    });
-    quote! { #(#consts)* }
+            TypeOf(ty),
+            ValueOf(ty, &t.cells_of(r)[value].value)
+        ));
+    }
 }
