@@ -75,6 +75,9 @@ enum Cmd {
         /// spec/reviewed.toml
         #[arg(long)]
         stamp: bool,
+        /// Who reviewed, for --stamp (by default git's user.name)
+        #[arg(long, value_name = "NAME", requires = "stamp")]
+        reviewer: Option<String>,
     },
     /// Run cargo-mutants on the resolver and update conformance/mutants.toml
     Mutants {
@@ -192,7 +195,7 @@ fn main() -> ExitCode {
             ..
         } => eval(&root, &files, trace, examples, format),
         Cmd::Explain { code } => return explain(&code),
-        Cmd::Audit { stamp } => audit(&root, stamp),
+        Cmd::Audit { stamp, reviewer } => audit(&root, stamp, reviewer),
         Cmd::Mutants {
             system,
             files,
@@ -372,12 +375,18 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-fn audit(root: &Path, stamp: bool) -> Result<(), String> {
+fn audit(root: &Path, stamp: bool, reviewer: Option<String>) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let audit = xtask::audit::run(root, &book, stamp)?;
-    if stamp {
+    let by = match stamp {
+        true => Some(xtask::audit::Reviewer::now(root, reviewer)?),
+        false => None,
+    };
+    let audit = xtask::audit::run(root, &book, by.as_ref())?;
+    if let Some(by) = by {
         println!(
-            "stamped every item as reviewed in {}",
+            "stamped every item as reviewed by {} on {} in {}",
+            by.name,
+            by.date,
             xtask::audit::REVIEWED_FILE
         );
     }

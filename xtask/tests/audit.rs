@@ -12,7 +12,7 @@ use std::process::Command;
 use codegen::LintKind;
 use common::{Scratch, edit};
 use serde_json::Value as Json;
-use xtask::audit::{Code, Review, Stamp};
+use xtask::audit::{Code, Review, Reviewer, Stamp};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))
@@ -20,10 +20,17 @@ fn audit_json(root: &Path) -> Json {
     serde_json::from_str(&text).expect("audit.json is JSON")
 }
 
+fn tester() -> Reviewer {
+    Reviewer {
+        name: "A. Tester".into(),
+        date: "2026-01-02".into(),
+    }
+}
+
 fn run_audit(root: &Path) -> Json {
     let book = xtask::compile_book(root)
         .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    xtask::audit::run(root, &book, false).expect("the audit runs");
+    xtask::audit::run(root, &book, None).expect("the audit runs");
     audit_json(root)
 }
 
@@ -58,7 +65,7 @@ fn assert_lands(root: &Path, href: &str) {
 /// Stamps the workspace at `root` through the binary; then nothing is changed
 /// since review and `check --reviewed` passes.
 fn stamp(root: &Path) {
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
+    let (ok, err) = xtask(root, &["audit", "--stamp", "--reviewer", "A. Tester"]);
     assert!(ok, "audit --stamp failed: {err}");
     assert_eq!(
         audit_json(root)["changed_since_review"],
@@ -528,6 +535,22 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let root = &scratch.0;
 
     stamp(root);
+    let stamped: toml::Table = toml::from_str(
+        &std::fs::read_to_string(root.join("spec/reviewed.toml")).expect("the stamp"),
+    )
+    .expect("the stamp is TOML");
+    let entry = &stamped["book"]["action"]["armor-value"];
+    assert_eq!(entry["reviewer"].as_str(), Some("A. Tester"));
+    let date = entry["date"].as_str().expect("a date");
+    assert!(date.len() == 10 && date.as_bytes()[4] == b'-', "{date}");
+    let sha = entry["sha256"].as_str().expect("a checksum");
+    assert!(
+        sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{sha}"
+    );
+    let text = entry["text"].as_str().expect("the reviewed text");
+    assert!(text.contains("nothing once it is through."), "{text}");
+    assert_eq!(xtask::audit::checksum(text), sha);
 
     // Reword a paragraph of the section `armor-value` (line 15).
     edit(
@@ -587,7 +610,9 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
     let code = Code::scan(root).expect("the resolver parses");
-    Stamp::of(&book, &code).save(root).expect("stamp");
+    Stamp::of(&book, &code, &tester())
+        .save(root)
+        .expect("stamp");
     assert!(
         xtask::audit::changes(root, &book)
             .expect("changes")

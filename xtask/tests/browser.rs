@@ -156,7 +156,7 @@ fn cell(row: &str, attr: &str, key: &str) -> String {
 fn audit(root: &Path) -> Json {
     let book = xtask::compile_book(root)
         .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    xtask::audit::run(root, &book, false).expect("the audit runs");
+    xtask::audit::run(root, &book, None).expect("the audit runs");
     let json = std::fs::read_to_string(root.join(xtask::audit::REPORT_DIR).join("audit.json"));
     serde_json::from_str(&json.expect("read audit.json")).expect("audit.json is JSON")
 }

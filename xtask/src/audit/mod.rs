@@ -8,6 +8,7 @@ mod calls;
 mod checksum;
 pub mod code;
 pub mod facts;
+mod git;
 mod html;
 pub mod index;
 pub mod mutants;
@@ -25,18 +26,18 @@ pub use code::Code;
 pub use facts::Audit;
 use facts::Sources;
 pub use provenance::{Provenance, SCHEMA_VERSION};
-pub use review::{Change, REVIEWED_FILE, Review, Stamp};
+pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Stamp};
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
-/// the book and the resolver's code as reviewed first when `stamp` is set,
-/// gathers the facts and writes the report to `root/target/audit/`.
-pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
+/// the book and the resolver's code as reviewed by `stamp` first when it is
+/// set, gathers the facts and writes the report to `root/target/audit/`.
+pub fn run(root: &Path, book: &Book, stamp: Option<&Reviewer>) -> Result<Audit, String> {
     let code = Code::scan(root)?;
-    if stamp {
-        Stamp::of(book, &code).save(root)?;
+    if let Some(by) = stamp {
+        Stamp::of(book, &code, by).save(root)?;
     }
     let sources = Sources {
         reports: &crate::reports(book)?,
