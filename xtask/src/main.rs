@@ -71,14 +71,18 @@ enum Cmd {
     ///
     /// Fails, once the report is written, while an example fails.
     Audit {
-        /// First record the book and each rule's code as reviewed in
-        /// spec/reviewed.toml
-        #[arg(long)]
-        stamp: bool,
+        /// First record as reviewed in spec/reviewed.toml the items named
+        /// (a system, system/chapter, system/chapter/id, a function path or a
+        /// file of rules/src), or with no name every item
+        #[arg(long, num_args = 0.., value_name = "ITEM")]
+        stamp: Option<Vec<String>>,
         /// Who reviewed, for --stamp (by default git's user.name)
         #[arg(long, value_name = "NAME", requires = "stamp")]
         reviewer: Option<String>,
     },
+    /// List what changed since each item's review (spec/reviewed.toml), with
+    /// its diff: the review queue
+    Review,
     /// Run cargo-mutants on the resolver and update conformance/mutants.toml
     Mutants {
         /// Only the resolver's folder of this spec system (e.g. outcome-armor)
@@ -196,6 +200,7 @@ fn main() -> ExitCode {
         } => eval(&root, &files, trace, examples, format),
         Cmd::Explain { code } => return explain(&code),
         Cmd::Audit { stamp, reviewer } => audit(&root, stamp, reviewer),
+        Cmd::Review => queue(&root),
         Cmd::Mutants {
             system,
             files,
@@ -375,16 +380,32 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-fn audit(root: &Path, stamp: bool, reviewer: Option<String>) -> Result<(), String> {
+/// Prints the review queue: each change since review with its diff.
+fn queue(root: &Path) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let by = match stamp {
-        true => Some(xtask::audit::Reviewer::now(root, reviewer)?),
-        false => None,
+    let changes = xtask::audit::changes(root, &book)?;
+    print!("{}", xtask::audit::queue::text(&changes));
+    println!("{} entries in the review queue", changes.len());
+    Ok(())
+}
+
+fn audit(root: &Path, stamp: Option<Vec<String>>, reviewer: Option<String>) -> Result<(), String> {
+    let book = compile(root, MessageFormat::Human)?;
+    let stamp = match stamp {
+        Some(targets) => {
+            let by = xtask::audit::Reviewer::now(root, reviewer)?;
+            let scope = match targets.is_empty() {
+                true => xtask::audit::Scope::All,
+                false => xtask::audit::Scope::Named(targets),
+            };
+            Some((by, scope))
+        }
+        None => None,
     };
-    let audit = xtask::audit::run(root, &book, by.as_ref())?;
-    if let Some(by) = by {
+    let audit = xtask::audit::run(root, &book, stamp.as_ref())?;
+    if let Some((by, _)) = &stamp {
         println!(
-            "stamped every item as reviewed by {} on {} in {}",
+            "stamped as reviewed by {} on {} in {}",
             by.name,
             by.date,
             xtask::audit::REVIEWED_FILE

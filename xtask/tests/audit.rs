@@ -562,16 +562,25 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
-    assert_eq!(
-        json["changed_since_review"],
-        serde_json::json!([{
-            "system": "action",
-            "id": "armor-value",
-            "review": "changed",
-            "kind": "section",
-            "chapter": "armor",
-            "location": "spec/action/armor.md:15",
-        }])
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert_eq!(changes.len(), 1, "{changes:#?}");
+    let change = &changes[0];
+    for (field, value) in [
+        ("system", "action"),
+        ("id", "armor-value"),
+        ("review", "changed"),
+        ("kind", "section"),
+        ("chapter", "armor"),
+        ("location", "spec/action/armor.md:15"),
+    ] {
+        assert_eq!(change[field], value, "{field}");
+    }
+    assert_eq!(change["stamped"]["reviewer"], "A. Tester");
+    assert!(
+        change["stamped"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("nothing once it is through.\n")),
+        "the stamp keeps the text reviewed"
     );
     let armor = json["systems"][0]["chapters"]
         .as_array()
@@ -689,21 +698,27 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
     let code = Code::scan(root).expect("the resolver parses");
-    let expected: Vec<Json> = all_rules(&json)
-        .filter(|r| reached.iter().any(|id| r["id"] == id.as_str()))
-        .map(|r| {
-            let function = code.item(r["resolver"].as_str().expect("a path")).expect("its function");
-            serde_json::json!({
-                "system": "outcome-armor",
-                "id": r["id"],
-                "review": "changed",
-                "kind": "code",
-                "chapter": r["id"].as_str().and_then(|id| id.split_once('.')).expect("chapter.name").0,
-                "location": format!("{}:{}", function.file, function.line),
-            })
-        })
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert_eq!(changes.len(), 1, "one entry for the function: {changes:#?}");
+    let change = &changes[0];
+    assert_eq!(change["kind"], "function");
+    assert_eq!(change["id"], helper);
+    assert_eq!(change["review"], "changed");
+    let reaching: Vec<&str> = change["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .map(|r| r["rule"].as_str().expect("a rule"))
         .collect();
-    assert_eq!(json["changed_since_review"], Json::Array(expected));
+    assert_eq!(reaching, reached, "exactly the rules that reach it");
+    assert_eq!(
+        change["rules"][0]["way"],
+        serde_json::json!([
+            "outcome_armor::outcome::outcome",
+            "outcome_armor::outcome::measure",
+            "outcome_armor::outcome::succeeds"
+        ])
+    );
     let outcome = all_rules(&json)
         .find(|r| r["id"] == "outcome.outcome")
         .expect("outcome.outcome");
@@ -725,17 +740,23 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(front.contains("<code>outcome_armor::outcome::succeeds</code>"));
+    let queue = std::fs::read_to_string(root.join("target/audit/queue.html")).expect("queue");
+    assert!(queue.contains("reached by rule outcome.outcome (outcome-armor): outcome_armor::outcome::outcome → outcome_armor::outcome::measure → outcome_armor::outcome::succeeds"), "{queue}");
     assert!(
-        front.contains("code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\"")
+        queue.contains("<del>-     outcome &gt;= i64::from(SUCCESS_FROM)</del>"),
+        "{queue}"
+    );
+    assert!(
+        queue.contains("<ins>+     i64::from(SUCCESS_FROM) &lt;= outcome</ins>"),
+        "{queue}"
     );
 
-    let function = code
-        .item("outcome_armor::outcome::outcome")
-        .expect("outcome");
+    let function = code.item(helper).expect("succeeds");
     fails_review_until_stamped(
         root,
         &format!(
-            "{}:{}: code of rule `outcome.outcome` changed since review",
+            "{}:{}: function `{helper}` changed since review",
             function.file, function.line
         ),
     );

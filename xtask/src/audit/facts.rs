@@ -13,6 +13,7 @@ use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 
+use super::calls::Via;
 use super::code::{Code, Item, RULES_SRC, resolver_path};
 use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
 use super::mutants::{MutationFacts, scores};
@@ -200,6 +201,17 @@ pub struct CodeRef {
     pub file: String,
     pub line: usize,
     pub href: String,
+    /// In a rule's code, why it is there: a shortest call path from the
+    /// resolver function, each step with how it is reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub way: Vec<Step>,
+}
+
+/// One call on a path: the item called and how ([`Via`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    pub path: String,
+    pub via: Via,
 }
 
 #[derive(Debug, Serialize)]
@@ -381,6 +393,7 @@ impl<'a> Context<'a> {
             file: item.file.clone(),
             line: item.line,
             href: href.unwrap_or_else(|| format!("{}#L{}", listing(&item.file), item.line)),
+            way: Vec::new(),
         }
     }
 
@@ -388,17 +401,28 @@ impl<'a> Context<'a> {
     fn code(&self, system: &str, path: &str, tracked: &Tracked) -> Option<CodeFacts> {
         let code = self.sources.code;
         let function = code.item(path)?;
-        let covered = code.covered(path)?;
+        let mut calls: Vec<CodeRef> = code
+            .reach(path)?
+            .into_iter()
+            .skip(1)
+            .map(|(i, way)| CodeRef {
+                way: way
+                    .into_iter()
+                    .map(|(j, via)| Step {
+                        path: code.items[j].path.clone(),
+                        via,
+                    })
+                    .collect(),
+                ..self.code_ref(&code.items[i])
+            })
+            .collect();
+        calls.sort_by(|a, b| a.path.cmp(&b.path));
         Some(CodeFacts {
             file: function.file.clone(),
             line: function.line,
             anchor: code_anchor(path),
             source: function.text.clone(),
-            calls: covered
-                .iter()
-                .filter(|i| i.path != path)
-                .map(|i| self.code_ref(i))
-                .collect(),
+            calls,
             checksum: tracked.checksum.clone(),
             review: self.sources.stamp.review(system, tracked),
         })

@@ -4,7 +4,7 @@
 //! changed since they were last reviewed; as a static site and as
 //! `audit.json`, both under `target/audit/`.
 
-mod calls;
+pub mod calls;
 mod checksum;
 pub mod code;
 pub mod facts;
@@ -14,6 +14,7 @@ pub mod index;
 pub mod mutants;
 pub mod properties;
 pub mod provenance;
+pub mod queue;
 mod readers;
 pub mod review;
 
@@ -21,23 +22,25 @@ use std::path::Path;
 
 use codegen::Book;
 
-pub use checksum::checksum;
+pub use checksum::{checksum, normalised};
 pub use code::Code;
 pub use facts::Audit;
 use facts::Sources;
 pub use provenance::{Provenance, SCHEMA_VERSION};
-pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Stamp};
+pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
 /// the book and the resolver's code as reviewed by `stamp` first when it is
-/// set, gathers the facts and writes the report to `root/target/audit/`.
-pub fn run(root: &Path, book: &Book, stamp: Option<&Reviewer>) -> Result<Audit, String> {
+/// set (only what its scope names), gathers the facts and writes the report to `root/target/audit/`.
+pub fn run(root: &Path, book: &Book, stamp: Option<&(Reviewer, Scope)>) -> Result<Audit, String> {
     let code = Code::scan(root)?;
-    if let Some(by) = stamp {
-        Stamp::of(book, &code, by).save(root)?;
+    if let Some((by, scope)) = stamp {
+        let mut stamped = Stamp::load(root)?;
+        stamped.stamp(book, &code, by, scope)?;
+        stamped.save(root)?;
     }
     let sources = Sources {
         reports: &crate::reports(book)?,

@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
+use crate::audit::calls::Via;
 use crate::audit::facts::{
-    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, StepFacts, TableFacts, rule_anchor,
+    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
 
 /// An example's verdict in place: its claims with the book's value beside the
@@ -148,16 +149,44 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
     out
 }
 
+/// A call path, `a → b (by name)`: how a rule's function reaches an item.
+fn way(steps: &[Step]) -> String {
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            let how = match s.via {
+                Via::Named => "",
+                Via::Method => " (method of its type)",
+                Via::Format => " (formats its type)",
+                Via::ByName => " (by name: receiver's type unknown)",
+            };
+            format!("<code>{}</code>{how}", esc(&s.path))
+        })
+        .collect();
+    format!("via {}", steps.join(" → "))
+}
+
 /// The resolver function's source, collapsed, with its place and what else
 /// its review covers.
 fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> String {
     let calls = if c.calls.is_empty() {
         "It calls nothing else in <code>rules/src</code>.".to_string()
     } else {
-        let links: Vec<String> = c.calls.iter().map(|r| code_link(r, root)).collect();
+        let links: Vec<String> = c
+            .calls
+            .iter()
+            .map(|r| {
+                format!(
+                    "<li>{} <span class=\"way\">{}</span></li>",
+                    code_link(r, root),
+                    way(&r.way)
+                )
+            })
+            .collect();
         format!(
-            "Its review also covers what it calls in <code>rules/src</code>, transitively: {}.",
-            links.join(", ")
+            "Its review also covers what it calls in <code>rules/src</code>, transitively \
+             (each with the calls that reach it):</p>\n<ul class=\"calls\">{}</ul><p>",
+            links.concat()
         )
     };
     format!(

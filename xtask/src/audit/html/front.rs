@@ -102,15 +102,16 @@ fn review(out: &mut String, audit: &Audit) {
     }
     let _ = writeln!(
         out,
-        "<p>{} differ from <code>{file}</code>. Read them, then run <code>cargo xtask audit --stamp</code>; \
+        "<p>{} differ from <code>{file}</code>. <a href=\"queue.html\">The review queue</a> shows what changed in each. \
+         Read them, then run <code>cargo xtask audit --stamp</code>; \
          until then <code>cargo xtask check --reviewed</code> fails.</p>\n<table class=\"changes\">\n\
          <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>",
         plural(audit.changed_since_review.len(), "item"),
     );
     for c in &audit.changed_since_review {
         let id = format!("<code>{}</code>", esc(&c.id));
-        let item = match (&c.chapter, c.kind) {
-            (Some(chapter), Some(kind)) => {
+        let item = match (&c.chapter, c.kind, &c.system) {
+            (Some(chapter), Some(kind), Some(system)) => {
                 let anchor = match kind {
                     Kind::Rule | Kind::Code => rule_anchor(&c.id),
                     _ => c.id.clone(),
@@ -118,7 +119,7 @@ fn review(out: &mut String, audit: &Audit) {
                 let target = Cite {
                     id: c.id.clone(),
                     title: None,
-                    href: Some(format!("{}#{anchor}", page(&c.system, chapter))),
+                    href: Some(format!("{}#{anchor}", page(system, chapter))),
                 };
                 format!("{kind} {}", cite(&target, "", &id))
             }
@@ -127,7 +128,7 @@ fn review(out: &mut String, audit: &Audit) {
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
-            esc(&c.system),
+            esc(c.system.as_deref().unwrap_or(crate::audit::code::RULES_SRC)),
             esc(c.location.as_deref().unwrap_or("(gone)")),
             review_badge(c.review)
         );

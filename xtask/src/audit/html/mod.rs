@@ -1,6 +1,6 @@
 //! The report as a static site: `index.html` (the front page), one page per
 //! chapter under `<system>/`, `print.html` (every chapter on one page),
-//! `search.html` with its index, a listing of each resolver file under
+//! `search.html` with its index, `queue.html` (what changed since review), a listing of each resolver file under
 //! `code/`, and `audit.css`. Every page carries the sidebar of contents. It
 //! opens from disk: nothing is fetched, and the one script, search's, comes
 //! with the report; with scripts off every page but search reads the same.
@@ -13,6 +13,7 @@ mod listing;
 mod lists;
 mod print;
 mod property;
+mod queue;
 mod search;
 mod toc;
 mod typed;
@@ -47,6 +48,7 @@ pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Re
         &print::body(audit, book),
     )?;
     page("search.html", "Search the book", &search::page_body())?;
+    page("queue.html", "Review queue", &queue::body(audit))?;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
         for (chapter, facts) in system.chapters.iter().zip(&facts.chapters) {
             let title = format!("{} · {}", facts.title, system.id);
