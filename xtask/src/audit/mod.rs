@@ -13,6 +13,7 @@ mod html;
 pub mod index;
 pub mod mutants;
 pub mod properties;
+pub mod prose;
 pub mod provenance;
 pub mod queue;
 mod readers;

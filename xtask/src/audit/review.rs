@@ -19,6 +19,7 @@ use codegen::lint::rust_name;
 use super::calls::{Via, text_of};
 use super::checksum::{checksum, normalised};
 use super::code::{Code, Item, RULES_SRC, resolver_path};
+use super::prose::prose;
 
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
@@ -90,7 +91,8 @@ impl Tracked<'_> {
 /// A chapter's items and the text each one's checksum covers. A section runs
 /// from its heading to the next heading of any level; the chapter's first
 /// section also holds whatever precedes it (the front matter), so a new source
-/// or version shows as a change. A table is its schema comment and its lines, a
+/// or version shows as a change; the tables, rules and examples in a section
+/// are a line each in its text ([`prose`]), being items of their own. A table is its schema comment and its lines, a
 /// rule or an example its fenced block. A rule's code is its resolver function
 /// with everything that calls in `rules/src` (see [`super::calls`]); a rule
 /// whose function `code` lacks has no code item.
@@ -122,14 +124,20 @@ pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &Code) -> Vec<Track
             .chain(tables)
             .chain(rules)
             .chain(examples)
-            .map(|(kind, id, start, text_span)| Tracked {
-                kind,
-                id,
-                file: file.clone(),
-                line: chapter.file.line_col(start).0,
-                text: normalised(&text[text_span.clone()]),
-                checksum: checksum(&text[text_span]),
-                functions: Vec::new(),
+            .map(|(kind, id, start, text_span)| {
+                let own = match kind {
+                    Kind::Section => normalised(&prose(&text[text_span])),
+                    _ => normalised(&text[text_span]),
+                };
+                Tracked {
+                    kind,
+                    id,
+                    file: file.clone(),
+                    line: chapter.file.line_col(start).0,
+                    checksum: checksum(&own),
+                    text: own,
+                    functions: Vec::new(),
+                }
             });
     let code = chapter.rules.iter().filter_map(|r| {
         let path = resolver_path(system, &r.chapter, &r.name);
