@@ -604,6 +604,11 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     assert!(
         page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
     );
+    assert!(
+        page.contains("<span class=\"reviewer\">reviewed by A. Tester on 20"),
+        "each item says who reviewed it and when"
+    );
+    assert_eq!(section["reviewer"], "A. Tester");
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(front.contains("href=\"action/armor.html#armor-value\""));
 
@@ -857,5 +862,71 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
             .as_array()
             .expect("rulings")
             .is_empty()
+    );
+}
+
+/// Runs git in `root` with a fixed author, failing the test if git fails.
+fn git(root: &Path, args: &[&str]) {
+    let run = common::Run::of(
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args([
+                "-c",
+                "user.name=Ruth Ruling",
+                "-c",
+                "user.email=ruth@example.org",
+            ])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2025-03-04T12:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2025-03-04T12:00:00Z"),
+    );
+    assert!(run.ok(), "git {args:?}: {run}");
+}
+
+#[test]
+fn each_ruling_says_who_wrote_it_and_when_its_stance_and_what_cites_it() {
+    let scratch = Scratch::fixture("audit-rulings");
+    let root = &scratch.0;
+    git(root, &["init", "-q"]);
+    git(root, &["add", "spec"]);
+    git(root, &["commit", "-q", "-m", "the fixture book"]);
+    let json = run_audit(root);
+    let rulings: Vec<&Json> = json["systems"]
+        .as_array()
+        .expect("systems")
+        .iter()
+        .flat_map(|s| s["rulings"].as_array().expect("rulings"))
+        .collect();
+    let ruling = |id: &str| {
+        rulings
+            .iter()
+            .find(|r| r["ruling"]["id"] == id)
+            .unwrap_or_else(|| panic!("no ruling {id}: {rulings:#?}"))
+    };
+    let misprint = ruling("ruling-misprinted-sum");
+    assert_eq!(misprint["stance"], "against the book");
+    assert_eq!(misprint["cited_by"][0]["id"], "fixture-absorb-misprint");
+    assert_eq!(
+        misprint["written"],
+        serde_json::json!({"authors": ["Ruth Ruling"], "first": "2025-03-04", "last": "2025-03-04"})
+    );
+    let half = ruling("ruling-half-av");
+    assert_eq!(half["stance"], "fills a gap");
+    assert_eq!(half["cited_by"], Json::Array(Vec::new()));
+    let dice = ruling("ruling-the-dice");
+    assert_eq!(dice["derivations"][0]["id"], "fixture-outcome");
+    assert_lands(
+        root,
+        dice["derivations"][0]["href"].as_str().expect("a link"),
+    );
+    assert_eq!(
+        dice["written"]["authors"][0], "Ruth Ruling",
+        "its lines run to the end of the file"
+    );
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(
+        front.contains("<span class=\"written\">by Ruth Ruling on 2025-03-04</span>"),
+        "{front}"
     );
 }

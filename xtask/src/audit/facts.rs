@@ -128,6 +128,9 @@ pub struct ItemFacts {
     pub line: usize,
     pub checksum: String,
     pub review: Review,
+    /// Who stamped it last, and on which day; none if never stamped.
+    pub reviewer: Option<String>,
+    pub reviewed_on: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -504,11 +507,19 @@ fn chapter(
     let item = |kind: Kind, id: &str| {
         let t =
             find(kind, id).unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
+        let stamped = ctx
+            .sources
+            .stamp
+            .book
+            .get(&system.id)
+            .and_then(|i| i.get(&t.key()));
         ItemFacts {
             id: id.to_string(),
             line: t.line,
             checksum: t.checksum.clone(),
             review: ctx.sources.stamp.review(&system.id, t),
+            reviewer: stamped.map(|s| s.reviewer.clone()),
+            reviewed_on: stamped.map(|s| s.date.clone()),
         }
     };
     let sections = chapter

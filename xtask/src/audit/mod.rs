@@ -50,7 +50,10 @@ pub fn run(root: &Path, book: &Book, stamp: Option<&(Reviewer, Scope)>) -> Resul
         mutants: &crate::mutants::Record::load(root)?,
         properties: &crate::property_reports(book)?,
     };
-    let audit = facts::collect(book, &sources, Provenance::of(root))?;
+    let mut audit = facts::collect(book, &sources, Provenance::of(root))?;
+    for ruling in audit.systems.iter_mut().flat_map(|s| &mut s.rulings) {
+        ruling.written = git::written(root, &ruling.file, ruling.lines);
+    }
     write(&audit, book, &code, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;
     Ok(audit)

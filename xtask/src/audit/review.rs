@@ -649,7 +649,7 @@ impl Reviewer {
 
 /// The date `days` after 1970-01-01, as `YYYY-MM-DD` (Howard Hinnant's
 /// days-to-civil algorithm).
-fn civil_date(days: u64) -> String {
+pub(super) fn civil_date(days: u64) -> String {
     let z = days + 719_468;
     let era = z / 146_097;
     let doe = z % 146_097;

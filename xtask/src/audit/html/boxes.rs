@@ -28,7 +28,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
         id = esc(&e.item.id),
         tag = verdict_tag(&e.verdict),
         rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
-        badge = review_badge(e.item.review),
+        badge = review_badge(&e.item),
     );
     if !e.given.is_empty() {
         out.push_str("<p class=\"given\">given");
@@ -124,7 +124,7 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
          <tbody><tr><td>{given}</td><td>{outputs}</td></tr></tbody>\n</table>\n",
         anchor = esc(&rule_anchor(&r.item.id)),
         id = esc(&r.item.id),
-        badge = review_badge(r.item.review),
+        badge = review_badge(&r.item),
         given = params(&r.given),
         outputs = params(&r.outputs),
     );
@@ -254,7 +254,7 @@ pub fn table(t: &TableFacts, root: &str) -> String {
          (or hold the pointer over a cell)</p>\n",
         id = esc(&t.item.id),
         toggle = esc(&toggle_id(&t.item.id)),
-        badge = review_badge(t.item.review),
+        badge = review_badge(&t.item),
     );
     if !t.errata.is_empty() {
         let cell = |s: &str| match s {

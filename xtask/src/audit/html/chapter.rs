@@ -120,7 +120,7 @@ fn events<'a>(
                         .sections
                         .iter()
                         .find(|s| s.item.id == id)
-                        .map_or(String::new(), |s| review_badge(s.item.review));
+                        .map_or(String::new(), |s| review_badge(&s.item));
                     out.push(Event::InlineHtml(
                         format!(
                             " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",

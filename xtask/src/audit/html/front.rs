@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, lists, plural, property, review_badge};
+use super::{badge, cite, esc, lists, plural, property};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -130,7 +130,7 @@ fn review(out: &mut String, audit: &Audit) {
             "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
             esc(c.system.as_deref().unwrap_or(crate::audit::code::RULES_SRC)),
             esc(c.location.as_deref().unwrap_or("(gone)")),
-            review_badge(c.review)
+            badge("", c.review)
         );
     }
     out.push_str("</tbody>\n</table>\n</section>\n");

@@ -25,7 +25,7 @@ use codegen::Book;
 use serde_json::Value as Json;
 
 use super::code::Code;
-use super::facts::{Audit, Cite, CodeRef, listing as listing_page};
+use super::facts::{Audit, Cite, CodeRef, ItemFacts, listing as listing_page};
 use super::review::Review;
 
 const CSS: &str = include_str!("audit.css");
@@ -121,9 +121,16 @@ fn cite(c: &Cite, root: &str, text: &str) -> String {
     }
 }
 
-/// The "changed since review" mark of an item; nothing for a reviewed one.
-fn review_badge(r: Review) -> String {
-    badge("", r)
+/// An item's review: who stamped it and when, marked when it changed since.
+fn review_badge(item: &ItemFacts) -> String {
+    let who = match (&item.reviewer, &item.reviewed_on) {
+        (Some(by), Some(on)) => format!("reviewed by {} on {}", esc(by), esc(on)),
+        _ => "never reviewed".to_string(),
+    };
+    format!(
+        "{} <span class=\"reviewer\">{who}</span>",
+        badge("", item.review)
+    )
 }
 
 /// The mark of `what` (`code `) of an item that is not as reviewed.
