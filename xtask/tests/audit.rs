@@ -930,3 +930,131 @@ fn each_ruling_says_who_wrote_it_and_when_its_stance_and_what_cites_it() {
         "{front}"
     );
 }
+
+#[test]
+fn mutation_figures_show_per_chapter_and_per_rule_and_listings_carry_review_rules_and_survivors() {
+    let scratch = Scratch::fixture("audit-listing");
+    let root = &scratch.0;
+    let armor = std::fs::read_to_string(root.join("rules/src/action/armor.rs")).expect("armor.rs");
+    let record = format!(
+        "[files.\"rules/src/action/armor.rs\"]\nchecksum = \"{}\"\nmutants = 12\ncaught = 9\nmissed = 1\nunviable = 2\ntimeout = 0\n\n\
+         [files.\"rules/src/bounds.rs\"]\nchecksum = \"0\"\nmutants = 4\ncaught = 3\nmissed = 1\nunviable = 0\ntimeout = 0\n\n\
+         [[survivors]]\nfile = \"rules/src/bounds.rs\"\nline = 13\nmutant = \"replace 0 with 1 in non_negative\"\nreason = \"no example has a zero figure\"\n",
+        xtask::audit::checksum(&armor)
+    );
+    std::fs::write(root.join("conformance/mutants.toml"), record).expect("write the record");
+    stamp(root);
+    let json = run_audit(root);
+
+    let chapter = json["systems"][0]["chapters"]
+        .as_array()
+        .expect("chapters")
+        .iter()
+        .find(|c| c["id"] == "armor")
+        .expect("armor");
+    assert_eq!(chapter["mutation"]["caught"], 9);
+    assert_eq!(chapter["mutation"]["score"], 0.9);
+    assert_eq!(chapter["mutation"]["changed_since_run"], false);
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html")).expect("page");
+    assert!(
+        page.contains("mutation score 90%: 9 caught of 12 mutants, 1 missed, 2 unviable"),
+        "{page}"
+    );
+    assert!(
+        page.contains("(2 the book's, 1 ours)"),
+        "the tally tells the book's examples from ours"
+    );
+
+    let rule = |id: &str| {
+        all_rules(&json)
+            .find(|r| r["id"] == id)
+            .expect("a rule")
+            .clone()
+    };
+    for id in ["armor.absorb", "armor.worn"] {
+        assert_eq!(
+            rule(id)["survivors"][0]["mutant"],
+            "replace 0 with 1 in non_negative",
+            "{id}"
+        );
+    }
+    assert_eq!(
+        rule("outcome.outcome")["survivors"],
+        Json::Array(Vec::new())
+    );
+    assert!(page.contains("Surviving mutants in its code:"));
+
+    let listing =
+        std::fs::read_to_string(root.join("target/audit/code/bounds.rs.html")).expect("listing");
+    assert!(
+        !listing.contains("</span>\n<span class=\"line"),
+        "one line per line, not two"
+    );
+    let note = &listing[listing
+        .find("<span class=\"note\"><code>bounds::non_negative</code>")
+        .expect("its note")..];
+    let note = &note[..note.find("</span>").expect("its end")];
+    assert!(note.contains("reviewed by A. Tester on "), "{note}");
+    assert!(
+        note.contains("href=\"../action/armor.html#rule-armor.absorb\""),
+        "{note}"
+    );
+    assert!(
+        note.contains("href=\"../action/armor.html#rule-armor.worn\""),
+        "{note}"
+    );
+    assert!(listing.contains("<span class=\"line survivor\" id=\"L13\" title=\"surviving mutant: replace 0 with 1 in non_negative: no example has a zero figure\">"));
+    assert_lands(root, "action/armor.html#rule-armor.absorb");
+}
+
+/// Every `id` of `html` with how often it appears.
+fn ids(html: &str) -> std::collections::BTreeMap<&str, usize> {
+    let mut seen = std::collections::BTreeMap::new();
+    for part in html.split(" id=\"").skip(1) {
+        *seen
+            .entry(&part[..part.find('"').expect("a closing quote")])
+            .or_default() += 1;
+    }
+    seen
+}
+
+#[test]
+fn print_html_gives_each_system_its_own_ids_and_its_links_land_in_their_own_system() {
+    let scratch = Scratch::fixture("audit-print");
+    let root = &scratch.0;
+    let outcome = root.join("spec/outcome-armor/outcome.md");
+    let text = std::fs::read_to_string(&outcome).expect("outcome.md");
+    // A section id that the action system uses too, and a link to it.
+    std::fs::write(
+        &outcome,
+        format!("{text}\n## Armor value here {{#armor-value}}\n\nSee [above](#armor-value).\n"),
+    )
+    .expect("write outcome.md");
+    run_audit(root);
+    let print = std::fs::read_to_string(root.join("target/audit/print.html")).expect("print");
+    let twice: Vec<_> = ids(&print).into_iter().filter(|(_, n)| *n > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "ids on the page more than once: {twice:?}"
+    );
+    assert!(
+        print.contains("id=\"action--armor-value\"")
+            && print.contains("id=\"outcome-armor--armor-value\"")
+    );
+    assert!(print.contains("<a href=\"#outcome-armor--armor-value\">above</a>"));
+    let all = ids(&print);
+    for part in print.split("href=\"#").skip(1) {
+        let target = &part[..part.find('"').expect("a closing quote")];
+        assert!(
+            all.contains_key(target),
+            "`#{target}` lands nowhere on print.html"
+        );
+    }
+    for part in print.split(" for=\"").skip(1) {
+        let target = &part[..part.find('"').expect("a closing quote")];
+        assert!(
+            all.contains_key(target),
+            "a label for `{target}`, which is not on the page"
+        );
+    }
+}

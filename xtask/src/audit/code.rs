@@ -31,8 +31,10 @@ pub struct Item {
     pub module: String,
     /// Its file, relative to the workspace: `rules/src/action/falling.rs`.
     pub file: String,
-    /// The line of its name.
+    /// The line of its name, and its first (doc comments included) and last lines.
     pub line: usize,
+    pub first_line: usize,
+    pub last_line: usize,
     /// Its source, doc comments and attributes included, from the start of its first line.
     pub text: String,
     /// Every identifier its body holds, macro arguments included.
@@ -272,6 +274,8 @@ impl Walk<'_> {
             module: module.to_string(),
             file: self.file.to_string(),
             line: member.ident.span().start().line,
+            first_line: self.text[..start].matches('\n').count() + 1,
+            last_line: whole.span().end().line,
             text: self.text[start..range.end].to_string(),
             idents,
             sig: member.sig,

@@ -15,8 +15,9 @@ use serde_json::Value as Json;
 
 use super::calls::Via;
 use super::code::{Code, Item, RULES_SRC, resolver_path};
+use super::functions::{FunctionFacts, functions, holds};
 use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
-use super::mutants::{MutationFacts, scores};
+use super::mutants::{ChapterMutation, MutationFacts, SurvivorFacts, scores};
 use super::properties::{self, PropertyFacts, PropertyIndex};
 use super::provenance::Provenance;
 use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
@@ -40,6 +41,8 @@ pub struct Audit {
     pub mutation_file: &'static str,
     /// Each system's mutation figures, then the engine's.
     pub mutation: Vec<MutationFacts>,
+    /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
+    pub functions: Vec<FunctionFacts>,
 }
 
 #[derive(Debug, Serialize)]
@@ -94,6 +97,8 @@ pub struct ChapterFacts {
     pub rules: Vec<RuleFacts>,
     pub examples: Vec<ExampleFacts>,
     pub properties: Vec<PropertyFacts>,
+    /// Its resolver file's mutation figures; none when no run covered it.
+    pub mutation: Option<ChapterMutation>,
 }
 
 impl ChapterFacts {
@@ -179,6 +184,8 @@ pub struct RuleFacts {
     pub outputs: Vec<ParamFacts>,
     /// The examples that exercise it, from any chapter of the system.
     pub examples: Vec<Cite>,
+    /// The surviving mutants in the functions its code reaches.
+    pub survivors: Vec<SurvivorFacts>,
 }
 
 /// A rule's code as review covers it: the resolver function's source, with
@@ -338,6 +345,24 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         })
         .collect::<Result<_, String>>()?;
     let ids: Vec<&str> = book.systems.iter().map(|s| s.id.as_str()).collect();
+    let mutation = scores(sources.mutants, &ids, sources.code);
+    let survivors: Vec<&SurvivorFacts> = mutation
+        .iter()
+        .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
+        .collect();
+    let mut systems: Vec<SystemFacts> = systems;
+    for rule in systems
+        .iter_mut()
+        .flat_map(|s| &mut s.chapters)
+        .flat_map(|c| &mut c.rules)
+    {
+        let reach = sources.code.reach(&rule.resolver).unwrap_or_default();
+        rule.survivors = survivors
+            .iter()
+            .filter(|s| reach.iter().any(|(i, _)| holds(&sources.code.items[*i], s)))
+            .map(|s| (*s).clone())
+            .collect();
+    }
     Ok(Audit {
         provenance,
         generated_by: "cargo xtask audit",
@@ -346,7 +371,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         changed_since_review: sources.stamp.changes(book, sources.code),
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
-        mutation: scores(sources.mutants, &ids, sources.code),
+        functions: functions(book, sources.code, sources.stamp, &survivors),
+        mutation,
     })
 }
 
@@ -487,9 +513,12 @@ impl<'a> Cites<'a> {
 
     pub fn rule(&self, id: &str) -> Cite {
         let rule = self.book.rule(&self.system.id, id);
+        let section = rule.and_then(|r| r.section.as_deref());
         Cite {
             id: id.to_string(),
-            title: None,
+            title: section
+                .and_then(|s| self.anchors.get(s))
+                .map(|(_, title)| title.to_string()),
             href: rule
                 .map(|r| format!("{}#{}", page(&self.system.id, &r.chapter), rule_anchor(id))),
         }
@@ -587,10 +616,16 @@ fn chapter(
                     .filter(|(_, e)| *e.rule == *r.id)
                     .map(|(c, e)| Cite {
                         id: e.id.to_string(),
-                        title: None,
+                        title: e.section.as_deref().and_then(|s| {
+                            c.sections
+                                .iter()
+                                .find(|x| *x.id == *s)
+                                .map(|x| x.title.to_string())
+                        }),
                         href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
                     })
                     .collect(),
+                survivors: Vec::new(),
             }
         })
         .collect();
@@ -623,6 +658,12 @@ fn chapter(
         rules,
         examples,
         properties: chapter_properties(system, chapter, cites, ctx)?,
+        mutation: super::mutants::chapter(
+            ctx.sources.mutants,
+            ctx.sources.code,
+            &system.id,
+            &chapter.id,
+        ),
     })
 }
 

@@ -58,10 +58,22 @@ pub struct Written {
     pub last: String,
 }
 
+/// An example of `chapter`, titled by the section it sits in.
 fn example_cite(chapter: &ChapterFacts, id: &str) -> Cite {
+    let section = chapter
+        .examples
+        .iter()
+        .find(|e| e.item.id == id)
+        .and_then(|e| e.section.as_deref());
     Cite {
         id: id.to_string(),
-        title: None,
+        title: section.and_then(|s| {
+            chapter
+                .sections
+                .iter()
+                .find(|x| x.item.id == s)
+                .map(|x| x.title.clone())
+        }),
         href: Some(format!("{}#{id}", chapter.page)),
     }
 }

@@ -8,6 +8,7 @@ pub mod calls;
 mod checksum;
 pub mod code;
 pub mod facts;
+pub mod functions;
 mod git;
 mod html;
 pub mod index;

@@ -43,7 +43,7 @@ pub struct Score {
     pub survivors: Vec<SurvivorFacts>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SurvivorFacts {
     pub file: String,
     pub line: usize,
@@ -207,4 +207,39 @@ reason = "no example can tell"
                 .all(|f| f.run.is_none() && f.pending.is_empty())
         );
     }
+}
+
+/// One chapter's mutation figures: its resolver file's last run.
+#[derive(Debug, Serialize)]
+pub struct ChapterMutation {
+    pub file: String,
+    #[serde(flatten)]
+    pub run: FileEntry,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+    /// Whether the file's text is no longer the text its run mutated.
+    pub changed_since_run: bool,
+}
+
+/// The figures of the resolver file of `chapter` of `system`, when a run covered it.
+pub fn chapter(
+    record: &Record,
+    code: &Code,
+    system: &str,
+    chapter: &str,
+) -> Option<ChapterMutation> {
+    let file = format!(
+        "{RULES_SRC}/{}/{}.rs",
+        rust_name(system),
+        rust_name(chapter)
+    );
+    let run = record.files.get(&file)?.clone();
+    let viable = run.mutants.saturating_sub(run.unviable);
+    let now = code.files.iter().find(|(f, _)| *f == file);
+    Some(ChapterMutation {
+        score: (viable > 0).then(|| run.caught as f64 / viable as f64),
+        changed_since_run: now.is_none_or(|(_, text)| checksum(text) != run.checksum),
+        file,
+        run,
+    })
 }

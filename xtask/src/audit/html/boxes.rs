@@ -142,6 +142,29 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
             links.join(", ")
         );
     }
+    if !r.survivors.is_empty() {
+        let items: Vec<String> = r
+            .survivors
+            .iter()
+            .map(|s| {
+                let at = format!("<code>{}:{}</code>", esc(&s.file), s.line);
+                let at = match &s.href {
+                    Some(href) => format!("<a href=\"{root}{}\">{at}</a>", esc(href)),
+                    None => at,
+                };
+                format!(
+                    "<li>{at} <code>{}</code>: {}</li>",
+                    esc(&s.mutant),
+                    esc(&s.reason)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<div class=\"rule-survivors\"><p>Surviving mutants in its code:</p><ul>{}</ul></div>",
+            items.concat()
+        );
+    }
     if let Some(c) = &r.code {
         out.push_str(&code_panel(&r.resolver, c, root));
     }

@@ -48,8 +48,9 @@ fn header(f: &ChapterFacts) -> String {
     let _ = write!(
         out,
         "<header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
-         <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples}: \
-         {agrees} agrees, {erratum} erratum, {fails} fails{properties}",
+         <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples} \
+         ({from_book} the book's, {ours} ours): \
+         {agrees} agrees, {erratum} erratum, {fails} fails{properties}{mutation}",
         path = esc(&f.path),
         version = esc(&f.version),
         book = esc(&f.source_book),
@@ -61,6 +62,9 @@ fn header(f: &ChapterFacts) -> String {
         erratum = f.with_verdict("erratum"),
         fails = f.with_verdict("fails"),
         properties = property::tally(&f.properties),
+        from_book = f.examples.iter().filter(|e| !e.ours).count(),
+        ours = f.examples.iter().filter(|e| e.ours).count(),
+        mutation = mutation(f),
     );
     if changed > 0 {
         let _ = write!(
@@ -70,6 +74,25 @@ fn header(f: &ChapterFacts) -> String {
     }
     out.push_str("</p>\n</header>\n");
     out
+}
+
+/// The chapter's mutation figures: its resolver file's score and survivors.
+fn mutation(f: &ChapterFacts) -> String {
+    let Some(m) = &f.mutation else {
+        return " · <span class=\"mutation\">no mutation run</span>".to_string();
+    };
+    let score = m.score.map_or("no viable mutant".to_string(), |s| {
+        format!("{:.0}%", s * 100.0)
+    });
+    let stale = if m.changed_since_run {
+        " (file changed since its run)"
+    } else {
+        ""
+    };
+    format!(
+        " · <span class=\"mutation\">mutation score {score}: {} caught of {} mutants, {} missed, {} unviable{stale}</span>",
+        m.run.caught, m.run.mutants, m.run.missed, m.run.unviable
+    )
 }
 
 /// The chapter's events with its blocks replaced and raw HTML escaped.

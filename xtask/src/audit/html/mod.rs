@@ -62,7 +62,8 @@ pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Re
     for (file, text) in &code.files {
         let at = listing_page(file);
         let root = "../".repeat(at.matches('/').count());
-        page(&at, file, &listing::body(file, text, &root))?;
+        let functions: Vec<_> = audit.functions.iter().filter(|f| f.file == *file).collect();
+        page(&at, file, &listing::body(file, text, &root, &functions))?;
     }
     Ok(())
 }
