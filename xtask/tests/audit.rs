@@ -1058,3 +1058,48 @@ fn print_html_gives_each_system_its_own_ids_and_its_links_land_in_their_own_syst
         );
     }
 }
+
+#[test]
+fn search_finds_mutants_and_the_queue_and_section_snippets_hold_no_block_toml() {
+    let scratch = Scratch::fixture("audit-search");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS).expect("record");
+    stamp(root);
+    edit(
+        &root.join("spec/action/armor.md"),
+        "nothing once it is through.",
+        "nothing once it is through, however thin.",
+    );
+    run_audit(root);
+    let js = std::fs::read_to_string(root.join("target/audit/search-index.js")).expect("index");
+    let json = &js[js.find('[').expect("an array")..=js.rfind(']').expect("its end")];
+    let entries: Vec<Json> = serde_json::from_str(json).expect("the index is JSON");
+    let of = |kind: &'static str| entries.iter().filter(move |e| e["k"] == kind);
+    for section in of("section") {
+        let text = section["x"].as_str().expect("a text");
+        assert!(
+            !text.contains("[given]") && !text.contains("rule = "),
+            "{text}"
+        );
+    }
+    let mutant = of("mutant").next().expect("a surviving mutant");
+    assert!(
+        mutant["x"]
+            .as_str()
+            .expect("a text")
+            .starts_with("surviving mutant: ")
+    );
+    let queued: Vec<&Json> = of("review").collect();
+    assert_eq!(queued.len(), 1);
+    assert_eq!(queued[0]["t"], "armor-value changed since review");
+    assert_eq!(queued[0]["h"], "queue.html#queue-1");
+    let section = of("section")
+        .find(|e| e["h"] == "action/armor.html#armor-value")
+        .expect("it");
+    assert!(
+        section["x"]
+            .as_str()
+            .expect("a text")
+            .ends_with("(changed since review)")
+    );
+}

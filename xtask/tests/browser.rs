@@ -315,6 +315,9 @@ fn the_report_reads_right_in_chromium() {
     check_sidebar(&chromium, &dir, &json);
     check_search(&chromium, &dir);
     check_print(&chromium, &dir, &json);
+    check_queue(&chromium, &dir, &json);
+    check_rulings(&chromium, &dir, &json);
+    check_chapter_mutation(&chromium, &dir, &json);
     check_narrow(&chromium, &dir);
 
     // Screenshots, for people to look at.
@@ -408,6 +411,22 @@ fn check_search(chromium: &Path, dir: &Path) {
         list.contains("<a href=\"action/falling.html#mary-falls\">mary-falls</a>"),
         "{list}"
     );
+    // Surviving mutants and the review queue can be found; snippets are cut
+    // at spaces and mark the words found.
+    let (_, list, found) = search("?q=mutant");
+    assert!(found > 0 && list.contains("data-kind=\"mutant\""), "{list}");
+    let (_, list, found) = search("?q=changed+since+review");
+    assert!(found > 0 && list.contains("data-kind=\"review\""), "{list}");
+    assert!(list.contains("<mark>changed</mark>"), "{list}");
+    let (_, list, _) = search("?q=armor");
+    for snippet in list.split("<p>").skip(1) {
+        let text = &snippet[..snippet.find("</p>").expect("its end")];
+        assert!(!text.contains("[given]"), "raw TOML in a snippet: {text}");
+        if let Some(rest) = text.strip_prefix("… ") {
+            let before = rest.chars().next().expect("a word");
+            assert!(!before.is_whitespace(), "{text}");
+        }
+    }
     let (dom, _, found) = search("?q=%3Cb%3Ezzqx");
     assert_eq!(found, 0);
     assert!(
@@ -432,11 +451,151 @@ fn check_print(chromium: &Path, dir: &Path, json: &Json) {
                 .unwrap_or_else(|| panic!("print.html lacks {mark} (or has it out of order)"));
             from += at;
             for e in chapter["examples"].as_array().expect("examples") {
-                assert!(dom.contains(&format!("id=\"{}\"", e["id"].as_str().expect("id"))));
+                let id = format!(
+                    "id=\"{}--{}\"",
+                    system["id"].as_str().expect("id"),
+                    e["id"].as_str().expect("id")
+                );
+                assert!(dom.contains(&id), "{id}");
             }
         }
     }
     assert!(!dom.contains("<script"));
+    // Every id once, so that every in-page link lands in its own system.
+    let mut ids = std::collections::BTreeMap::new();
+    for part in dom.split(" id=\"").skip(1) {
+        *ids.entry(&part[..part.find('"').expect("a quote")])
+            .or_insert(0) += 1;
+    }
+    let twice: Vec<_> = ids.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "ids on print.html more than once: {twice:?}"
+    );
+    for part in dom.split("href=\"#").skip(1) {
+        let target = &part[..part.find('"').expect("a quote")];
+        assert!(
+            ids.contains_key(target),
+            "`#{target}` lands nowhere on print.html"
+        );
+    }
+}
+
+/// The review queue as the browser shows it: one entry per change of
+/// `audit.json`, each with who reviewed it, and a diff where the stamp kept
+/// the earlier text.
+fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
+    let dom = dump_dom(chromium, &dir.join("queue.html"));
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert!(dom.contains(&format!("{} entries changed since review", changes.len())));
+    for (n, change) in changes.iter().enumerate() {
+        let entry = slice(&dom, &format!("id=\"queue-{}\"", n + 1), "</section>");
+        let id = change["id"].as_str().expect("an id");
+        assert!(
+            entry.contains(&dom_text(id)),
+            "entry {} is not `{id}`: {entry}",
+            n + 1
+        );
+        let stamped = &change["stamped"];
+        if stamped.is_null() {
+            assert!(entry.contains("never reviewed"), "{entry}");
+            continue;
+        }
+        let who = format!(
+            "reviewed by {} on {}",
+            stamped["reviewer"].as_str().expect("a reviewer"),
+            stamped["date"].as_str().expect("a date")
+        );
+        assert!(entry.contains(&dom_text(&who)), "{entry}");
+        if change["review"] == "changed" && stamped["text"].is_string() {
+            assert!(
+                entry.contains("<del>") || entry.contains("<ins>"),
+                "a changed item without its diff: {entry}"
+            );
+        }
+    }
+}
+
+/// Each ruling on the front page says who wrote it and when and its stance,
+/// and links to every example whose errata or derivation cites it, each of
+/// which lands on that example.
+fn check_rulings(chromium: &Path, dir: &Path, json: &Json) {
+    let front = dump_dom(chromium, &dir.join("index.html"));
+    let front = &front[front.find("id=\"rulings\"").expect("the rulings")..];
+    let mut linked = 0;
+    for system in json["systems"].as_array().expect("systems") {
+        for r in system["rulings"].as_array().expect("rulings") {
+            let href = r["ruling"]["href"].as_str().expect("a link");
+            let row = slice(front, &format!("<a href=\"{href}\""), "</tr>");
+            let written = &r["written"];
+            let authors = written["authors"]
+                .as_array()
+                .expect("rulings are committed");
+            let who = dom_text(authors[0].as_str().expect("an author"));
+            assert!(row.contains(&who), "{row}");
+            assert!(
+                row.contains(written["last"].as_str().expect("a date")),
+                "{row}"
+            );
+            assert!(
+                row.contains(r["stance"].as_str().expect("a stance")),
+                "{row}"
+            );
+            for cite in r["cited_by"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .chain(r["derivations"].as_array().into_iter().flatten())
+            {
+                let to = cite["href"].as_str().expect("a link");
+                assert!(row.contains(&format!("href=\"{to}\"")), "{row}");
+                let (page, anchor) = to.split_once('#').expect("an anchor");
+                let target = std::fs::read_to_string(dir.join(page)).expect("the example's page");
+                assert!(
+                    target.contains(&format!("id=\"{anchor}\"")),
+                    "{to} lands nowhere"
+                );
+                linked += 1;
+            }
+        }
+    }
+    assert!(linked > 0, "no ruling links to an example");
+}
+
+/// Each chapter's page shows its resolver file's mutation score as `audit.json` has it.
+fn check_chapter_mutation(chromium: &Path, dir: &Path, json: &Json) {
+    let mut shown = 0;
+    for system in json["systems"].as_array().expect("systems").iter().take(1) {
+        for chapter in system["chapters"]
+            .as_array()
+            .expect("chapters")
+            .iter()
+            .take(4)
+        {
+            let dom = dump_dom(
+                chromium,
+                &dir.join(chapter["page"].as_str().expect("a page")),
+            );
+            let tally = slice(&dom, "<p class=\"tally\">", "</p>");
+            let m = &chapter["mutation"];
+            if m.is_null() {
+                assert!(tally.contains("no mutation run"), "{tally}");
+                continue;
+            }
+            let score = match m["score"].as_f64() {
+                Some(s) => format!(
+                    "mutation score {:.0}%: {} caught of {} mutants",
+                    s * 100.0,
+                    m["caught"],
+                    m["mutants"]
+                ),
+                None => "no viable mutant".to_string(),
+            };
+            assert!(tally.contains(&score), "{score} in {tally}");
+            shown += 1;
+        }
+    }
+    assert!(shown > 0, "no chapter shows a mutation score");
 }
 
 /// At 390 px, several pages load in frames of that width; a script of the
