@@ -1103,3 +1103,28 @@ fn search_finds_mutants_and_the_queue_and_section_snippets_hold_no_block_toml() 
             .ends_with("(changed since review)")
     );
 }
+
+#[test]
+fn each_chapter_links_to_the_chapters_before_and_after_it() {
+    let scratch = Scratch::fixture("audit-neighbours");
+    let root = &scratch.0;
+    run_audit(root);
+    let page = |p: &str| std::fs::read_to_string(root.join("target/audit").join(p)).expect(p);
+    let armor = page("action/armor.html");
+    let outcome = page("outcome-armor/outcome.html");
+    assert!(
+        armor.contains("<a class=\"next\" rel=\"next\" href=\"../outcome-armor/outcome.html\">")
+    );
+    assert!(
+        !armor.contains("rel=\"prev\""),
+        "the first chapter has none before it"
+    );
+    assert!(outcome.contains(
+        "<a class=\"prev\" rel=\"prev\" href=\"../action/armor.html\">← Armor (fixture)</a>"
+    ));
+    assert!(
+        !outcome.contains("rel=\"next\""),
+        "the last chapter has none after it"
+    );
+    assert_lands(root, "outcome-armor/outcome.html");
+}

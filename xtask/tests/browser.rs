@@ -256,7 +256,9 @@ fn the_report_reads_right_in_chromium() {
             &format!("<code>{}</code>", claim["name"].as_str().expect("a name")),
             "</tr>",
         );
-        assert!(row.contains(&format!(
+        // The book's value, with what an erratum sets aside struck through.
+        let unstruck = row.replace("<del>", "").replace("</del>", "");
+        assert!(unstruck.contains(&format!(
             "<td class=\"value book\">{}</td>",
             dom_text(&shown(&claim["book"]))
         )));
@@ -319,6 +321,7 @@ fn the_report_reads_right_in_chromium() {
     check_rulings(&chromium, &dir, &json);
     check_chapter_mutation(&chromium, &dir, &json);
     check_narrow(&chromium, &dir);
+    check_wide(&chromium, &dir);
 
     // Screenshots, for people to look at.
     screenshot(&chromium, &dir.join("index.html"), "front.png", "1280,2000");
@@ -645,6 +648,11 @@ fn check_narrow(chromium: &Path, dir: &Path) {
             row.contains("data-sidebar=\"none\" data-button=\"block\""),
             "{row}"
         );
+        assert_eq!(
+            figure("data-uncued"),
+            0,
+            "{p}: a table scrolls with no cue: {row}"
+        );
     }
     let autofire = slice(&dom, "<li data-page=\"action/autofire.html\"", "</li>");
     assert!(
@@ -661,6 +669,58 @@ fn check_narrow(chromium: &Path, dir: &Path) {
     assert_eq!((counts[0], counts[1]), (0, counts[2]), "{falling}");
     assert!(counts[2] > 180, "{falling}");
 }
+
+/// At 1280 px, no claim's name breaks inside a word and no verdict wraps:
+/// each is one line box.
+fn check_wide(chromium: &Path, dir: &Path) {
+    let scratch = Scratch::new("wide");
+    let pages = [
+        "action/autofire.html",
+        "action/falling.html",
+        "damage-system/recovery.html",
+    ];
+    let frames: String = pages
+        .iter()
+        .map(|p| format!("<iframe data-page=\"{p}\" src=\"{}\" style=\"width:1280px;height:900px\"></iframe>\n", file_url(&dir.join(p), "").to_string_lossy()))
+        .collect();
+    let probe = scratch.0.join("probe.html");
+    std::fs::write(&probe, format!("<!DOCTYPE html>\n<html><body>\n{frames}<ol id=\"out\"></ol>\n<script>{WIDE_PROBE}</script>\n</body></html>\n")).expect("write the probe");
+    let dom = dump_url(
+        chromium,
+        &file_url(&probe, ""),
+        &["--allow-file-access-from-files", "--window-size=1400,1000"],
+    );
+    for p in pages {
+        let row = slice(&dom, &format!("<li data-page=\"{p}\""), "</li>");
+        assert!(
+            attr(row, "data-names").parse::<usize>().expect("a count") > 0,
+            "{row}"
+        );
+        assert_eq!(
+            attr(row, "data-broken"),
+            "0",
+            "{p}: a name or verdict broken across lines: {row}"
+        );
+    }
+}
+
+const WIDE_PROBE: &str = r#"
+window.addEventListener("load", function () {
+  var out = document.getElementById("out");
+  document.querySelectorAll("iframe").forEach(function (frame) {
+    var doc = frame.contentDocument;
+    var names = doc.querySelectorAll("table.claims td:first-child code, table.claims .verdict");
+    var broken = [];
+    names.forEach(function (n) { if (n.getClientRects().length > 1) { broken.push(n.textContent); } });
+    var li = document.createElement("li");
+    li.setAttribute("data-page", frame.dataset.page);
+    li.setAttribute("data-names", names.length);
+    li.setAttribute("data-broken", broken.length);
+    li.textContent = broken.join(" ");
+    out.appendChild(li);
+  });
+});
+"#;
 
 /// The value of the attribute `key` in `element`'s HTML.
 fn attr<'a>(element: &'a str, key: &str) -> &'a str {
@@ -701,6 +761,12 @@ window.addEventListener("load", function () {
     li.setAttribute("data-sidebar", style(".sidebar"));
     li.setAttribute("data-button", style(".toc-button"));
     li.setAttribute("data-typed", before + "/" + shown() + "/" + doc.querySelectorAll("code.rust").length);
+    // Wide tables that scroll and show no shadow to say so.
+    var uncued = 0;
+    doc.querySelectorAll("table.counts, table.mutation, table.chapters").forEach(function (t) {
+      if (t.scrollWidth > t.clientWidth && getComputedStyle(t).backgroundImage.indexOf("radial-gradient") < 0) { uncued += 1; }
+    });
+    li.setAttribute("data-uncued", uncued);
     li.textContent = frame.dataset.page;
     out.appendChild(li);
   });

@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use serde_json::Value as Json;
+
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
 use crate::audit::calls::Via;
@@ -67,7 +69,10 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
              <td class=\"value rules\">{rules}</td><td>{tag}{why}</td></tr>",
             s = c.status,
             name = esc(&c.name),
-            book = esc(&shown(&c.book)),
+            book = match (c.status, &c.rules) {
+                ("erratum", Some(rules)) => struck(&c.book, rules),
+                _ => esc(&shown(&c.book)),
+            },
             rules = esc(&rules),
             tag = verdict_tag(c.status),
         );
@@ -79,6 +84,25 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
     out.push_str(&trace(&e.trace, root, e.verdict != "agrees"));
     out.push_str("</section>\n");
     out
+}
+
+/// The book's value where an erratum sets it aside, struck through: of two
+/// lists of one length, only the elements that differ; else the whole value.
+fn struck(book: &Json, rules: &Json) -> String {
+    match (book, rules) {
+        (Json::Array(b), Json::Array(r)) if b.len() == r.len() => {
+            let items: Vec<String> = b
+                .iter()
+                .zip(r)
+                .map(|(b, r)| match b == r {
+                    true => esc(&shown(b)),
+                    false => format!("<del>{}</del>", esc(&shown(b))),
+                })
+                .collect();
+            format!("[{}]", items.join(", "))
+        }
+        _ => format!("<del>{}</del>", esc(&shown(book))),
+    }
 }
 
 /// A derivation: each step with the id it cites, linked; folded unless `open`.
@@ -301,4 +325,23 @@ pub fn table(t: &TableFacts, root: &str) -> String {
     }
     out.push_str("</div>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::struck;
+    use serde_json::json;
+
+    #[test]
+    fn only_the_list_elements_that_differ_are_struck() {
+        assert_eq!(
+            struck(&json!([1, 2, 3]), &json!([1, 5, 3])),
+            "[1, <del>2</del>, 3]"
+        );
+        assert_eq!(
+            struck(&json!([1, 2]), &json!([1, 2, 3])),
+            "<del>[1, 2]</del>"
+        );
+        assert_eq!(struck(&json!("a<b"), &json!("c")), "<del>a&lt;b</del>");
+    }
 }

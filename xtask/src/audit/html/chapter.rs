@@ -14,8 +14,14 @@ use super::typed::TableCells;
 use super::{boxes, esc, plural, property, review_badge};
 use crate::audit::facts::ChapterFacts;
 
-/// A chapter's page: where it sits, then the chapter.
-pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
+/// A chapter's page: where it sits, the chapter, then links to the chapters
+/// before and after it in the book (`around`).
+pub fn body(
+    system: &str,
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    around: (Option<&ChapterFacts>, Option<&ChapterFacts>),
+) -> String {
     let mut out = format!(
         "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › \
          <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n",
@@ -24,8 +30,31 @@ pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
     );
     out.push_str("<main class=\"book\">\n");
     out.push_str(&article(system, chapter, facts, "../"));
+    out.push_str(&neighbours(around));
     out.push_str("</main>\n");
     out
+}
+
+/// The links to the previous and next chapters.
+fn neighbours((prev, next): (Option<&ChapterFacts>, Option<&ChapterFacts>)) -> String {
+    let link = |c: Option<&ChapterFacts>, rel: &str, arrow: &str| {
+        c.map_or(String::new(), |c| {
+            let title = esc(&c.title);
+            let text = match rel {
+                "prev" => format!("{arrow} {title}"),
+                _ => format!("{title} {arrow}"),
+            };
+            format!(
+                "<a class=\"{rel}\" rel=\"{rel}\" href=\"../{}\">{text}</a>",
+                esc(&c.page)
+            )
+        })
+    };
+    format!(
+        "<nav class=\"chapter-nav\">{}{}</nav>\n",
+        link(prev, "prev", "←"),
+        link(next, "next", "→")
+    )
 }
 
 /// The chapter itself, on its page or in the whole book's; `root` leads from

@@ -176,7 +176,7 @@ fn system_section(out: &mut String, s: &SystemFacts) {
     }
     out.push_str(
         "<h3>Chapters</h3>\n<table class=\"chapters\">\n<thead><tr><th>chapter</th><th>tables</th><th>rows</th>\
-         <th>rules</th><th>examples</th><th>agrees</th><th>erratum</th><th>fails</th><th>review</th></tr></thead>\n<tbody>\n",
+         <th>rules</th><th>examples (book / ours)</th><th>agrees</th><th>erratum</th><th>fails</th><th>mutation score</th><th>review</th></tr></thead>\n<tbody>\n",
     );
     for c in &s.chapters {
         chapter_row(out, c);
@@ -198,7 +198,8 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
     let _ = writeln!(
         out,
         "<tr><td><a href=\"{page}\">{title}</a> <code>{path}</code></td><td>{tables}</td><td>{rows}</td>\
-         <td>{rules}</td><td>{examples}</td>{agrees}{erratum}{fails}<td>{review}</td></tr>",
+         <td>{rules}</td><td>{examples} ({from_book} / {ours})</td>{agrees}{erratum}{fails}\
+         <td data-mutation=\"{chapter}\">{mutation}</td><td>{review}</td></tr>",
         page = esc(&c.page),
         title = esc(&c.title),
         path = esc(&c.path),
@@ -209,5 +210,15 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
         agrees = cell("agrees"),
         erratum = cell("erratum"),
         fails = cell("fails"),
+        from_book = c.examples.iter().filter(|e| !e.ours).count(),
+        ours = c.examples.iter().filter(|e| e.ours).count(),
+        chapter = esc(&c.id),
+        mutation = match &c.mutation {
+            Some(m) => m.score.map_or("no viable mutant".to_string(), |s| format!(
+                "{:.1}%",
+                s * 100.0
+            )),
+            None => "no run".to_string(),
+        },
     );
 }

@@ -25,7 +25,7 @@ use codegen::Book;
 use serde_json::Value as Json;
 
 use super::code::Code;
-use super::facts::{Audit, Cite, CodeRef, ItemFacts, listing as listing_page};
+use super::facts::{Audit, ChapterFacts, Cite, CodeRef, ItemFacts, listing as listing_page};
 use super::review::Review;
 
 const CSS: &str = include_str!("audit.css");
@@ -49,14 +49,21 @@ pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Re
     )?;
     page("search.html", "Search the book", &search::page_body())?;
     page("queue.html", "Review queue", &queue::body(audit))?;
+    let order: Vec<&ChapterFacts> = audit.systems.iter().flat_map(|s| &s.chapters).collect();
+    let mut at: usize = 0;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
         for (chapter, facts) in system.chapters.iter().zip(&facts.chapters) {
             let title = format!("{} · {}", facts.title, system.id);
+            let around = (
+                at.checked_sub(1).map(|i| order[i]),
+                order.get(at + 1).copied(),
+            );
             page(
                 &facts.page,
                 &title,
-                &chapter::body(&system.id, chapter, facts),
+                &chapter::body(&system.id, chapter, facts, around),
             )?;
+            at += 1;
         }
     }
     for (file, text) in &code.files {
