@@ -1128,3 +1128,73 @@ fn each_chapter_links_to_the_chapters_before_and_after_it() {
     );
     assert_lands(root, "outcome-armor/outcome.html");
 }
+
+#[test]
+fn audit_json_follows_its_published_schema_and_a_removed_item_says_what_and_where_it_was() {
+    let scratch = Scratch::fixture("audit-schema");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS).expect("record");
+    stamp(root);
+    let armor = root.join("spec/action/armor.md");
+    edit(
+        &armor,
+        "nothing once it is through.",
+        "nothing once it is through, however thin.",
+    );
+    edit(
+        &armor,
+        "```example fixture-absorb\n",
+        "```example fixture-absorb-renamed\n",
+    );
+    edit(
+        &root.join("rules/src/bounds.rs"),
+        "    at_least(0, figures)\n",
+        "    at_least(i64::from(0u8), figures)\n",
+    );
+    let json = run_audit(root);
+    let dir = root.join("target/audit");
+    let published = std::fs::read_to_string(dir.join("audit.schema.json")).expect("the schema");
+    assert_eq!(json["$schema"], "audit.schema.json");
+    let schema: Json = serde_json::from_str(&published).expect("the schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&json)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "audit.json breaks its schema:\n{}",
+        errors.join("\n")
+    );
+
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    let removed = changes
+        .iter()
+        .find(|c| c["review"] == "removed")
+        .expect("the renamed example's old id");
+    assert_eq!(removed["id"], "fixture-absorb");
+    assert_eq!(removed["kind"], "example");
+    assert_eq!(removed["chapter"], "armor");
+    assert_eq!(removed["location"], "spec/action/armor.md");
+    let item = &json["systems"][0]["chapters"][0]["sections"][0];
+    assert_eq!(
+        item["key"],
+        format!("action/{}", item["id"].as_str().expect("an id"))
+    );
+    for rule in all_rules(&json) {
+        for e in rule["examples"].as_array().expect("examples") {
+            assert!(
+                e["title"].is_string(),
+                "an example reference without a title: {e}"
+            );
+        }
+    }
+
+    // The schema checks something: an item without its key breaks it.
+    let mut broken = json.clone();
+    broken["systems"][0]["chapters"][0]["sections"][0]
+        .as_object_mut()
+        .expect("an item")
+        .remove("key");
+    assert!(!validator.is_valid(&broken));
+}

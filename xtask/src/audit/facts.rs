@@ -26,6 +26,9 @@ use crate::{Counts, counts};
 
 #[derive(Debug, Serialize)]
 pub struct Audit {
+    /// The JSON Schema of this file, written beside it.
+    #[serde(rename = "$schema")]
+    pub schema: &'static str,
     /// The layout's version, the commit and the date the report was written.
     #[serde(flatten)]
     pub provenance: Provenance,
@@ -130,6 +133,8 @@ impl ChapterFacts {
 #[derive(Debug, Serialize)]
 pub struct ItemFacts {
     pub id: String,
+    /// `<system>/<id>`: ids repeat across systems.
+    pub key: String,
     pub line: usize,
     pub checksum: String,
     pub review: Review,
@@ -364,6 +369,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
             .collect();
     }
     Ok(Audit {
+        schema: super::SCHEMA_FILE,
         provenance,
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
@@ -514,11 +520,13 @@ impl<'a> Cites<'a> {
     pub fn rule(&self, id: &str) -> Cite {
         let rule = self.book.rule(&self.system.id, id);
         let section = rule.and_then(|r| r.section.as_deref());
+        let chapter = rule.and_then(|r| self.system.chapters.iter().find(|c| c.id == r.chapter));
         Cite {
             id: id.to_string(),
             title: section
                 .and_then(|s| self.anchors.get(s))
-                .map(|(_, title)| title.to_string()),
+                .map(|(_, title)| title.to_string())
+                .or_else(|| chapter.map(|c| c.front.title.to_string())),
             href: rule
                 .map(|r| format!("{}#{}", page(&self.system.id, &r.chapter), rule_anchor(id))),
         }
@@ -544,6 +552,7 @@ fn chapter(
             .and_then(|i| i.get(&t.key()));
         ItemFacts {
             id: id.to_string(),
+            key: format!("{}/{id}", system.id),
             line: t.line,
             checksum: t.checksum.clone(),
             review: ctx.sources.stamp.review(&system.id, t),

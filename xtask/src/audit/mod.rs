@@ -31,6 +31,11 @@ use facts::Sources;
 pub use provenance::{Provenance, SCHEMA_VERSION};
 pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
 
+/// The JSON Schema of `audit.json`, written beside it under this name.
+pub const SCHEMA_FILE: &str = "audit.schema.json";
+/// Its text.
+pub const SCHEMA: &str = include_str!("audit.schema.json");
+
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
@@ -74,5 +79,6 @@ fn write(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> std::io::Result
     }
     html::write_site(audit, book, code, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
+    crate::write_atomically(&dir.join(SCHEMA_FILE), SCHEMA)?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

@@ -36,7 +36,7 @@ const HEADER: &str = "\
 
 ";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Section,
@@ -209,6 +209,13 @@ pub struct Stamped {
     /// The text reviewed, as [`normalised`]; none when unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// What the item was and where, so that a removed item can still say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<Kind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chapter: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// Who stamps, and on which day (`YYYY-MM-DD`).
@@ -219,14 +226,31 @@ pub struct Reviewer {
 }
 
 impl Stamped {
-    /// `item` as `by` reviews it now.
-    pub fn of(item: &Tracked, by: &Reviewer) -> Stamped {
+    /// `item` of `chapter` as `by` reviews it now.
+    pub fn of(item: &Tracked, chapter: Option<&str>, by: &Reviewer) -> Stamped {
         Stamped {
             sha256: Some(item.checksum.clone()),
             reviewer: by.name.clone(),
             date: by.date.clone(),
             text: Some(item.text.clone()),
+            kind: Some(item.kind),
+            chapter: chapter.map(str::to_string),
+            file: Some(item.file.clone()),
         }
+    }
+
+    /// What a stamped item was: as recorded, else as its text shows.
+    fn kind(&self) -> Kind {
+        let text = self.text.as_deref().unwrap_or("").trim_start();
+        self.kind.unwrap_or(if text.starts_with("<!-- table") {
+            Kind::Table
+        } else if text.starts_with("```rule") {
+            Kind::Rule
+        } else if text.starts_with("```example") {
+            Kind::Example
+        } else {
+            Kind::Section
+        })
     }
 }
 
@@ -363,7 +387,7 @@ impl Stamp {
                         format!("{}/{}", system.id, t.id),
                     ],
                 ));
-                let entry = Stamped::of(&t, by);
+                let entry = Stamped::of(&t, Some(&chapter.id), by);
                 self.book
                     .entry(system.id.clone())
                     .or_default()
@@ -391,6 +415,9 @@ impl Stamp {
                 reviewer: by.name.clone(),
                 date: by.date.clone(),
                 text: Some(text),
+                kind: Some(Kind::Function),
+                chapter: None,
+                file: Some(item.file.clone()),
             };
             self.code.insert(item.path.clone(), entry);
             count += 1;
@@ -549,14 +576,18 @@ fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
     }
 }
 
+/// A stamped item that is gone, with what its stamp says it was and where.
 fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
     Change {
         system: system.cloned(),
         id: id.to_string(),
         review: Review::Removed,
-        kind: None,
-        chapter: None,
-        location: None,
+        kind: Some(match system {
+            Some(_) => stamped.kind(),
+            None => Kind::Function,
+        }),
+        chapter: stamped.chapter.clone(),
+        location: stamped.file.clone(),
         stamped: Some(stamped.clone()),
         text: None,
         rules: Vec::new(),
