@@ -7,6 +7,7 @@ use smol_str::{SmolStr, format_smolstr};
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::domain::Domain;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
 use crate::toml_read::{Spanned, Value as Toml};
@@ -58,7 +59,12 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
     let mut out = Vec::with_capacity(entries.len());
     for (name, span, v) in entries {
         let vspan = t.at(&v.span());
-        let ty_text = v.get_ref().as_str().unwrap_or("");
+        let written = v.get_ref().as_str().unwrap_or("");
+        // A domain follows the type after a space; a word type's words may hold spaces.
+        let (ty_text, domain_text) = match written.split_once(' ') {
+            Some((ty, domain)) if !written.starts_with("word(") => (ty, Some(domain)),
+            _ => (written, None),
+        };
         let (ty_text, optional) = match ty_text.strip_suffix('?') {
             Some(t) => (t, true),
             None => (ty_text, false),
@@ -81,14 +87,37 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         if optional && key == "outputs" {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
+        let domain = domain_text
+            .map(|d| domain_of(d.trim(), &ty))
+            .transpose()
+            .map_err(|why| {
+                t.error(
+                    vspan.clone(),
+                    Code::Signature,
+                    format!("`{name}`'s domain: {why}"),
+                )
+                .label("a domain follows the type: \"int 3..=18\", \"int 0..\", \"decimal ..=1\"")
+            })?;
         out.push(Param {
             name: SmolStr::new(&name),
             ty,
             optional,
+            domain,
             span,
         });
     }
     Ok(out)
+}
+
+/// The domain `text` of a parameter of type `ty`: only figures have one.
+fn domain_of(text: &str, ty: &ValueType) -> Result<Domain, String> {
+    match ty {
+        ValueType::Int | ValueType::IntList => Domain::parse(text, true),
+        ValueType::Decimal | ValueType::DecimalList => Domain::parse(text, false),
+        _ => Err(format!(
+            "a `{ty}` has no domain: only int and decimal values (and lists of them) take one"
+        )),
+    }
 }
 
 /// `name`'s type `ty` is none of the value types: the closest is suggested,

@@ -159,6 +159,19 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
         let reason = e.required_string("reason")?.0;
         let span = e.span.clone();
         e.finish()?;
+        if let Some(first) = errata
+            .iter()
+            .find(|f: &&TableErratum| f.row == row && f.column == column)
+        {
+            let message = format!("a second erratum on cell `{column}` of row `{row}`");
+            return Err(doc
+                .error(span, Code::TableErratum, message)
+                .label("one erratum reads a cell")
+                .note(format!(
+                    "the first is at {}",
+                    doc.file.location(first.span.start)
+                )));
+        }
         errata.push(TableErratum {
             row,
             column,

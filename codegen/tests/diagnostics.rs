@@ -10,10 +10,14 @@
 
 mod common;
 // Hostile input (issue 9), one module per kind of failure.
+#[path = "diagnostics/domains.rs"]
+mod domains;
 #[path = "diagnostics/panics.rs"]
 mod panics;
 #[path = "diagnostics/poor_errors.rs"]
 mod poor_errors;
+#[path = "diagnostics/runs_as_code.rs"]
+mod runs_as_code;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
 #[path = "diagnostics/silent.rs"]

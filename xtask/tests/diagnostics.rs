@@ -163,3 +163,35 @@ fn explain_prints_a_code_with_its_examples_and_suggests_for_an_unknown_one() {
         "{run}"
     );
 }
+
+/// An example id too long to name its case file stops regen at the id, with a
+/// code, before any file is written (it used to fail on the file system's
+/// "File name too long", with no place).
+#[test]
+fn regen_refuses_an_id_too_long_for_a_file_name_before_writing() {
+    let fixture = Scratch::fixture("diag-long-id");
+    let long = "a".repeat(300);
+    edit(
+        &fixture.0.join("spec/action/armor.md"),
+        "```example fixture-absorb\n",
+        &format!("```example {long}\n"),
+    );
+    let cases = fixture.0.join("conformance/cases/action");
+    let listed = || {
+        let mut names: Vec<_> = std::fs::read_dir(&cases)
+            .expect("the fixture's case folder")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listed();
+    let run = xtask(&fixture.0, &["regen"]);
+    assert_eq!(run.code, Some(1), "{run}");
+    let expected = format!(
+        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:44:12",
+        &long[..24]
+    );
+    assert!(run.stderr.contains(&expected), "no `{expected}`:\n{run}");
+    assert_eq!(listed(), before, "regen wrote into {}", cases.display());
+}

@@ -45,6 +45,8 @@ pub struct Chapter {
 #[derive(Debug, Clone)]
 pub struct FrontMatter {
     pub system: SmolStr,
+    /// Where the front matter gives `system`'s value.
+    pub system_span: Span,
     pub title: SmolStr,
     /// Which book, and where in it, the chapter restates.
     pub source_book: SmolStr,
@@ -231,6 +233,8 @@ pub struct Param {
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,
+    /// The figures the book can mean, when the block declares them.
+    pub domain: Option<crate::domain::Domain>,
     pub span: Span,
 }
 
