@@ -1198,3 +1198,19 @@ fn audit_json_follows_its_published_schema_and_a_removed_item_says_what_and_wher
         .remove("key");
     assert!(!validator.is_valid(&broken));
 }
+
+#[test]
+fn no_survivor_s_reason_in_the_committed_record_cites_a_line_that_can_drift() {
+    let record = xtask::mutants::Record::load(&xtask::workspace_root()).expect("the record");
+    let drifting: Vec<String> = record
+        .survivors
+        .iter()
+        .filter(|s| xtask::audit::mutants::cites_a_line(&s.reason))
+        .map(|s| format!("{}:{} {}", s.file, s.line, s.reason))
+        .collect();
+    assert!(
+        drifting.is_empty(),
+        "reasons that cite a line name the code or the table instead:\n{}",
+        drifting.join("\n")
+    );
+}

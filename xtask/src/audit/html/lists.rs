@@ -112,9 +112,13 @@ fn survivors(out: &mut String, audit: &Audit) {
             Some(href) => format!("<a href=\"{}\">{place}</a>", esc(href)),
             None => place,
         };
+        let drift = match v.cites_a_line {
+            true => " <span class=\"badge review\">cites a line number, which drifts</span>",
+            false => "",
+        };
         let _ = writeln!(
             out,
-            "<li>{} {place} <code>{}</code>: {}</li>",
+            "<li>{} {place} <code>{}</code>: {}{drift}</li>",
             esc(scope),
             esc(&v.mutant),
             esc(&v.reason)
