@@ -333,31 +333,29 @@ pub enum Scope {
 }
 
 impl Scope {
-    fn covers_book(&self, system: &str, chapter: &str, id: &str) -> bool {
+    /// The names it gives, among `names` (an item's), when it covers that
+    /// item: none for everything, the targets that name it otherwise.
+    fn names<'s>(&'s self, names: &[String]) -> Option<Vec<&'s String>> {
         match self {
-            Scope::All => true,
-            Scope::Named(targets) => targets.iter().any(|t| {
-                t == system
-                    || *t == format!("{system}/{chapter}")
-                    || *t == format!("{system}/{chapter}/{id}")
-                    || *t == format!("{system}/{id}")
-            }),
+            Scope::All => Some(Vec::new()),
+            Scope::Named(targets) => {
+                let named: Vec<&String> = targets.iter().filter(|t| names.contains(t)).collect();
+                (!named.is_empty()).then_some(named)
+            }
         }
     }
+}
 
-    fn covers_code(&self, book: &Book, item: &Item) -> bool {
-        match self {
-            Scope::All => true,
-            Scope::Named(targets) => targets.iter().any(|t| {
-                *t == item.path
-                    || *t == item.file
-                    || book.chapters().any(|(s, c)| {
-                        *t == format!("{}/{}", s.id, c.id)
-                            && item.module == [&s.id, &c.id].map(|n| rust_name(n)).join("::")
-                    })
-            }),
-        }
-    }
+/// The names that cover a function: its path, its file, and the chapter
+/// whose resolver module holds it.
+fn code_names(book: &Book, item: &Item) -> Vec<String> {
+    let chapter = book
+        .chapters()
+        .find(|(s, c)| item.module == [&s.id, &c.id].map(|n| rust_name(n)).join("::"));
+    [item.path.clone(), item.file.clone()]
+        .into_iter()
+        .chain(chapter.map(|(s, c)| format!("{}/{}", s.id, c.id)))
+        .collect()
 }
 
 impl Stamp {
@@ -375,40 +373,28 @@ impl Stamp {
         let mut used = BTreeSet::new();
         for (system, chapter) in book.chapters() {
             for t in tracked(&system.id, chapter, code) {
-                if t.kind == Kind::Code || !scope.covers_book(&system.id, &chapter.id, t.id) {
+                let names = [
+                    system.id.clone(),
+                    format!("{}/{}", system.id, chapter.id),
+                    format!("{}/{}/{}", system.id, chapter.id, t.id),
+                    format!("{}/{}", system.id, t.id),
+                ];
+                let Some(named) = scope.names(&names).filter(|_| t.kind != Kind::Code) else {
                     continue;
-                }
-                used.extend(names(
-                    scope,
-                    &[
-                        system.id.clone(),
-                        format!("{}/{}", system.id, chapter.id),
-                        format!("{}/{}/{}", system.id, chapter.id, t.id),
-                        format!("{}/{}", system.id, t.id),
-                    ],
-                ));
+                };
+                used.extend(named);
                 let entry = Stamped::of(&t, Some(&chapter.id), by);
-                self.book
-                    .entry(system.id.clone())
-                    .or_default()
-                    .insert(t.key(), entry);
+                let items = self.book.entry(system.id.clone()).or_default();
+                items.insert(t.key(), entry);
                 count += 1;
             }
         }
         for i in reached(book, code) {
             let item = &code.items[i];
-            if !scope.covers_code(book, item) {
+            let Some(named) = scope.names(&code_names(book, item)) else {
                 continue;
-            }
-            used.extend(names(scope, &[item.path.clone(), item.file.clone()]));
-            used.extend(
-                book.chapters()
-                    .map(|(s, c)| format!("{}/{}", s.id, c.id))
-                    .filter(|t| {
-                        scope.covers_code(book, item)
-                            && names(scope, std::slice::from_ref(t)).next().is_some()
-                    }),
-            );
+            };
+            used.extend(named);
             let text = normalised(&item.text);
             let entry = Stamped {
                 sha256: Some(checksum(&text)),
@@ -425,7 +411,7 @@ impl Stamp {
         if scope == &Scope::All {
             self.forget_removed(book, code);
         } else if let Scope::Named(targets) = scope
-            && let Some(unknown) = targets.iter().find(|t| !used.contains(*t))
+            && let Some(unknown) = targets.iter().find(|t| !used.contains(t))
         {
             return Err(format!(
                 "`{unknown}` names no item of the book or of the resolver's code that a rule reaches"
@@ -592,15 +578,6 @@ fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
         text: None,
         rules: Vec::new(),
     }
-}
-
-/// The targets of `scope` among `names`.
-fn names<'a>(scope: &'a Scope, names: &'a [String]) -> impl Iterator<Item = String> + 'a {
-    let targets: &[String] = match scope {
-        Scope::All => &[],
-        Scope::Named(t) => t,
-    };
-    targets.iter().filter(move |t| names.contains(t)).cloned()
 }
 
 /// Each system's item keys now (book items only).
