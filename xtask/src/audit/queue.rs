@@ -165,6 +165,9 @@ impl<'a> Entry<'a> {
         if change.review == Review::Changed && before.is_none() {
             summary.push("earlier text unknown: the stamp keeps no text".to_string());
         }
+        if change.review == Review::Removed && change.kind == Some(Kind::Function) {
+            summary.push("gone from rules/src, or no rule reaches it any more".to_string());
+        }
         if let (Some(old), Some(new)) = (before, now) {
             match change.kind {
                 Some(Kind::Table) => summary.extend(changed_cells(old, new)),
