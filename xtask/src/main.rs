@@ -363,7 +363,7 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
         return Ok(());
     }
     let summary = format!(
-        "{} items changed since review; read them (`cargo xtask audit` marks them), then run `cargo xtask audit --stamp`",
+        "{} items changed since review; read them (`cargo xtask review` shows each with its diff), then stamp them (`cargo xtask audit --stamp ITEM`)",
         changes.len()
     );
     match format {
