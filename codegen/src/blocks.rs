@@ -10,8 +10,7 @@ use crate::diagnostic::Diagnostic;
 use crate::domain::Domain;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
-use crate::toml_read::{Spanned, Value as Toml};
-use crate::toml_spans::{Body, Doc};
+use crate::toml_spans::{Body, Doc, Item, Value as Toml};
 
 /// The id of rule `name` of chapter `chapter`: `chapter.name`.
 pub fn rule_id(chapter: &str, name: &str) -> SmolStr {
@@ -58,8 +57,8 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
     let entries = t.drain();
     let mut out = Vec::with_capacity(entries.len());
     for (name, span, v) in entries {
-        let vspan = t.at(&v.span());
-        let written = v.get_ref().as_str().unwrap_or("");
+        let vspan = t.span_of(&v);
+        let written = v.as_str().unwrap_or("");
         // A domain follows the type after a space; a word type's words may hold spaces.
         let (ty_text, domain_text) = match written.split_once(' ') {
             Some((ty, domain)) if !written.starts_with("word(") => (ty, Some(domain)),
@@ -164,6 +163,7 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
+    let lines = crate::locator::from_doc(&mut doc)?;
     let mut bound = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
         bindings(&mut t, &mut bound)?;
@@ -195,6 +195,7 @@ pub fn parse_example(
         claims_at,
         refused,
         errata,
+        lines,
         span,
     })
 }
@@ -202,15 +203,9 @@ pub fn parse_example(
 /// How many entries the tables `keys` of `doc` hold: room enough for an
 /// example's bindings, made before any is read.
 fn entries_under(doc: &Doc, keys: &[&str]) -> usize {
-    let tables = doc
-        .table
-        .iter()
-        .filter(|(k, _)| keys.contains(&k.get_ref().as_ref()));
+    let tables = doc.table.iter().filter(|(k, _)| keys.contains(&k.name));
     tables
-        .map(|(_, v)| match v.get_ref() {
-            Toml::Table(t) => t.len(),
-            _ => 0,
-        })
+        .map(|(_, v)| v.as_table().map_or(0, |t| t.len()))
         .sum()
 }
 
@@ -289,8 +284,8 @@ fn refusal(mut t: Doc) -> Result<Refusal, Diagnostic> {
 fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     let mut out = Vec::new();
     for (claim, cspan, v) in e.drain() {
-        let vspan = e.at(&v.span());
-        let Toml::Table(t) = v.into_inner() else {
+        let vspan = e.span_of(&v);
+        let Some(t) = v.into_table() else {
             return Err(e.error(
                 vspan,
                 Code::WrongKind,
@@ -336,8 +331,8 @@ fn bindings(doc: &mut Doc, out: &mut Vec<Binding>) -> Result<(), Diagnostic> {
 
 /// A TOML value as an example value; dice stay text, and whole numbers stay
 /// integers, until the rule's signature types them.
-pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
-    let span = doc.at(&v.span());
+pub(crate) fn value(doc: &Doc, v: &Item) -> Result<Value, Diagnostic> {
+    let span = doc.span_of(v);
     let bad = || {
         doc.error(
             span.clone(),
@@ -345,26 +340,27 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
             "values are numbers, booleans, strings, or arrays of numbers or of strings",
         )
     };
-    Ok(match v.get_ref() {
-        Toml::Integer(i) => Value::Int(i.ok_or_else(bad)?),
-        Toml::Float(f) => Value::Decimal(f.ok_or_else(bad)?),
+    let is_float = |i: &Item| matches!(i.value(), Toml::Float(_));
+    Ok(match v.value() {
+        Toml::Integer(i) => Value::Int(i.as_i64().ok_or_else(bad)?),
+        Toml::Float(f) => Value::Decimal(*f),
         Toml::Boolean(b) => Value::Bool(*b),
         Toml::String(s) => Value::Text(SmolStr::new(s)),
-        Toml::Array(items) if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() => {
+        Toml::Array(items) if items.iter().all(|i| i.as_str().is_some()) && !items.is_empty() => {
             Value::TextList(
                 items
                     .iter()
-                    .filter_map(|i| i.get_ref().as_str())
+                    .filter_map(Item::as_str)
                     .map(str::to_string)
                     .collect(),
             )
         }
-        Toml::Array(items) if items.iter().any(|i| i.get_ref().is_float()) => Value::DecimalList(
+        Toml::Array(items) if items.iter().any(is_float) => Value::DecimalList(
             items
                 .iter()
-                .map(|i| match i.get_ref() {
-                    Toml::Float(f) => *f,
-                    n => n.as_integer().map(|n| n as f64),
+                .map(|i| match i.value() {
+                    Toml::Float(f) => Some(*f),
+                    _ => i.as_i64().map(|n| n as f64),
                 })
                 .collect::<Option<_>>()
                 .ok_or_else(bad)?,
@@ -372,7 +368,7 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
         Toml::Array(items) => Value::IntList(
             items
                 .iter()
-                .map(|i| i.get_ref().as_integer().ok_or_else(bad))
+                .map(|i| i.as_i64().ok_or_else(bad))
                 .collect::<Result<_, _>>()?,
         ),
         _ => return Err(bad()),

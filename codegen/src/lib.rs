@@ -7,6 +7,7 @@
 //! bad input.
 
 mod blocks;
+pub mod book_check;
 pub mod cell;
 mod check;
 pub mod code;
@@ -19,6 +20,7 @@ mod ids;
 pub mod lint;
 mod lint_kind;
 pub mod load;
+pub mod locator;
 pub mod model;
 mod names;
 mod parse;
@@ -30,7 +32,6 @@ mod signature;
 pub mod source;
 pub mod suggest;
 mod table;
-mod toml_read;
 mod toml_spans;
 
 use std::path::{Path, PathBuf};

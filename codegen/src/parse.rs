@@ -22,7 +22,6 @@ use crate::recognize::{
 use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
 use crate::table::{Schema, lint_for, parse_schema, stated_reason};
-use crate::toml_read::Bump;
 use crate::toml_spans::{self, Doc};
 
 /// The Markdown extensions the book is written with: tables, heading ids and
@@ -40,6 +39,8 @@ enum Open {
         id: Option<SmolStr>,
         level: u8,
         span: Span,
+        /// The value of its `lines=…` attribute, a book locator.
+        lines: Option<SmolStr>,
     },
     Table(Box<RawTable>),
     Fence {
@@ -123,10 +124,8 @@ pub fn parse_chapter(
 /// made once, so that no chapter allocates and frees them amid the allocations
 /// of pulldown-cmark's tree, which then grows in a heap split by them (on the
 /// 100x book, that made the compile 5% slower).
+#[derive(Default)]
 pub struct Scratch {
-    /// Where each TOML body's tables are read, emptied by the next body. It
-    /// starts with room for the largest body of the bundled book (12 kB).
-    arena: Bump,
     /// The lines of the table being read.
     lines: Vec<Span>,
     /// The cells of the table line being read.
@@ -156,18 +155,6 @@ fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
     items.append(&mut buffer);
     *into = buffer;
     items
-}
-
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch {
-            arena: Bump::with_capacity(16 * 1024),
-            lines: Vec::new(),
-            cells: Vec::new(),
-            title: String::new(),
-            parts: Parts::default(),
-        }
-    }
 }
 
 /// The walk over one chapter's events: what it is in the middle of, and the
@@ -251,12 +238,16 @@ impl<'a> Walk<'a> {
         }
         match tag {
             Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
-            Tag::Heading { level, id, .. } => {
+            Tag::Heading {
+                level, id, attrs, ..
+            } => {
                 self.scratch.title.clear();
+                let lines = attrs.iter().find(|(k, _)| &**k == "lines");
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
                     span: range,
+                    lines: lines.map(|(_, v)| SmolStr::new(v.as_deref().unwrap_or_default())),
                 };
             }
             Tag::HtmlBlock => self.html_block(range),
@@ -303,7 +294,8 @@ impl<'a> Walk<'a> {
             return;
         };
         let base = body.base.unwrap_or(body.span.start);
-        let body = toml_spans::Body::new(body.text(&self.file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, &arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -312,10 +304,24 @@ impl<'a> Walk<'a> {
 
     /// A heading becomes a section, when it has a valid id.
     fn heading_closes(&mut self) {
-        let Open::Heading { id, level, span } = self.close() else {
+        let Open::Heading {
+            id,
+            level,
+            span,
+            lines,
+        } = self.close()
+        else {
             return;
         };
         let title = SmolStr::new(self.scratch.title.trim());
+        let lines = match lines.map(|l| crate::locator::from_heading(self.file, &span, &l)) {
+            Some(Err(d)) => {
+                self.diags.push(d);
+                None
+            }
+            Some(Ok(l)) => Some(l),
+            None => None,
+        };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
             Some(id) if let Some(first) = earlier_id(&title) => self.diags.push(
@@ -334,6 +340,7 @@ impl<'a> Walk<'a> {
                     level,
                     span,
                     allows: Vec::new(),
+                    lines,
                 });
                 self.under_heading = true;
             }
@@ -367,7 +374,7 @@ impl<'a> Walk<'a> {
             self.diags.push(quoted_schema(file, html, start));
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start, &mut self.scratch.arena) {
+            match parse_schema(file, html, start) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -479,7 +486,8 @@ impl<'a> Walk<'a> {
         }
         let base = body.base.unwrap_or(span.end);
         let section = self.section();
-        let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&file.text), base, &arena);
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.parts.rules.push(r))
@@ -706,6 +714,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         })?;
     let source_book = SmolStr::new(source.required_text("book")?.0);
     let source_section = SmolStr::new(source.required_text("section")?.0);
+    let book_file = crate::locator::book_file(&mut source)?;
     source.finish()?;
     doc.finish()?;
     Ok(FrontMatter {
@@ -714,6 +723,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         title,
         source_book,
         source_section,
+        book_file,
         version,
     })
 }

@@ -571,7 +571,7 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
         ("review", "changed"),
         ("kind", "section"),
         ("chapter", "armor"),
-        ("location", "spec/action/armor.md:15"),
+        ("location", "spec/action/armor.md:16"),
     ] {
         assert_eq!(change[field], value, "{field}");
     }
@@ -614,7 +614,7 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
 
     fails_review_until_stamped(
         root,
-        "spec/action/armor.md:15: section `armor-value` changed since review",
+        "spec/action/armor.md:16: section `armor-value` changed since review",
     );
 }
 

@@ -74,9 +74,9 @@ fn four_edits_are_four_entries_and_a_chapter_stamp_clears_exactly_its_own() {
     assert_eq!(
         headings,
         [
-            "spec/action/armor.md:15: section `armor-value` changed since review",
-            "spec/action/armor.md:20: table `armor-figures` changed since review",
-            "spec/action/armor.md:44: example `fixture-absorb` changed since review",
+            "spec/action/armor.md:16: section `armor-value` changed since review",
+            "spec/action/armor.md:21: table `armor-figures` changed since review",
+            "spec/action/armor.md:46: example `fixture-absorb` changed since review",
             "rules/src/bounds.rs:10: function `bounds::non_negative` changed since review",
         ]
     );

@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 
 use codegen::Book;
 
-use super::{chapter, esc};
+use super::{Books, chapter, esc};
 use crate::audit::facts::Audit;
 
-pub fn body(audit: &Audit, book: &Book) -> String {
+pub fn body(audit: &Audit, book: &Book, books: &Books) -> String {
     let p = &audit.provenance;
     let mut out = format!(
         "<nav class=\"crumbs\"><a href=\"index.html\">Audit</a> › the whole book</nav>\n\
@@ -30,7 +30,7 @@ pub fn body(audit: &Audit, book: &Book) -> String {
         );
         for (c, f) in system.chapters.iter().zip(&facts.chapters) {
             out.push_str(&prefix_ids(
-                &chapter::article(&system.id, c, f, ""),
+                &chapter::article(&system.id, c, f, "", books),
                 &system.id,
             ));
         }
