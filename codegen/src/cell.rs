@@ -109,7 +109,8 @@ impl ColumnType {
     }
 }
 
-const KNOWN: &[&str] = &[
+/// Every column type's name as a schema writes it (an editor completes these).
+pub const KNOWN: &[&str] = &[
     "int",
     "modifier",
     "rate",

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod examples;
 pub mod mutants;
 pub mod suite;
+pub mod verdicts;
 
 use std::fmt::Write as _;
 use std::io;

@@ -94,6 +94,16 @@ enum Cmd {
     /// Builds a copy of the workspace under target/bench-build/ (its own
     /// target folder); needs /usr/bin/time for the peak memory.
     BenchBuild,
+    /// Speak the Language Server Protocol over stdin and stdout, for an editor
+    ///
+    /// Diagnostics as you type, each example's verdict, hover, definitions,
+    /// references, completion and the outline of a chapter. See README.md for
+    /// the editor's set-up.
+    Lsp,
+    /// Judge the book of the language server's request on stdin (JSON), with
+    /// the resolver of this binary; the answer goes to stdout
+    #[command(hide = true)]
+    Verdicts,
     /// Run every test (cargo test --workspace), installing Debian's chromium
     /// first when the browser test would lack it
     ///
@@ -205,6 +215,10 @@ fn main() -> ExitCode {
             };
             xtask::mutants::run(&root, &selection).map(|summary| print!("{summary}"))
         }
+        Cmd::Lsp => {
+            author::lsp::serve_stdio(&root).map_err(|e| format!("the language server stopped: {e}"))
+        }
+        Cmd::Verdicts => verdicts(),
         Cmd::BenchBuild => xtask::bench_build::run(&root).map(|report| print!("{report}")),
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
@@ -416,4 +430,16 @@ fn eval(
     } else {
         Err(errors.join("\n"))
     }
+}
+
+/// Reads the language server's request from stdin and writes the answer.
+fn verdicts() -> Result<(), String> {
+    let request: author::verdict::Request = serde_json::from_reader(std::io::stdin().lock())
+        .map_err(|e| format!("cannot read the request: {e}"))?;
+    let answer = xtask::verdicts::answer(&request);
+    println!(
+        "{}",
+        serde_json::to_string(&answer).map_err(|e| e.to_string())?
+    );
+    Ok(())
 }

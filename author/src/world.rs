@@ -1,0 +1,51 @@
+//! The book as the editor sees it: the chapters on disk, with the text of each
+//! open buffer in place of its file. Both the language server and the
+//! resolver it runs (`xtask verdicts`) compile the book this way, so they
+//! agree on every span.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use codegen::{Book, Diagnostics, SourceFile, Sources};
+
+/// The open buffers: each chapter's text by its path relative to the root.
+pub type Overlays = BTreeMap<PathBuf, String>;
+
+/// The spec under `root` as read from disk, each overlaid chapter's text
+/// replaced by its buffer's; a buffer of a chapter not yet on disk joins its
+/// system's folder.
+pub fn sources(root: &Path, overlays: &Overlays) -> Result<Sources, Diagnostics> {
+    let mut sources =
+        codegen::load::read_spec(&root.join("spec"), root).map_err(|d| Diagnostics(vec![d]))?;
+    for (path, text) in overlays {
+        let Some(system) = sources
+            .systems
+            .iter_mut()
+            .find(|s| path.parent() == Some(s.folder.as_path()))
+        else {
+            continue;
+        };
+        let file = SourceFile::new(path.clone(), text.clone());
+        let slot = system
+            .files
+            .iter_mut()
+            .find(|f| f.as_ref().is_ok_and(|f| f.path == *path));
+        match slot {
+            Some(slot) => *slot = Ok(file),
+            None => system.files.push(Ok(file)),
+        }
+    }
+    Ok(sources)
+}
+
+/// The book of `root` with `overlays`, checked as `rules/build.rs` checks it
+/// ([`crate::gate::check`]): compiled, and every rule with its resolver function.
+pub fn compile(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
+    let book = codegen::compile_sources(&sources(root, overlays)?)?;
+    let missing = codegen::resolvers::missing(&book, &root.join("rules/src"), root);
+    if missing.is_empty() {
+        Ok(book)
+    } else {
+        Err(missing)
+    }
+}
