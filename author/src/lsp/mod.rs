@@ -224,8 +224,8 @@ impl Server {
         )
     }
 
-    /// Publishes the diagnostics of every file, and clears those of files
-    /// that had some and now have none.
+    /// Publishes the diagnostics of every file that has some, of every open
+    /// buffer, and of every file that had some before.
     fn publish(&mut self) {
         let mut by_file: BTreeMap<PathBuf, Vec<lsp::Diagnostic>> = BTreeMap::new();
         for d in &self.errors {
@@ -243,14 +243,9 @@ impl Server {
                 }
             }
         }
-        let cleared: Vec<PathBuf> = self
-            .shown
-            .iter()
-            .filter(|p| !by_file.contains_key(*p))
-            .cloned()
-            .collect();
-        for path in cleared {
-            by_file.insert(path, Vec::new());
+        // Open buffers are told when they are clean, and so is each file that was not.
+        for path in self.shown.iter().chain(self.docs.keys()) {
+            by_file.entry(path.clone()).or_default();
         }
         self.shown = by_file
             .iter()

@@ -73,7 +73,12 @@ pub fn item_at<'a>(
                 name: &b.name,
             });
         }
-        if let Some(err) = e.errata.iter().find(|x| inside(&x.span, at)) {
+        let text = &chapter.file.text;
+        if let Some(err) = e
+            .errata
+            .iter()
+            .find(|x| inside(&entry(text, &x.span, e.span.end), at))
+        {
             return section(&err.ruling).map(Item::Erratum);
         }
     }
@@ -91,6 +96,14 @@ pub fn item_at<'a>(
         .iter()
         .find(|t| inside(&t.extent, at) || inside(&t.span, at))
         .map(Item::Table)
+}
+
+/// The lines of the TOML table whose header holds `key` (an erratum's
+/// `[errata.<claim>]`): up to the next header, or `end`.
+fn entry(text: &str, key: &Span, end: usize) -> Span {
+    let rest = text.get(key.end..end).unwrap_or_default();
+    let next = rest.find("\n[").map_or(end, |i| key.end + i);
+    key.start..next
 }
 
 /// The id-like word (letters, digits, `-`, `_`, `.`) around byte `at`.

@@ -91,7 +91,6 @@ impl Resolver {
     /// The verdicts of a binary with the request's tables, building one first
     /// when none has them (reporting [`Progress::Rebuilding`]).
     fn judge(&mut self, request: &Request, report: &dyn Fn(Progress) -> bool) -> Progress {
-        let mut stale = Vec::new();
         for (i, binary) in self.binaries.iter().enumerate() {
             match ask(binary, request) {
                 Ok(Answer::Judged(v)) => {
@@ -102,15 +101,11 @@ impl Resolver {
                 Ok(Answer::Broken) => {
                     return Progress::Unavailable("the spec does not compile".into());
                 }
-                Ok(Answer::Stale { .. }) => stale.push(binary.display().to_string()),
-                Err(_) => {}
+                Ok(Answer::Stale { .. }) | Err(_) => {}
             }
         }
         let Some(build) = self.build.clone() else {
-            return Progress::Unavailable(format!(
-                "no resolver built with these tables (tried {})",
-                stale.join(", ")
-            ));
+            return Progress::Unavailable("no resolver is built with these tables".into());
         };
         report(Progress::Rebuilding);
         if let Err(e) = rebuild(&build, request) {
