@@ -38,10 +38,15 @@ pub fn sources(root: &Path, overlays: &Overlays) -> Result<Sources, Diagnostics>
     Ok(sources)
 }
 
+/// The book of `root` with `overlays`, compiled.
+pub fn book(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
+    codegen::compile_sources(&sources(root, overlays)?)
+}
+
 /// The book of `root` with `overlays`, checked as `rules/build.rs` checks it
 /// ([`crate::gate::check`]): compiled, and every rule with its resolver function.
 pub fn compile(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
-    let book = codegen::compile_sources(&sources(root, overlays)?)?;
+    let book = book(root, overlays)?;
     let missing = codegen::resolvers::missing(&book, &root.join("rules/src"), root);
     if missing.is_empty() {
         Ok(book)

@@ -16,7 +16,8 @@ use crate::examples::{describe, run_case};
 
 /// Judges the request's book with the resolver linked into this binary.
 pub fn answer(request: &Request) -> Answer {
-    let Ok(book) = author::world::compile(&request.root, &request.overlays) else {
+    // The server has checked the resolver functions; a missing one fails the build.
+    let Ok(book) = author::world::book(&request.root, &request.overlays) else {
         return Answer::Broken;
     };
     let wanted = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));

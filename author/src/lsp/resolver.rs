@@ -40,8 +40,9 @@ impl Build {
         }
     }
 
+    /// The binary the build makes (profile `lsp`, see the workspace's Cargo.toml).
     pub fn binary(&self) -> PathBuf {
-        self.target.join("debug/xtask")
+        self.target.join("lsp/xtask")
     }
 
     /// The spec the build compiles: `spec/` of a workspace of its own, so its
@@ -170,7 +171,14 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
-        .args(["build", "--package", "xtask", "--manifest-path"])
+        .args([
+            "build",
+            "--profile",
+            "lsp",
+            "--package",
+            "xtask",
+            "--manifest-path",
+        ])
         .arg(build.workspace.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", &build.target)
         .env("RULES_SPEC_DIR", &spec)
