@@ -4,6 +4,7 @@
 //! messages of their own. Every change recompiles the whole book (a few
 //! milliseconds), so each chapter the change affects gets its diagnostics.
 
+pub mod client;
 mod code;
 mod complete;
 mod diagnostics;

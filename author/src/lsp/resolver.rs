@@ -47,8 +47,27 @@ impl Build {
 
     /// The spec the build compiles: `spec/` of a workspace of its own, so its
     /// paths read `spec/<system>/<chapter>.md` as the editor's do.
-    fn spec(&self) -> PathBuf {
-        self.target.join("book/spec")
+    pub fn spec(&self) -> PathBuf {
+        self.target.join("book").join("spec")
+    }
+
+    /// The cargo command that builds it, its output left to the caller.
+    pub fn command(&self) -> Command {
+        let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        cargo
+            .args([
+                "build",
+                "--profile",
+                "lsp",
+                "--package",
+                "xtask",
+                "--manifest-path",
+            ])
+            .arg(self.workspace.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("RULES_SPEC_DIR", self.spec())
+            .stdin(Stdio::null());
+        cargo
     }
 }
 
@@ -154,11 +173,7 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&spec);
     let sources =
         crate::world::sources(&request.root, &request.overlays).map_err(|d| d.render())?;
-    let book = build
-        .spec()
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
+    let book = build.target.join("book");
     for file in sources
         .systems
         .iter()
@@ -169,20 +184,8 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
             .and_then(|()| std::fs::write(&dest, &file.text))
             .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
-        .args([
-            "build",
-            "--profile",
-            "lsp",
-            "--package",
-            "xtask",
-            "--manifest-path",
-        ])
-        .arg(build.workspace.join("Cargo.toml"))
-        .env("CARGO_TARGET_DIR", &build.target)
-        .env("RULES_SPEC_DIR", &spec)
-        .stdin(Stdio::null())
+    let out = build
+        .command()
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output()
