@@ -6,7 +6,8 @@
 //!
 //! `RULES_SPEC_DIR` names another spec folder: the language server builds the
 //! resolver of the book in its editor's buffers that way, in a target folder
-//! of its own. `RULES_SPEC_FINGERPRINT` tells the built crate which book it holds.
+//! of its own. `RULES_SPEC_FINGERPRINT` and `RULES_SOURCES_FINGERPRINT` tell the built
+//! crate which tables and which resolver code it holds.
 
 use std::path::Path;
 
@@ -40,6 +41,8 @@ fn main() {
     let code = codegen::emit::rust::rust_module(&book);
     let fingerprint = codegen::emit::fingerprint(&code);
     println!("cargo::rustc-env=RULES_SPEC_FINGERPRINT={fingerprint}");
+    let sources = codegen::emit::sources_fingerprint(&src).unwrap_or_default();
+    println!("cargo::rustc-env=RULES_SOURCES_FINGERPRINT={sources}");
     // Rewrite only on change, so an unchanged spec leaves `rules` fresh.
     if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str())
         && let Err(e) = std::fs::write(&out, code)

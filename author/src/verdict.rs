@@ -21,8 +21,9 @@ pub struct Request {
 /// The answer: verdicts, or word that this resolver holds other tables.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Answer {
-    /// The book's tables are not the ones this binary was built with: its
-    /// verdicts would be stale. Holds the fingerprints, built and wanted.
+    /// The book's tables, or the resolver's sources, are not the ones this
+    /// binary was built with: its verdicts would be stale. Holds the
+    /// fingerprints (tables+code), built and wanted.
     Stale {
         built: String,
         wanted: String,

@@ -1,7 +1,9 @@
 //! `xtask verdicts`, the language server's resolver: reads an
 //! [`author::verdict::Request`] on stdin and writes its [`Answer`] on stdout.
 //! It refuses to judge a book whose tables are not the ones it was built
-//! with, so the editor never shows a verdict of stale tables.
+//! with, or while the resolver's sources (in the workspace it was built in)
+//! differ from those it was built from, so the editor never shows a verdict
+//! of stale tables or stale code.
 
 use std::path::Path;
 
@@ -20,12 +22,12 @@ pub fn answer(request: &Request) -> Answer {
     let Ok(book) = author::world::book(&request.root, &request.overlays) else {
         return Answer::Broken;
     };
-    let wanted = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
-    if wanted != rules::SPEC_FINGERPRINT {
-        return Answer::Stale {
-            built: rules::SPEC_FINGERPRINT.into(),
-            wanted,
-        };
+    let tables = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
+    let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
+    let built = [rules::SPEC_FINGERPRINT, rules::SOURCES_FINGERPRINT].join("+");
+    let wanted = [tables.as_str(), code.as_deref().unwrap_or("unreadable")].join("+");
+    if wanted != built {
+        return Answer::Stale { built, wanted };
     }
     let mut verdicts = Verdicts {
         lints: lints(&request.root, &book),

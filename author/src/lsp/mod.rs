@@ -37,8 +37,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// The server `cargo xtask lsp` starts: the `xtask` beside this binary
-    /// first, then one it builds with the editor's tables.
+    /// The server `cargo xtask lsp` starts: its own build of `xtask` first
+    /// (optimised dependencies, so faster), then the one beside this binary,
+    /// then a new build with the editor's tables.
     pub fn for_root(root: &Path) -> Config {
         let build = resolver::Build::for_workspace(&crate::workspace_root());
         let beside = std::env::current_exe()
@@ -47,7 +48,7 @@ impl Config {
         Config {
             root: root.to_path_buf(),
             resolver: Resolver {
-                binaries: beside.into_iter().chain([build.binary()]).collect(),
+                binaries: std::iter::once(build.binary()).chain(beside).collect(),
                 build: Some(build),
             },
         }
