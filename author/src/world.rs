@@ -46,11 +46,41 @@ pub fn book(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
 /// The book of `root` with `overlays`, checked as `rules/build.rs` checks it
 /// ([`crate::gate::check`]): compiled, and every rule with its resolver function.
 pub fn compile(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
-    let book = book(root, overlays)?;
-    let missing = codegen::resolvers::missing(&book, &root.join("rules/src"), root);
-    if missing.is_empty() {
-        Ok(book)
-    } else {
-        Err(missing)
+    Resolvers::default().compile(root, overlays)
+}
+
+/// [`codegen::resolvers::missing`], remembered while nothing is missing and
+/// neither the book's rules nor the resolver's sources change: parsing the
+/// sources with syn costs a language server more than compiling the book.
+#[derive(Debug, Default)]
+pub struct Resolvers {
+    /// What the last check that found nothing missing checked.
+    clean: Option<String>,
+}
+
+impl Resolvers {
+    /// [`compile`], with the resolver functions checked only when needed.
+    pub fn compile(&mut self, root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
+        let book = book(root, overlays)?;
+        let src = root.join("rules/src");
+        let rules: String = book
+            .chapters()
+            .flat_map(|(s, c)| {
+                c.rules
+                    .iter()
+                    .map(move |r| format!("{}/{}/{};", s.id, c.id, r.name))
+            })
+            .collect();
+        let key = codegen::emit::sources_fingerprint(&src).map(|code| rules + &code);
+        if key.is_some() && key == self.clean {
+            return Ok(book);
+        }
+        let missing = codegen::resolvers::missing(&book, &src, root);
+        self.clean = key.filter(|_| missing.is_empty());
+        if missing.is_empty() {
+            Ok(book)
+        } else {
+            Err(missing)
+        }
     }
 }

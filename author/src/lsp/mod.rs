@@ -135,6 +135,7 @@ struct Server {
     book: Option<Book>,
     /// The diagnostics of the latest text, when it does not.
     errors: Vec<Diagnostic>,
+    resolvers: world::Resolvers,
     judging: Judging,
     /// The files that show diagnostics now.
     shown: BTreeSet<PathBuf>,
@@ -153,6 +154,7 @@ impl Server {
             docs: BTreeMap::new(),
             book: None,
             errors: Vec::new(),
+            resolvers: world::Resolvers::default(),
             judging: Judging::Waiting,
             shown: BTreeSet::new(),
             jobs,
@@ -170,7 +172,7 @@ impl Server {
     /// for the verdicts of the open chapters.
     fn recompile(&mut self) {
         let overlays = self.overlays();
-        match world::compile(&self.root, &overlays) {
+        match self.resolvers.compile(&self.root, &overlays) {
             Ok(book) => {
                 self.book = Some(book);
                 self.errors.clear();
