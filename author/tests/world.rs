@@ -19,8 +19,15 @@ fn a_remembered_check_is_redone_when_the_sources_change() {
     let renamed = text.replacen("pub fn fall(", "pub fn fall_renamed(", 1);
     assert_ne!(text, renamed, "falling.rs has no `pub fn fall(`");
     std::fs::write(&falling, renamed).unwrap();
-    let missing = resolvers.compile(root, &none).map(|_| ()).unwrap_err().render();
-    assert!(missing.contains("error[E0031]: rule `falling.fall`"), "{missing}");
+    let missing = resolvers
+        .compile(root, &none)
+        .map(|_| ())
+        .unwrap_err()
+        .render();
+    assert!(
+        missing.contains("error[E0031]: rule `falling.fall`"),
+        "{missing}"
+    );
     std::fs::write(&falling, text).unwrap();
     assert!(resolvers.compile(root, &none).is_ok());
 }

@@ -164,14 +164,10 @@ impl Server {
         }
     }
 
-    fn overlays(&self) -> Overlays {
-        self.docs.clone()
-    }
-
     /// Compiles the book with the buffers, shows its diagnostics, and asks
     /// for the verdicts of the open chapters.
     fn recompile(&mut self) {
-        let overlays = self.overlays();
+        let overlays: Overlays = self.docs.clone();
         match self.resolvers.compile(&self.root, &overlays) {
             Ok(book) => {
                 self.book = Some(book);
