@@ -7,10 +7,10 @@ use smol_str::{SmolStr, format_smolstr};
 
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
+use crate::domain::Domain;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
 use crate::source::{SourceFile, Span};
-use crate::toml_read::{Spanned, Value as Toml};
-use crate::toml_spans::{Body, Doc};
+use crate::toml_spans::{Body, Doc, Item, Value as Toml};
 
 /// The id of rule `name` of chapter `chapter`: `chapter.name`.
 pub fn rule_id(chapter: &str, name: &str) -> SmolStr {
@@ -57,8 +57,13 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
     let entries = t.drain();
     let mut out = Vec::with_capacity(entries.len());
     for (name, span, v) in entries {
-        let vspan = t.at(&v.span());
-        let ty_text = v.get_ref().as_str().unwrap_or("");
+        let vspan = t.span_of(&v);
+        let written = v.as_str().unwrap_or("");
+        // A domain follows the type after a space; a word type's words may hold spaces.
+        let (ty_text, domain_text) = match written.split_once(' ') {
+            Some((ty, domain)) if !written.starts_with("word(") => (ty, Some(domain)),
+            _ => (written, None),
+        };
         let (ty_text, optional) = match ty_text.strip_suffix('?') {
             Some(t) => (t, true),
             None => (ty_text, false),
@@ -81,14 +86,37 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
         if optional && key == "outputs" {
             return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
         }
+        let domain = domain_text
+            .map(|d| domain_of(d.trim(), &ty))
+            .transpose()
+            .map_err(|why| {
+                t.error(
+                    vspan.clone(),
+                    Code::Signature,
+                    format!("`{name}`'s domain: {why}"),
+                )
+                .label("a domain follows the type: \"int 3..=18\", \"int 0..\", \"decimal ..=1\"")
+            })?;
         out.push(Param {
             name: SmolStr::new(&name),
             ty,
             optional,
+            domain,
             span,
         });
     }
     Ok(out)
+}
+
+/// The domain `text` of a parameter of type `ty`: only figures have one.
+fn domain_of(text: &str, ty: &ValueType) -> Result<Domain, String> {
+    match ty {
+        ValueType::Int | ValueType::IntList => Domain::parse(text, true),
+        ValueType::Decimal | ValueType::DecimalList => Domain::parse(text, false),
+        _ => Err(format!(
+            "a `{ty}` has no domain: only int and decimal values (and lists of them) take one"
+        )),
+    }
 }
 
 /// `name`'s type `ty` is none of the value types: the closest is suggested,
@@ -135,6 +163,7 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
+    let lines = crate::locator::from_doc(&mut doc)?;
     let mut bound = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
         bindings(&mut t, &mut bound)?;
@@ -166,6 +195,7 @@ pub fn parse_example(
         claims_at,
         refused,
         errata,
+        lines,
         span,
     })
 }
@@ -173,15 +203,9 @@ pub fn parse_example(
 /// How many entries the tables `keys` of `doc` hold: room enough for an
 /// example's bindings, made before any is read.
 fn entries_under(doc: &Doc, keys: &[&str]) -> usize {
-    let tables = doc
-        .table
-        .iter()
-        .filter(|(k, _)| keys.contains(&k.get_ref().as_ref()));
+    let tables = doc.table.iter().filter(|(k, _)| keys.contains(&k.name));
     tables
-        .map(|(_, v)| match v.get_ref() {
-            Toml::Table(t) => t.len(),
-            _ => 0,
-        })
+        .map(|(_, v)| v.as_table().map_or(0, |t| t.len()))
         .sum()
 }
 
@@ -260,8 +284,8 @@ fn refusal(mut t: Doc) -> Result<Refusal, Diagnostic> {
 fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
     let mut out = Vec::new();
     for (claim, cspan, v) in e.drain() {
-        let vspan = e.at(&v.span());
-        let Toml::Table(t) = v.into_inner() else {
+        let vspan = e.span_of(&v);
+        let Some(t) = v.into_table() else {
             return Err(e.error(
                 vspan,
                 Code::WrongKind,
@@ -307,8 +331,8 @@ fn bindings(doc: &mut Doc, out: &mut Vec<Binding>) -> Result<(), Diagnostic> {
 
 /// A TOML value as an example value; dice stay text, and whole numbers stay
 /// integers, until the rule's signature types them.
-pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
-    let span = doc.at(&v.span());
+pub(crate) fn value(doc: &Doc, v: &Item) -> Result<Value, Diagnostic> {
+    let span = doc.span_of(v);
     let bad = || {
         doc.error(
             span.clone(),
@@ -316,26 +340,27 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
             "values are numbers, booleans, strings, or arrays of numbers or of strings",
         )
     };
-    Ok(match v.get_ref() {
-        Toml::Integer(i) => Value::Int(i.ok_or_else(bad)?),
-        Toml::Float(f) => Value::Decimal(f.ok_or_else(bad)?),
+    let is_float = |i: &Item| matches!(i.value(), Toml::Float(_));
+    Ok(match v.value() {
+        Toml::Integer(i) => Value::Int(i.as_i64().ok_or_else(bad)?),
+        Toml::Float(f) => Value::Decimal(*f),
         Toml::Boolean(b) => Value::Bool(*b),
         Toml::String(s) => Value::Text(SmolStr::new(s)),
-        Toml::Array(items) if items.iter().all(|i| i.get_ref().is_str()) && !items.is_empty() => {
+        Toml::Array(items) if items.iter().all(|i| i.as_str().is_some()) && !items.is_empty() => {
             Value::TextList(
                 items
                     .iter()
-                    .filter_map(|i| i.get_ref().as_str())
+                    .filter_map(Item::as_str)
                     .map(str::to_string)
                     .collect(),
             )
         }
-        Toml::Array(items) if items.iter().any(|i| i.get_ref().is_float()) => Value::DecimalList(
+        Toml::Array(items) if items.iter().any(is_float) => Value::DecimalList(
             items
                 .iter()
-                .map(|i| match i.get_ref() {
-                    Toml::Float(f) => *f,
-                    n => n.as_integer().map(|n| n as f64),
+                .map(|i| match i.value() {
+                    Toml::Float(f) => Some(*f),
+                    _ => i.as_i64().map(|n| n as f64),
                 })
                 .collect::<Option<_>>()
                 .ok_or_else(bad)?,
@@ -343,7 +368,7 @@ pub(crate) fn value(doc: &Doc, v: &Spanned<Toml>) -> Result<Value, Diagnostic> {
         Toml::Array(items) => Value::IntList(
             items
                 .iter()
-                .map(|i| i.get_ref().as_integer().ok_or_else(bad))
+                .map(|i| i.as_i64().ok_or_else(bad))
                 .collect::<Result<_, _>>()?,
         ),
         _ => return Err(bad()),

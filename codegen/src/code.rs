@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::book_check::BookCheck;
 use crate::lint_kind::LintKind;
 
 /// What kind of mistake a diagnostic reports.
@@ -74,6 +75,8 @@ pub enum Code {
     NoResolver,
     /// The finding of a lint.
     Lint(LintKind),
+    /// A malformed book locator, or a finding of the check against the books.
+    Book(BookCheck),
 }
 
 /// The error codes (lints aside), in the order of their numbers.
@@ -117,6 +120,7 @@ impl Code {
         ERRORS
             .into_iter()
             .chain(LintKind::ALL.into_iter().map(Code::Lint))
+            .chain(BookCheck::ALL.into_iter().map(Code::Book))
     }
 
     /// The code as written: `E0023`, or a lint's name. A code is never
@@ -155,6 +159,7 @@ impl Code {
             Code::Law => "E0030",
             Code::NoResolver => "E0031",
             Code::Lint(kind) => kind.name(),
+            Code::Book(check) => check.name(),
         }
     }
 
@@ -207,12 +212,19 @@ impl Code {
                 include_str!("explain/rule-without-example.md")
             }
             Code::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
+            Code::Book(check) => check.explanation(),
         }
     }
 
     /// Whether this is a lint's finding rather than a compile error.
     pub fn is_lint(self) -> bool {
         matches!(self, Code::Lint(_))
+    }
+
+    /// Whether only `cargo xtask provenance`, holding the spec against the
+    /// books, finds this.
+    pub fn needs_books(self) -> bool {
+        matches!(self, Code::Book(check) if check.needs_books())
     }
 }
 

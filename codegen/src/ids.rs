@@ -6,11 +6,17 @@ use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
 
+/// The longest id: ids name files (`<system>__<id>.snap.new` among them),
+/// which most file systems keep to 255 bytes.
+pub const MAX_ID_LEN: usize = 100;
+
 /// Ids are kebab-case: a lowercase letter, then lowercase letters, digits and
-/// single dashes. They become Rust names, file names and URL fragments.
+/// single dashes, at most [`MAX_ID_LEN`] of them. They become Rust names, file
+/// names and URL fragments.
 pub fn is_id(id: &str) -> bool {
     let bytes = id.as_bytes();
-    bytes.first().is_some_and(u8::is_ascii_lowercase)
+    bytes.len() <= MAX_ID_LEN
+        && bytes.first().is_some_and(u8::is_ascii_lowercase)
         && bytes.last() != Some(&b'-')
         && bytes
             .iter()
@@ -19,6 +25,15 @@ pub fn is_id(id: &str) -> bool {
 }
 
 pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
+    if id.len() > MAX_ID_LEN {
+        let head: String = id.chars().take(24).collect();
+        let message = format!(
+            "id `{head}…` is {} bytes long, and an id is at most {MAX_ID_LEN}",
+            id.len()
+        );
+        return Diagnostic::new(file, span, Code::Id, message)
+            .label("ids name files, which the file system keeps short");
+    }
     Diagnostic::new(file, span, Code::Id, format!("`{id}` is not a valid id")).label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
@@ -38,5 +53,7 @@ mod tests {
         ] {
             assert!(!is_id(id), "{id}");
         }
+        assert!(is_id(&"a".repeat(super::MAX_ID_LEN)));
+        assert!(!is_id(&"a".repeat(super::MAX_ID_LEN + 1)));
     }
 }

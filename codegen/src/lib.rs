@@ -7,10 +7,12 @@
 //! bad input.
 
 mod blocks;
+pub mod book_check;
 pub mod cell;
 mod check;
 pub mod code;
 pub mod diagnostic;
+pub mod domain;
 pub mod emit;
 #[doc(hidden)]
 pub mod fuzz;
@@ -18,6 +20,7 @@ mod ids;
 pub mod lint;
 mod lint_kind;
 pub mod load;
+pub mod locator;
 pub mod model;
 mod names;
 mod parse;
@@ -29,7 +32,6 @@ mod signature;
 pub mod source;
 pub mod suggest;
 mod table;
-mod toml_read;
 mod toml_spans;
 
 use std::path::{Path, PathBuf};
@@ -167,10 +169,15 @@ fn compile_files(
     mut diags: Diagnostics,
 ) -> Result<Book, Diagnostics> {
     let mut scratch = parse::Scratch::default();
+    let known: Vec<String> = book.systems.iter().map(|s| s.id.clone()).collect();
     for file in files {
         let Some(chapter) = parse::parse_chapter(&file, &mut scratch, &mut diags) else {
             continue;
         };
+        if !known.is_empty() && !known.iter().any(|k| *k == chapter.front.system) {
+            diags.push(unknown_system(&chapter, &known));
+            continue;
+        }
         let system = match book
             .systems
             .iter()
@@ -189,6 +196,21 @@ fn compile_files(
         system.chapters.push(chapter);
     }
     finish(book, diags)
+}
+
+/// A file joins a system of the book it is compiled against, whose rules its
+/// examples call: one the book lacks is a misspelling more likely than a new one.
+fn unknown_system(chapter: &Chapter, known: &[String]) -> Diagnostic {
+    let system = &chapter.front.system;
+    let d = Diagnostic::new(
+        &chapter.file,
+        chapter.front.system_span.clone(),
+        Code::Layout,
+        format!("system `{system}` is not a system of the book"),
+    );
+    let label = suggest::did_you_mean(system, known.iter().map(String::as_str));
+    d.label(label.unwrap_or_else(|| "the book's systems are its folders in `spec/`".into()))
+        .note(format!("its systems: {}", known.join(", ")))
 }
 
 fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {

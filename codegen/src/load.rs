@@ -40,29 +40,65 @@ pub fn read_spec(spec_root: &Path, shown_from: &Path) -> Result<Sources, Diagnos
     })?;
     let systems = listed
         .into_iter()
-        .map(|(id, paths)| SystemSources {
-            folder: shown(&spec_root.join(&id), shown_from).to_path_buf(),
-            id,
-            files: paths.iter().map(|p| read_chapter(p, shown_from)).collect(),
+        .map(|(id, paths)| {
+            let path = spec_root.join(&id);
+            let folder = shown(&path, shown_from).to_path_buf();
+            let files = match is_link(&path) {
+                true => vec![Err(link(&folder))],
+                false => paths.iter().map(|p| read_chapter(p, shown_from)).collect(),
+            };
+            SystemSources { id, folder, files }
         })
         .collect();
     Ok(Sources { systems })
 }
 
-/// The chapter at `path`; a file with another Markdown extension is refused,
-/// so that it is reported rather than passed over.
+/// The chapter at `path`. Whatever else sits in a system folder is refused,
+/// so that it is reported rather than passed over: a link, a folder, a
+/// file with another Markdown extension.
 fn read_chapter(path: &Path, shown_from: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
-    if path.extension().is_none_or(|x| x != "md") {
-        let file = SourceFile::new(shown(path, shown_from), "");
-        return Err(Diagnostic::new(
-            &file,
-            0..0,
-            Code::Layout,
-            "a Markdown file that is no chapter",
-        )
-        .label("chapters are `.md` files: rename it, or move it out of `spec/<system>/`"));
+    let file = SourceFile::new(shown(path, shown_from), "");
+    let refused = |message: String, label| {
+        Err(Diagnostic::new(&file, 0..0, Code::Layout, message).label(label))
+    };
+    match std::fs::symlink_metadata(path).map(|m| m.file_type()) {
+        Ok(kind) if kind.is_symlink() => Err(link(&file.path)),
+        Ok(kind) if kind.is_dir() => refused(
+            format!(
+                "folder `{}/` inside a system folder, whose chapters are not read",
+                name(path)
+            ),
+            "a chapter sits right in `spec/<system>/`: move its chapters up",
+        ),
+        Ok(kind) if kind.is_file() && path.extension().is_none_or(|x| x != "md") => refused(
+            "a Markdown file that is no chapter".to_string(),
+            "chapters are `.md` files: rename it, or move it out of `spec/<system>/`",
+        ),
+        _ => read(path, file.path.clone()),
     }
-    read(path, shown(path, shown_from))
+}
+
+/// Whether `path` is a symbolic link, which the compiler does not follow: a
+/// linked system would compile twice, and a link may loop.
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// The diagnostic for a link at `shown` in `spec/`.
+fn link(shown: &Path) -> Diagnostic {
+    let message = format!(
+        "`{}` is a symbolic link, which the compiler does not follow",
+        name(shown)
+    );
+    Diagnostic::new(&SourceFile::new(shown, ""), 0..0, Code::Layout, message)
+        .label("put the folder or file itself in `spec/`")
+}
+
+/// The last part of `path`, as shown in a message.
+fn name(path: &Path) -> std::borrow::Cow<'_, str> {
+    path.file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy()
 }
 
 /// `path` as shown in diagnostics: relative to `shown_from` when it is under it.
@@ -70,25 +106,38 @@ pub(crate) fn shown<'a>(path: &'a Path, shown_from: &Path) -> &'a Path {
     path.strip_prefix(shown_from).unwrap_or(path)
 }
 
-/// `(system, Markdown file paths)`, both sorted, for every folder of `spec_root`.
-/// A chapter is a `.md` file; files with other Markdown extensions are listed
-/// too, for the compiler to report rather than pass over.
+/// `(system, paths)`, both sorted, for every folder of `spec_root`. The paths
+/// are the folder's Markdown files and whatever in it is not a file (a
+/// folder, a link, a FIFO), all for the compiler to read or report; a link
+/// among the folders is listed with no paths, and not followed.
 pub fn spec_files(spec_root: &Path) -> std::io::Result<Vec<(String, Vec<PathBuf>)>> {
     let mut systems = Vec::new();
     for entry in std::fs::read_dir(spec_root)? {
         let entry = entry?;
-        if !entry.file_type()?.is_dir() {
-            continue;
+        let kind = entry.file_type()?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if kind.is_dir() {
+            systems.push((name, chapter_paths(&entry.path())?));
+        } else if kind.is_symlink() && !std::fs::metadata(entry.path()).is_ok_and(|m| m.is_file()) {
+            systems.push((name, Vec::new()));
         }
-        let mut chapters: Vec<PathBuf> = std::fs::read_dir(entry.path())?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(is_markdown))
-            .collect();
-        chapters.sort();
-        systems.push((entry.file_name().to_string_lossy().into_owned(), chapters));
     }
     systems.sort();
     Ok(systems)
+}
+
+/// The entries of a system folder that [`spec_files`] lists, sorted.
+fn chapter_paths(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut chapters = Vec::new();
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        let path = entry.path();
+        if !entry.file_type()?.is_file() || path.extension().is_some_and(is_markdown) {
+            chapters.push(path);
+        }
+    }
+    chapters.sort();
+    Ok(chapters)
 }
 
 /// Extensions Markdown files go by.
@@ -104,6 +153,17 @@ fn is_markdown(extension: &std::ffi::OsStr) -> bool {
 /// first bad byte, within the file as far as it could be read.
 pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> Result<Arc<SourceFile>, Diagnostic> {
     let shown_as = shown_as.into();
+    // A FIFO or a device would block the read, or never end it.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        let message = format!("`{}` is not a regular file, so no chapter", name(path));
+        return Err(Diagnostic::new(
+            &SourceFile::new(shown_as, ""),
+            0..0,
+            Code::Unreadable,
+            message,
+        )
+        .label("a chapter is a file of text"));
+    }
     match std::fs::read(path) {
         Ok(bytes) => decode(shown_as, bytes),
         Err(e) => Err(Diagnostic::new(

@@ -22,7 +22,6 @@ use crate::recognize::{
 use crate::rows::{RawTable, build_table};
 use crate::source::{SourceFile, Span};
 use crate::table::{Schema, lint_for, parse_schema, stated_reason};
-use crate::toml_read::Bump;
 use crate::toml_spans::{self, Doc};
 
 /// The Markdown extensions the book is written with: tables, heading ids and
@@ -40,6 +39,8 @@ enum Open {
         id: Option<SmolStr>,
         level: u8,
         span: Span,
+        /// The value of its `lines=…` attribute, a book locator.
+        lines: Option<SmolStr>,
     },
     Table(Box<RawTable>),
     Fence {
@@ -123,10 +124,8 @@ pub fn parse_chapter(
 /// made once, so that no chapter allocates and frees them amid the allocations
 /// of pulldown-cmark's tree, which then grows in a heap split by them (on the
 /// 100x book, that made the compile 5% slower).
+#[derive(Default)]
 pub struct Scratch {
-    /// Where each TOML body's tables are read, emptied by the next body. It
-    /// starts with room for the largest body of the bundled book (12 kB).
-    arena: Bump,
     /// The lines of the table being read.
     lines: Vec<Span>,
     /// The cells of the table line being read.
@@ -156,18 +155,6 @@ fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
     items.append(&mut buffer);
     *into = buffer;
     items
-}
-
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch {
-            arena: Bump::with_capacity(16 * 1024),
-            lines: Vec::new(),
-            cells: Vec::new(),
-            title: String::new(),
-            parts: Parts::default(),
-        }
-    }
 }
 
 /// The walk over one chapter's events: what it is in the middle of, and the
@@ -251,12 +238,16 @@ impl<'a> Walk<'a> {
         }
         match tag {
             Tag::MetadataBlock(MetadataBlockKind::PlusesStyle) => self.front_opens(range),
-            Tag::Heading { level, id, .. } => {
+            Tag::Heading {
+                level, id, attrs, ..
+            } => {
                 self.scratch.title.clear();
+                let lines = attrs.iter().find(|(k, _)| &**k == "lines");
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
                     span: range,
+                    lines: lines.map(|(_, v)| SmolStr::new(v.as_deref().unwrap_or_default())),
                 };
             }
             Tag::HtmlBlock => self.html_block(range),
@@ -303,7 +294,8 @@ impl<'a> Walk<'a> {
             return;
         };
         let base = body.base.unwrap_or(body.span.start);
-        let body = toml_spans::Body::new(body.text(&self.file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, &arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -312,12 +304,35 @@ impl<'a> Walk<'a> {
 
     /// A heading becomes a section, when it has a valid id.
     fn heading_closes(&mut self) {
-        let Open::Heading { id, level, span } = self.close() else {
+        let Open::Heading {
+            id,
+            level,
+            span,
+            lines,
+        } = self.close()
+        else {
             return;
         };
         let title = SmolStr::new(self.scratch.title.trim());
+        let lines = match lines.map(|l| crate::locator::from_heading(self.file, &span, &l)) {
+            Some(Err(d)) => {
+                self.diags.push(d);
+                None
+            }
+            Some(Ok(l)) => Some(l),
+            None => None,
+        };
         match id {
             Some(id) if !is_id(&id) => self.diags.push(bad_id(self.file, span, &id)),
+            Some(id) if let Some(first) = earlier_id(&title) => self.diags.push(
+                Diagnostic::new(
+                    self.file,
+                    span,
+                    Code::Id,
+                    format!("heading `{title}` gives a second id, `{first}`, before its id `{id}`"),
+                )
+                .label("a heading takes one `{#id}`, at its end"),
+            ),
             Some(id) => {
                 self.parts.sections.push(Section {
                     id,
@@ -325,9 +340,12 @@ impl<'a> Walk<'a> {
                     level,
                     span,
                     allows: Vec::new(),
+                    lines,
                 });
                 self.under_heading = true;
             }
+            // The `+++` lines of a front matter Markdown did not read as one.
+            None if span.start == 0 && self.file.text.starts_with("+++") => {}
             None => self.diags.push(
                 Diagnostic::new(
                     self.file,
@@ -351,9 +369,12 @@ impl<'a> Walk<'a> {
             self.diags.push(d);
         } else if is_allow_comment(html) {
             self.allow_comment(html, start);
+        } else if is_schema_comment(html) && in_blockquote(&file.text, start) {
+            self.schema_rejected = true;
+            self.diags.push(quoted_schema(file, html, start));
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start, &mut self.scratch.arena) {
+            match parse_schema(file, html, start) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -426,7 +447,9 @@ impl<'a> Walk<'a> {
             return;
         };
         match info.split_whitespace().nth(1) {
-            Some(id) if !is_id(id) => self.diags.push(bad_id(file, range, id)),
+            Some(id) if !is_id(id) => self
+                .diags
+                .push(bad_id(file, id_span(file, info, range), id)),
             Some(id) => {
                 self.open = Open::Fence {
                     kind,
@@ -463,7 +486,8 @@ impl<'a> Walk<'a> {
         }
         let base = body.base.unwrap_or(span.end);
         let section = self.section();
-        let body = toml_spans::Body::new(body.text(&file.text), base, &mut self.scratch.arena);
+        let arena = toml_spans::Arena::new();
+        let body = toml_spans::Body::new(body.text(&file.text), base, &arena);
         let result = match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.parts.rules.push(r))
@@ -505,10 +529,7 @@ impl<'a> Walk<'a> {
         }
         let Some(front) = self.front else {
             if !self.front_seen {
-                self.diags.push(
-                    Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter")
-                        .label("start the file with a `+++` block giving system, title, source and version"),
-                );
+                self.diags.push(unread_front(file));
             } // else its error is already reported
             return None;
         };
@@ -525,6 +546,81 @@ impl<'a> Walk<'a> {
             properties: kept(parts.properties, &mut scratch.properties),
         })
     }
+}
+
+/// Where the id stands in the fence line that opens `span`: the second word
+/// of the fence's `info`. The whole block when the line does not hold `info`
+/// as written.
+fn id_span(file: &SourceFile, info: &str, span: Span) -> Span {
+    let line = first_line(file, &span);
+    let kind_end = info.find(char::is_whitespace).unwrap_or(info.len());
+    let rest = &info[kind_end..];
+    let id_at = kind_end + rest.len() - rest.trim_start().len();
+    let id_len = info[id_at..]
+        .find(char::is_whitespace)
+        .unwrap_or(info.len() - id_at);
+    match file.text[line.clone()].find(info) {
+        Some(at) => line.start + at + id_at..line.start + at + id_at + id_len,
+        None => span,
+    }
+}
+
+/// The id a heading's text ends in, `{#id}`, when the heading gives another
+/// after it: Markdown reads only the last as the heading's id.
+fn earlier_id(title: &str) -> Option<&str> {
+    let inner = title.strip_suffix('}')?;
+    let id = &inner[inner.rfind("{#")? + 2..];
+    Some(id).filter(|id| !id.is_empty() && !id.contains(char::is_whitespace))
+}
+
+/// Why the chapter has no front matter that Markdown reads as one: none, or a
+/// `+++` line that opens one that is never closed, empty, or opens with a
+/// blank line (which Markdown does not read as front matter).
+fn unread_front(file: &Arc<SourceFile>) -> Diagnostic {
+    let mut lines = file.text.lines().map(str::trim_end);
+    if lines.next() != Some("+++") {
+        return Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter")
+            .label("start the file with a `+++` block giving system, title, source and version");
+    }
+    let second = lines.next();
+    let closed = second == Some("+++") || lines.any(|l| l == "+++");
+    let (code, message, label) = match second {
+        _ if !closed => (
+            Code::Unclosed,
+            "the front matter is not closed",
+            "end it with a `+++` line of its own",
+        ),
+        Some("+++") => (
+            Code::FrontMatter,
+            "the front matter is empty",
+            "write system, title, version and `[source]` between the two `+++` lines",
+        ),
+        _ => (
+            Code::FrontMatter,
+            "the front matter opens with a blank line, so it is not read as one",
+            "remove the blank line under the opening `+++`",
+        ),
+    };
+    Diagnostic::new(file, 0..3, code, message).label(label)
+}
+
+/// Whether the block starting at `start` sits in a blockquote: a `>` opens its line.
+fn in_blockquote(text: &str, start: usize) -> bool {
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..start].contains('>')
+}
+
+/// A schema comment in a blockquote, whose lines each open with `>`: not
+/// read, since its body would not be TOML (its table, in the quote, is skipped).
+fn quoted_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Diagnostic {
+    let head = html.lines().next().unwrap_or_default();
+    Diagnostic::new(
+        file,
+        start..start + head.len(),
+        Code::UnrecognisedBlock,
+        "a table schema sits in a blockquote, where it is not read",
+    )
+    .label("move the schema and its table out of the quote")
 }
 
 /// The first line of `span`, where a block's fence is.
@@ -618,13 +714,16 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         })?;
     let source_book = SmolStr::new(source.required_text("book")?.0);
     let source_section = SmolStr::new(source.required_text("section")?.0);
+    let book_file = crate::locator::book_file(&mut source)?;
     source.finish()?;
     doc.finish()?;
     Ok(FrontMatter {
         system: SmolStr::new(system),
+        system_span,
         title,
         source_book,
         source_section,
+        book_file,
         version,
     })
 }

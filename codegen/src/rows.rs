@@ -145,6 +145,7 @@ pub fn build_table(
         parent: schema.parent,
         errata: schema.errata,
         allows: schema.allows,
+        source: schema.source,
         rows,
         cells,
         extent: schema.span.start..raw.span.end,

@@ -10,10 +10,10 @@ use crate::cell::ColumnType;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::lint_kind::{LintKind, Scope};
+use crate::locator::{self, TableSource};
 use crate::model::{Allow, TableErratum, TableKind};
 use crate::source::{SourceFile, Span};
-use crate::toml_read::Bump;
-use crate::toml_spans::{Body, Doc, Text};
+use crate::toml_spans::{Arena, Body, Doc, Text};
 
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
@@ -25,22 +25,23 @@ pub struct Schema {
     pub parent: Option<String>,
     pub errata: Vec<TableErratum>,
     pub allows: Vec<Allow>,
+    pub source: TableSource,
     /// (field, type, span of the column's entry)
     pub columns: Vec<(SmolStr, ColumnType, Span)>,
     pub span: Span,
 }
 
-/// Reads a schema comment (`html`, at byte `start` of `file`), its TOML into `arena`.
+/// Reads a schema comment (`html`, at byte `start` of `file`).
 pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
     start: usize,
-    arena: &mut Bump,
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
     let (id, text, base) = schema_head(file, html, start)?;
-    let mut doc = Doc::parse(file, Body::new(text, base, arena), "a table schema")?;
+    let arena = Arena::new();
+    let mut doc = Doc::parse(file, Body::new(text, base, &arena), "a table schema")?;
     let kind = kind(&mut doc)?;
     let title = doc.text("title")?.map(|t| SmolStr::new(t.0));
     let group = doc.string("group")?;
@@ -55,6 +56,7 @@ pub fn parse_schema(
         )
     })?;
     let columns = columns(file, &doc, &entries)?;
+    let source = locator::table_source(&mut doc)?;
     fields_fit(&doc, &columns, &group, &parent, &errata)?;
     if kind == TableKind::Constants {
         constants_columns(&doc, &columns)?;
@@ -68,6 +70,7 @@ pub fn parse_schema(
         parent: parent.map(|p| p.0),
         errata,
         allows,
+        source,
         columns,
         span,
     })
@@ -157,14 +160,29 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
         let printed = e.required_string("printed")?.0;
         let reading = e.required_string("reading")?.0;
         let reason = e.required_string("reason")?.0;
+        let lines = locator::from_doc(&mut e)?;
         let span = e.span.clone();
         e.finish()?;
+        if let Some(first) = errata
+            .iter()
+            .find(|f: &&TableErratum| f.row == row && f.column == column)
+        {
+            let message = format!("a second erratum on cell `{column}` of row `{row}`");
+            return Err(doc
+                .error(span, Code::TableErratum, message)
+                .label("one erratum reads a cell")
+                .note(format!(
+                    "the first is at {}",
+                    doc.file.location(first.span.start)
+                )));
+        }
         errata.push(TableErratum {
             row,
             column,
             printed,
             reading,
             reason,
+            lines,
             span,
         });
     }

@@ -10,10 +10,14 @@
 
 mod common;
 // Hostile input (issue 9), one module per kind of failure.
+#[path = "diagnostics/domains.rs"]
+mod domains;
 #[path = "diagnostics/panics.rs"]
 mod panics;
 #[path = "diagnostics/poor_errors.rs"]
 mod poor_errors;
+#[path = "diagnostics/runs_as_code.rs"]
+mod runs_as_code;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
 #[path = "diagnostics/silent.rs"]
@@ -527,6 +531,43 @@ damage = "1d6"
         &["malformed TOML", "in an example"],
         "roll = = 3",
     );
+}
+
+/// A string left open is reported where it runs off its line, with what is
+/// missing, not on the next line as a key with no value.
+#[test]
+fn a_string_left_open_is_reported_on_its_own_line() {
+    let text = with_example("rule = \"demo.hit\"\n[given]\nroll = 3\n[book]\ndamage = \"1d6\n");
+    let diags = errors("open_string", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:24:14",
+        &[
+            "malformed TOML",
+            "in an example",
+            "unterminated basic string",
+        ],
+        "damage = \"1d6",
+    );
+}
+
+/// A key whose line ends before its `=` is reported at the end of that line,
+/// and the report shows that one line, not the next as well.
+#[test]
+fn a_key_cut_off_by_the_end_of_its_line_is_reported_on_that_line() {
+    let text = with_example("rule = \"demo.hit\"\n[given]\nroll\n= 3\n[book]\ndamage = \"1d6\"\n");
+    let diags = errors("cut_key", &text);
+    let d = only(&diags);
+    assert_report(
+        &text,
+        d,
+        "demo.md:22:5",
+        &["malformed TOML", "in an example", "expected an equals"],
+        "roll",
+    );
+    assert!(!d.render().contains("= 3"), "{}", d.render());
 }
 
 #[test]

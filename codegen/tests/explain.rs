@@ -74,7 +74,8 @@ fn codes(code: Code, files: &[(String, Vec<u8>)]) -> Vec<Code> {
 #[test]
 fn every_code_is_explained_by_a_wrong_and_a_right_example() {
     let mut wrongs = Vec::new();
-    for code in Code::all() {
+    // The check against the books finds the others: xtask's tests run theirs.
+    for code in Code::all().filter(|c| !c.needs_books()) {
         let text = code.explanation();
         if !text.starts_with(&format!("# {code}: ")) {
             wrongs.push(format!(

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use rules::value::{Param, RuleInfo, Type, Value, Values};
+use serde::Deserialize;
 
 #[derive(Debug, Clone)]
 pub struct Case {
@@ -12,6 +13,8 @@ pub struct Case {
     pub rule: String,
     /// `spec/<system>/<chapter>.md#<example id>`.
     pub source: String,
+    /// The anchor of the section the example sits under, if any.
+    pub section: Option<String>,
     pub ours: bool,
     pub given: Values,
     /// What the book prints, or, for an example of ours, what we worked out.
@@ -28,64 +31,70 @@ pub struct Erratum {
     pub reason: String,
 }
 
+/// A case file as `regen` writes it: these keys and no others, so that a key
+/// misspelt or left over from an older writer is an error, not a claim skipped.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    id: String,
+    system: String,
+    rule: String,
+    source: String,
+    section: Option<String>,
+    #[serde(default)]
+    ours: bool,
+    #[serde(default)]
+    given: toml::Table,
+    book: Option<toml::Table>,
+    expect: Option<toml::Table>,
+    refused: Option<Refused>,
+    #[serde(default)]
+    errata: BTreeMap<String, ErratumFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Refused {
+    reason: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ErratumFile {
+    rules: toml::Value,
+    ruling: String,
+    reason: String,
+}
+
 impl Case {
     /// Parses a case file. Values are typed by the rule's signature when the
     /// registry knows the rule, else as TOML gives them (the verdict will say why).
     pub fn parse(text: &str) -> Result<Case, String> {
-        let mut t: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| e.message().to_string())?;
-        let string = |t: &mut toml::Table, k: &str| match t.remove(k) {
-            Some(toml::Value::String(s)) => Ok(s),
-            _ => Err(format!("case has no string `{k}`")),
-        };
-        let id = string(&mut t, "id")?;
-        let system = string(&mut t, "system")?;
-        let rule = string(&mut t, "rule")?;
-        let source = string(&mut t, "source")?;
-        let ours = matches!(t.remove("ours"), Some(toml::Value::Boolean(true)));
+        let file: CaseFile = toml::from_str(text).map_err(|e| e.message().to_string())?;
         let info = rules::RULES
             .iter()
-            .find(|r| r.system == system && r.id == rule);
-        let table = |t: &mut toml::Table, k: &str| match t.remove(k) {
-            Some(toml::Value::Table(x)) => Ok(x),
-            None => Ok(toml::Table::new()),
-            Some(_) => Err(format!("`{k}` must be a table")),
-        };
-        let given_t = table(&mut t, "given")?;
+            .find(|r| r.system == file.system && r.id == file.rule);
         let mut given = Values::default();
-        for (k, v) in given_t {
+        for (k, v) in file.given {
             let ty = info.and_then(|i| param(i.given, &k));
             given.0.insert(k.clone(), value(&k, v, ty)?);
         }
-        let claims_t = table(&mut t, if ours { "expect" } else { "book" })?;
-        let claims: Vec<(String, Value)> = claims_t
+        let claims: Vec<(String, Value)> = claims_of(file.ours, file.book, file.expect)?
             .into_iter()
             .map(|(k, v)| {
                 let ty = info.and_then(|i| param(i.outputs, &k));
                 value(&k, v, ty).map(|v| (k, v))
             })
             .collect::<Result<_, _>>()?;
-        let refused = match table(&mut t, "refused")?.remove("reason") {
-            None => None,
-            Some(toml::Value::String(s)) if claims.is_empty() => Some(s),
-            Some(toml::Value::String(_)) => return Err("a refused case claims nothing".into()),
-            Some(_) => return Err("`refused.reason` must be a string".into()),
+        let refused = match file.refused {
+            Some(_) if !claims.is_empty() => return Err("a refused case claims nothing".into()),
+            r => r.map(|r| r.reason),
         };
         let mut errata = BTreeMap::new();
-        for (claim, e) in table(&mut t, "errata")? {
-            let toml::Value::Table(mut e) = e else {
-                return Err(format!("erratum `{claim}` must be a table"));
-            };
+        for (claim, e) in file.errata {
             let ty = info.and_then(|i| param(i.outputs, &claim));
-            let rules = value(
-                &claim,
-                e.remove("rules")
-                    .ok_or(format!("erratum `{claim}` has no `rules`"))?,
-                ty,
-            )?;
-            let ruling = string(&mut e, "ruling")?;
-            let reason = string(&mut e, "reason")?;
+            let rules = value(&claim, e.rules, ty)?;
+            let (ruling, reason) = (e.ruling, e.reason);
             errata.insert(
                 claim,
                 Erratum {
@@ -96,11 +105,12 @@ impl Case {
             );
         }
         Ok(Case {
-            id,
-            system,
-            rule,
-            source,
-            ours,
+            id: file.id,
+            system: file.system,
+            rule: file.rule,
+            source: file.source,
+            section: file.section,
+            ours: file.ours,
             given,
             claims,
             refused,
@@ -112,6 +122,22 @@ impl Case {
         rules::RULES
             .iter()
             .find(|r| r.system == self.system && r.id == self.rule)
+    }
+}
+
+/// The claims of a case: `[expect]` for an example of ours, `[book]` for the
+/// book's, and never the other table, which no verdict would read.
+fn claims_of(
+    ours: bool,
+    book: Option<toml::Table>,
+    expect: Option<toml::Table>,
+) -> Result<toml::Table, String> {
+    match (ours, book, expect) {
+        (true, Some(_), _) => Err("an example of ours claims in `[expect]`, not `[book]`".into()),
+        (false, _, Some(_)) => {
+            Err("an example of the book's claims in `[book]`, not `[expect]`".into())
+        }
+        (true, None, claims) | (false, claims, None) => Ok(claims.unwrap_or_default()),
     }
 }
 

@@ -1,8 +1,8 @@
-//! Inputs the book cannot mean are refused with `RuleError::Invalid`, through the
-//! registry as any caller reaches a rule. Each row takes a book example that
-//! resolves, changes one input, and expects a refusal: so the refusal is due to
-//! that input alone. The rows are the nonsense the totality campaign found
-//! resolving or panicking.
+//! Inputs the book cannot mean are refused with `RuleError::Invalid` and the
+//! message that says why, through the registry as any caller reaches a rule.
+//! Each row takes an example that resolves, changes one input, and expects a
+//! refusal: so the refusal is due to that input alone. The rows are the nonsense the totality campaigns found
+//! resolving or panicking, the third's refused at the rule's declared domain.
 
 use std::path::Path;
 
@@ -15,107 +15,182 @@ fn text(s: &str) -> Value {
     Value::Text(s.to_string())
 }
 
-/// (case file under `cases/`, input, value the book cannot mean, why).
-fn refusals() -> Vec<(&'static str, &'static str, Value, &'static str)> {
+/// A book example that resolves, with one input changed to a value the book
+/// cannot mean, and the refusal's message in full.
+struct Refusal {
+    /// The case file under `cases/`.
+    case: &'static str,
+    input: &'static str,
+    value: Value,
+    /// What the value would mean.
+    why: &'static str,
+    message: &'static str,
+}
+
+fn refusals() -> Vec<Refusal> {
     let beyond = i64::from(i32::MAX) + 1;
     vec![
-        (
-            "action/av-10-against-16",
-            "av",
-            Value::Int(-1_000_000),
-            "armor letting 1,000,016 through",
-        ),
-        (
-            "action/craft-spray",
-            "rounds",
-            Value::Int(-1_000_000),
-            "a spray landing negative hits",
-        ),
-        ("action/bob-knife", "str", Value::Int(-1), "a negative STR"),
-        (
-            "action/bob-knife",
-            "str",
-            Value::Int(beyond),
-            "a STR beyond any figure",
-        ),
-        (
-            "action/grenade-average-radius",
-            "damage",
-            Value::Dice(Dice::new(0, 6, 0)),
-            "dice with no die",
-        ),
-        (
-            "action/grenade-average-radius",
-            "damage",
-            Value::Dice(Dice::new(i32::MAX, 6, 0)),
-            "dice whose total overflows",
-        ),
-        (
-            "action/drop-damage",
-            "action",
-            text("Shove"),
-            "a takedown that is neither Drop nor Throw",
-        ),
-        (
-            "action/sprinter-loses-ref",
-            "action",
-            text("Teleport"),
-            "an action not in the actions table",
-        ),
-        (
-            "active-defense/no-retreat-from-a-thrown-axe",
-            "defense",
-            text("dodge"),
-            "a defense word in the wrong case, on a path that ends early",
-        ),
-        (
-            "active-defense/no-retreat-from-a-thrown-axe",
-            "states",
-            Value::TextList(vec!["Flying".into()]),
-            "a state not in the table, on a path that ends early",
-        ),
-        (
-            "active-defense/blade-meets-a-karate-kick",
-            "attacker_skill",
-            text(" "),
-            "a blank skill",
-        ),
-        (
-            "protection/dagger-parry",
-            "shield_position",
-            text("held"),
-            "a shield position that is neither ready nor slung",
-        ),
-        (
-            "damage-system/baton-odd-wounds",
-            "damage",
-            Value::DecimalList(vec![9.3e18]),
-            "a hit beyond any figure",
-        ),
-        (
-            "damage-system/three-minimum-hits",
-            "damage",
-            Value::DecimalList(vec![0.5, -0.5]),
-            "a hit of negative damage",
-        ),
-        (
-            "damage-system/three-minimum-hits",
-            "damage",
-            Value::DecimalList(vec![f64::NAN]),
-            "a hit whose damage is no number",
-        ),
-        (
-            "active-defense/dodge-basic-speed-5-75",
-            "basic_speed",
-            Value::Decimal(-0.25),
-            "a negative Basic Speed",
-        ),
-        (
-            "active-defense/dodge-basic-speed-5-75",
-            "basic_speed",
-            Value::Decimal(f64::INFINITY),
-            "an infinite Basic Speed",
-        ),
+        Refusal {
+            case: "action/av-10-against-16",
+            input: "av",
+            value: Value::Int(-1_000_000),
+            why: "armor letting 1,000,016 through",
+            message: "AV cannot be -1000000: it is never below 0",
+        },
+        Refusal {
+            case: "action/craft-spray",
+            input: "rounds",
+            value: Value::Int(-1_000_000),
+            why: "a spray landing negative hits",
+            message: "rounds fired cannot be -1000000: it is never below 1",
+        },
+        Refusal {
+            case: "outcome-armor/outcome-plain-success",
+            input: "roll",
+            value: Value::Int(-1_000_000),
+            why: "a roll no dice give, an Outcome of -1,000,003",
+            message: "`roll` is -1000000, outside its domain -50..=50",
+        },
+        Refusal {
+            case: "outcome-armor/outcome-plain-success",
+            input: "roll",
+            value: Value::Int(i32::MAX.into()),
+            why: "a roll no dice give, and a success",
+            message: "`roll` is 2147483647, outside its domain -50..=50",
+        },
+        Refusal {
+            case: "action/craft-stream",
+            input: "roll",
+            value: Value::Int(-1_000_000),
+            why: "an attack total below 3d6's lowest",
+            message: "`roll` is -1000000, outside its domain 3..",
+        },
+        Refusal {
+            case: "action/jim-stabilized",
+            input: "lif",
+            value: Value::Int(i32::MIN.into()),
+            why: "a patient long dead",
+            message: "`lif` is -2147483648, outside its domain -9..",
+        },
+        Refusal {
+            case: "active-defense/broadsword-13-parry",
+            input: "earlier_parries",
+            value: Value::Int(i32::MAX.into()),
+            why: "parries beyond any turn, a Parry of -8,589,934,579",
+            message: "`earlier_parries` is 2147483647, outside its domain 0..=20",
+        },
+        Refusal {
+            case: "active-defense/enhanced-dodge-two-levels",
+            input: "levels",
+            value: Value::Int(i32::MAX.into()),
+            why: "levels beyond any roll, 32,212,254,705 points",
+            message: "`levels` is 2147483647, outside its domain 0..=20",
+        },
+        Refusal {
+            case: "action/bob-knife",
+            input: "str",
+            value: Value::Int(-1),
+            why: "a negative STR",
+            message: "STR cannot be -1: it is never below 0",
+        },
+        Refusal {
+            case: "action/bob-knife",
+            input: "str",
+            value: Value::Int(beyond),
+            why: "a STR beyond any figure",
+            message: "`str` is 2147483648, beyond any figure the book uses",
+        },
+        Refusal {
+            case: "action/grenade-average-radius",
+            input: "damage",
+            value: Value::Dice(Dice::new(0, 6, 0)),
+            why: "dice with no die",
+            message: "an explosion's dice cannot be 0: it is never below 1",
+        },
+        Refusal {
+            case: "action/grenade-average-radius",
+            input: "damage",
+            value: Value::Dice(Dice::new(i32::MAX, 6, 0)),
+            why: "dice whose total overflows",
+            message: "`damage` is 2147483647d6, beyond any roll the book uses",
+        },
+        Refusal {
+            case: "action/drop-damage",
+            input: "action",
+            value: text("Shove"),
+            why: "a takedown that is neither Drop nor Throw",
+            message: "`action` is `Shove`, which is not one of its words: Drop, Throw",
+        },
+        Refusal {
+            case: "action/sprinter-loses-ref",
+            input: "action",
+            value: text("Teleport"),
+            why: "an action not in the actions table",
+            message: "no action `Teleport` in the actions table",
+        },
+        Refusal {
+            case: "active-defense/no-retreat-from-a-thrown-axe",
+            input: "defense",
+            value: text("dodge"),
+            why: "a defense word in the wrong case, on a path that ends early",
+            message: "`defense` is `dodge`, which is not one of its words: Dodge, Parry, Block",
+        },
+        Refusal {
+            case: "active-defense/no-retreat-from-a-thrown-axe",
+            input: "states",
+            value: Value::TextList(vec!["Flying".into()]),
+            why: "a state not in the table, on a path that ends early",
+            message: "no state `Flying` in the retreat-states table",
+        },
+        Refusal {
+            case: "active-defense/blade-meets-a-karate-kick",
+            input: "attacker_skill",
+            value: text(" "),
+            why: "a blank skill",
+            message: "the attacker's skill needs a name",
+        },
+        Refusal {
+            case: "protection/dagger-parry",
+            input: "shield_position",
+            value: text("held"),
+            why: "a shield position that is neither ready nor slung",
+            message: "`shield_position` is `held`, which is not one of its words: ready, slung",
+        },
+        Refusal {
+            case: "damage-system/baton-odd-wounds",
+            input: "damage",
+            value: Value::DecimalList(vec![9.3e18]),
+            why: "a hit beyond any figure",
+            message: "`damage` is 9300000000000000000, beyond any figure the book uses",
+        },
+        Refusal {
+            case: "damage-system/three-minimum-hits",
+            input: "damage",
+            value: Value::DecimalList(vec![0.5, -0.5]),
+            why: "a hit of negative damage",
+            message: "a hit's damage cannot be -0.5: it is never below 0",
+        },
+        Refusal {
+            case: "damage-system/three-minimum-hits",
+            input: "damage",
+            value: Value::DecimalList(vec![f64::NAN]),
+            why: "a hit whose damage is no number",
+            message: "`damage` is NaN, beyond any figure the book uses",
+        },
+        Refusal {
+            case: "active-defense/dodge-basic-speed-5-75",
+            input: "basic_speed",
+            value: Value::Decimal(-0.25),
+            why: "a negative Basic Speed",
+            message: "a Basic Speed cannot be -0.25: it is never below 0",
+        },
+        Refusal {
+            case: "active-defense/dodge-basic-speed-5-75",
+            input: "basic_speed",
+            value: Value::Decimal(f64::INFINITY),
+            why: "an infinite Basic Speed",
+            message: "`basic_speed` is inf, beyond any figure the book uses",
+        },
     ]
 }
 
@@ -134,17 +209,21 @@ fn run(case: &Case, given: &Values) -> Result<Values, RuleError> {
 #[test]
 fn nonsense_inputs_are_refused() {
     let mut wrong = Vec::new();
-    for (file, input, bad, why) in refusals() {
-        let case = case(file);
+    for r in refusals() {
+        let case = case(r.case);
         if let Err(e) = run(&case, &case.given) {
-            wrong.push(format!("{file} itself is refused: {e}"));
+            wrong.push(format!("{} itself is refused: {e}", r.case));
             continue;
         }
         let mut given = case.given.clone();
-        given.set(input, bad.clone());
+        given.set(r.input, r.value.clone());
+        let said = |m: &str| m == r.message;
         match run(&case, &given) {
-            Err(RuleError::Invalid(_)) => {}
-            other => wrong.push(format!("{file} with {input} = {bad} ({why}): {other:?}")),
+            Err(RuleError::Invalid(m)) if said(&m) => {}
+            other => wrong.push(format!(
+                "{} with {} = {} ({}): {other:?}, not Invalid({:?})",
+                r.case, r.input, r.value, r.why, r.message
+            )),
         }
     }
     assert!(wrong.is_empty(), "not refused:\n{}", wrong.join("\n"));

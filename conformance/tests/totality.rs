@@ -1,11 +1,13 @@
 //! Totality: every rule, given any inputs of the types its rule block declares,
 //! either resolves or refuses with a `RuleError`. It never panics, and tests run
 //! in debug, where an arithmetic overflow panics too. A decimal it gives is a
-//! number: never NaN or infinite.
+//! number: never NaN or infinite. When it resolves, every input and every
+//! output lies in the domain its rule block declares (`DOMAINS`).
 //!
 //! Inputs lean hard on the extremes (`i64::MIN`, `i32::MAX`, a million below
 //! zero; for decimals NaN, the infinities and -0), on the words and figures the book's own examples use (read from the
-//! case files, so a rule's deeper paths are reached), and on arbitrary text.
+//! case files, so a rule's deeper paths are reached), on each end of a declared
+//! domain and one past it, and on arbitrary text.
 //! Optional inputs are sometimes left out. The seed is fixed, so a run is
 //! repeatable; every rule that panics is reported with its shrunk input.
 
@@ -206,13 +208,30 @@ fn input(rule: &RuleInfo, p: &Param, seeds: &Seeds) -> BoxedStrategy<Option<Valu
         rule.id.to_string(),
         p.name.to_string(),
     );
-    let seen = seeds.by_input.get(&key).map_or(&[][..], Vec::as_slice);
-    let v = value(p.ty, seen, seeds);
+    let mut seen = seeds.by_input.get(&key).cloned().unwrap_or_default();
+    seen.extend(edges(rule, p));
+    let v = value(p.ty, &seen, seeds);
     if p.optional {
         proptest::option::weighted(0.7, v).boxed()
     } else {
         v.prop_map(Some).boxed()
     }
+}
+
+/// The figures at and just past each end of an int input's declared domain.
+fn edges(rule: &RuleInfo, p: &Param) -> Vec<Value> {
+    let declared = rules::spec::registry::DOMAINS
+        .iter()
+        .find(|d| (d.0, d.1, d.2, d.3) == (rule.system, rule.id, "given", p.name));
+    let Some(&(.., lo, hi)) = declared.filter(|_| p.ty == Type::Int) else {
+        return Vec::new();
+    };
+    [lo, hi]
+        .into_iter()
+        .filter(|x| x.is_finite())
+        .flat_map(|x| [x - 1.0, x, x + 1.0])
+        .map(|x| Value::Int(x as i64))
+        .collect()
 }
 
 thread_local! {
@@ -228,10 +247,42 @@ fn resolve(rule: &RuleInfo, given: &Values) -> Result<(), String> {
     match panic::catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(outputs)) => match outputs.0.iter().find(|(_, v)| !finite(v)) {
             Some((name, v)) => Err(format!("output `{name}` is {v}, which is no number")),
-            None => Ok(()),
+            None => {
+                within_domains(rule, "given", given).and(within_domains(rule, "outputs", &outputs))
+            }
         },
         Ok(Err(_)) => Ok(()),
         Err(_) => Err(PANIC.with(|p| p.borrow().clone())),
+    }
+}
+
+/// Each of `values` (the `side` of `rule`: `given` or `outputs`) inside the
+/// domain its rule block declares for it, if any.
+fn within_domains(rule: &RuleInfo, side: &str, values: &Values) -> Result<(), String> {
+    for (name, v) in &values.0 {
+        let declared = rules::spec::registry::DOMAINS
+            .iter()
+            .find(|d| (d.0, d.1, d.2, d.3) == (rule.system, rule.id, side, name.as_str()));
+        let Some(&(.., lo, hi)) = declared else {
+            continue;
+        };
+        if figures(v).any(|x| x < lo || x > hi) {
+            return Err(format!(
+                "{side} `{name}` is {v}, outside its declared domain {lo} to {hi}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The figures of a value that has them: a number, or each of a list's.
+fn figures(v: &Value) -> Box<dyn Iterator<Item = f64> + '_> {
+    match v {
+        Value::Int(n) => Box::new(std::iter::once(*n as f64)),
+        Value::Decimal(x) => Box::new(std::iter::once(*x)),
+        Value::IntList(ns) => Box::new(ns.iter().map(|&n| n as f64)),
+        Value::DecimalList(xs) => Box::new(xs.iter().copied()),
+        _ => Box::new(std::iter::empty()),
     }
 }
 

@@ -366,3 +366,47 @@ fn a_refused_case_that_also_claims_is_unreadable() {
     let err = Case::parse(&text).expect_err("a refused case with claims parsed");
     assert!(err.contains("claims nothing"), "{err}");
 }
+
+/// Each key that no case file holds, at the top, in an erratum and in a
+/// refusal: the reader refuses it by name rather than skip what it says.
+#[test]
+fn an_unknown_key_in_a_case_file_is_an_error_that_names_it() {
+    let erratum =
+        "[book]\nseconds = 2\n\n[errata.seconds]\nrules = 3\nruling = \"r\"\nreason = \"x\"\n";
+    let texts = [
+        (
+            "colour",
+            format!(
+                "colour = \"red\"\n{}",
+                fall_case("t-top", "[book]\nseconds = 2\n")
+            ),
+        ),
+        (
+            "page",
+            fall_case("t-erratum", &format!("{erratum}page = 12\n")),
+        ),
+        (
+            "hint",
+            refused_case("t-refused-hint", 0, "none") + "hint = \"no\"\n",
+        ),
+    ];
+    for (key, text) in texts {
+        let err = Case::parse(&text).expect_err("a case with an unknown key parsed");
+        assert!(
+            err.contains(&format!("unknown field `{key}`")),
+            "{err}\n{text}"
+        );
+    }
+}
+
+/// The book's example claims in `[book]`; an `[expect]` beside it (or a
+/// `[book]` in an example of ours) would be a table no verdict reads.
+#[test]
+fn a_case_that_claims_in_the_other_table_is_unreadable() {
+    let book = fall_case("t-book", "[book]\nseconds = 2\n\n[expect]\nseconds = 2\n");
+    let err = Case::parse(&book).expect_err("a book case with `[expect]` parsed");
+    assert!(err.contains("not `[expect]`"), "{err}");
+    let ours = fall_case("t-ours", "[book]\nseconds = 2\n").replace("ours = false", "ours = true");
+    let err = Case::parse(&ours).expect_err("a case of ours with `[book]` parsed");
+    assert!(err.contains("not `[book]`"), "{err}");
+}

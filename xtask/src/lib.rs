@@ -10,6 +10,7 @@ pub mod bench_build;
 pub mod eval;
 pub mod examples;
 pub mod mutants;
+pub mod provenance;
 pub mod scaffold;
 pub mod suite;
 pub mod verdicts;

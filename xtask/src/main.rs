@@ -75,6 +75,32 @@ enum Cmd {
         /// spec/reviewed.toml
         #[arg(long)]
         stamp: bool,
+        /// Show beside each table and example the lines of the book it
+        /// cites, read from DIR (your own copy of the books; only the report
+        /// under target/audit/ holds them), and each book's coverage
+        #[arg(long, value_name = "DIR")]
+        books: Option<PathBuf>,
+    },
+    /// Check the spec against the books it restates: every located table row,
+    /// table erratum and `[book]` figure printed where its locator points, and
+    /// every line of each book cited or listed as not rules
+    ///
+    /// Prints, per system, the rows, claims and errata located out of all, and
+    /// each book's coverage. Fails on any finding.
+    Provenance {
+        /// The folder of the book files the chapters name (your own copy, as
+        /// plain text)
+        #[arg(long, value_name = "DIR")]
+        books: PathBuf,
+        /// Propose locators for the items that have none, by matching their
+        /// figures against the books, and print them for you to check
+        #[arg(long)]
+        propose: bool,
+        /// With --propose: write the proposals into the chapters
+        #[arg(long, requires = "propose")]
+        write: bool,
+        #[command(flatten)]
+        format: Format,
     },
     /// Run cargo-mutants on the resolver and update conformance/mutants.toml
     Mutants {
@@ -179,6 +205,18 @@ impl MessageFormat {
         }
     }
 
+    /// Findings of a check (not errors that stop the compile): as
+    /// [`MessageFormat::diagnostics`], without the count of errors in the spec.
+    fn findings(self, diags: &[Diagnostic]) -> String {
+        match self {
+            MessageFormat::Json => self.diagnostics(diags),
+            MessageFormat::Human if std::io::stderr().is_terminal() => {
+                diags.iter().map(|d| d.render_styled() + "\n").collect()
+            }
+            MessageFormat::Human => diags.iter().map(|d| d.render() + "\n").collect(),
+        }
+    }
+
     /// A message for stderr that is no diagnostic of the spec (a failing
     /// example, a summary): as is, or as a JSON object with no file or code.
     fn text(self, text: &str) -> String {
@@ -206,9 +244,10 @@ fn main() -> ExitCode {
     // Tests point the commands at a scratch copy of the workspace.
     let root = std::env::var_os("XTASK_ROOT").map_or_else(xtask::workspace_root, PathBuf::from);
     let format = match &cli.command {
-        Cmd::Regen { format } | Cmd::Check { format, .. } | Cmd::Eval { format, .. } => {
-            format.message_format
-        }
+        Cmd::Regen { format }
+        | Cmd::Check { format, .. }
+        | Cmd::Eval { format, .. }
+        | Cmd::Provenance { format, .. } => format.message_format,
         _ => MessageFormat::Human,
     };
     let result = match cli.command {
@@ -227,7 +266,13 @@ fn main() -> ExitCode {
             ..
         } => eval(&root, &files, trace, examples, format),
         Cmd::Explain { code } => return explain(&code),
-        Cmd::Audit { stamp } => audit(&root, stamp),
+        Cmd::Audit { stamp, books } => audit(&root, stamp, books.as_deref()),
+        Cmd::Provenance {
+            books,
+            propose,
+            write,
+            ..
+        } => provenance(&root, &books, propose, write, format),
         Cmd::Mutants {
             system,
             files,
@@ -273,14 +318,16 @@ fn explain(code: &str) -> ExitCode {
         print!("{}", code.explanation());
         return ExitCode::SUCCESS;
     }
-    let (lints, errors): (Vec<Code>, Vec<Code>) = Code::all().partition(|c| c.is_lint());
+    let named =
+        |f: fn(&Code) -> bool| -> Vec<&str> { Code::all().filter(f).map(Code::as_str).collect() };
     let hint =
         codegen::suggest::did_you_mean(code, Code::all().map(Code::as_str)).unwrap_or_else(|| {
-            let lints: Vec<&str> = lints.into_iter().map(Code::as_str).collect();
-            let last = errors.last().map_or("E0001", |c| c.as_str());
+            let errors = named(|c| c.as_str().starts_with('E'));
+            let last = errors.last().copied().unwrap_or("E0001");
             format!(
-                "codes run from E0001 to {last}; lints: {}",
-                lints.join(", ")
+                "codes run from E0001 to {last}; lints: {}; checks of the books: {}",
+                named(|c| c.is_lint()).join(", "),
+                named(|c| matches!(c, Code::Book(_))).join(", ")
             )
         });
     let hint = format!("\n\n  tip: {hint}");
@@ -412,9 +459,15 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-fn audit(root: &Path, stamp: bool) -> Result<(), String> {
+fn audit(root: &Path, stamp: bool, books: Option<&Path>) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let audit = xtask::audit::run(root, &book, stamp)?;
+    if let Some(dir) = books.filter(|d| !d.is_dir()) {
+        return Err(format!(
+            "the books folder {} is not a folder",
+            dir.display()
+        ));
+    }
+    let audit = xtask::audit::run_with_books(root, &book, stamp, books)?;
     if stamp {
         println!(
             "stamped every item as reviewed in {}",
@@ -430,6 +483,41 @@ fn audit(root: &Path, stamp: bool) -> Result<(), String> {
     match failing_examples(&book, &xtask::reports(&book)?, MessageFormat::Human) {
         Some(failure) => Err(failure),
         None => Ok(()),
+    }
+}
+
+/// Checks the spec against the books in `books`, or proposes locators.
+fn provenance(
+    root: &Path,
+    books: &Path,
+    propose: bool,
+    write: bool,
+    format: MessageFormat,
+) -> Result<(), String> {
+    let book = compile(root, format)?;
+    if !books.is_dir() {
+        return Err(format!(
+            "the books folder {} is not a folder",
+            books.display()
+        ));
+    }
+    if propose {
+        let spec = xtask::provenance::spec_root(root);
+        let proposals = xtask::provenance::propose::propose(&book, &spec, books);
+        print!("{}", xtask::provenance::propose::render(&proposals));
+        if write {
+            let n = xtask::provenance::propose::write(root, &proposals)
+                .map_err(|e| format!("cannot write the proposals: {e}"))?;
+            println!("wrote {n} locators; read each against the book before you commit them");
+        }
+        return Ok(());
+    }
+    let run = xtask::provenance::check(&book, &xtask::provenance::spec_root(root), books);
+    eprint!("{}", format.findings(&run.findings));
+    print!("{}", xtask::provenance::summary(&run));
+    match run.findings.len() {
+        0 => Ok(()),
+        n => Err(format!("{n} provenance finding(s) (listed above)")),
     }
 }
 

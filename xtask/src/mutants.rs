@@ -4,6 +4,7 @@
 //! behaviour no worked example pins. The outcomes of each file's last run are
 //! committed in [`RECORD_FILE`], which `xtask/tests/mutants.rs` keeps fresh.
 
+pub mod data;
 mod outcomes;
 mod record;
 
@@ -49,6 +50,9 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
                 .map_err(|e| format!("cannot read {f}: {e}"))
         })
         .collect::<Result<BTreeMap<_, _>, _>>()?;
+    // So are the tables each file reads, which may keep its survivors alive.
+    let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
+    let data = data::checksums(&crate::audit::Code::scan(root)?, &book, &scope);
     let started = Instant::now();
     let out = match &selection.from {
         Some(dir) => dir.clone(),
@@ -60,6 +64,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     let mutants = outcomes_in(&out)?;
     let mut record = Record::load(root)?;
     record.update(&ran, &mutants);
+    record.note_data(&data);
     record.forget_missing(root);
     record.save(root)?;
     let wall = selection.from.is_none().then(|| started.elapsed());

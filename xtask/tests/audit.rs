@@ -547,7 +547,7 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
             "review": "changed",
             "kind": "section",
             "chapter": "armor",
-            "location": "spec/action/armor.md:15",
+            "location": "spec/action/armor.md:16",
         }])
     );
     let armor = json["systems"][0]["chapters"]
@@ -577,7 +577,7 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
 
     fails_review_until_stamped(
         root,
-        "spec/action/armor.md:15: section `armor-value` changed since review",
+        "spec/action/armor.md:16: section `armor-value` changed since review",
     );
 }
 

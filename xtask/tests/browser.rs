@@ -569,3 +569,77 @@ fn a_recorded_mutation_run_reads_right_in_chromium() {
     );
     assert!(front.contains(&dom_text("no example sits on a band's upper edge <here>")));
 }
+
+/// With the books (`audit --books`), a chapter shows the cited lines beside a
+/// table and an example, each found figure marked and a changed cell listed as
+/// a finding; the front page gives the figures per system and each book's
+/// coverage page marks every line: cited (linked to its item), not rules, or
+/// cited by nothing. On the fixture book and the book texts written for it.
+#[test]
+fn the_book_panels_and_coverage_read_right_in_chromium() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let scratch = Scratch::fixture("browser-books");
+    let root = &scratch.0;
+    let armor = root.join("spec/action/armor.md");
+    common::edit(&armor, "| 3-4 | 2d6 |", "| 3-4 | 3d6 |");
+    common::edit(&armor, "{#worn-armor lines=9-10}", "{#worn-armor}");
+    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/books");
+    let book = xtask::compile_book(root).expect("the fixture compiles");
+    xtask::audit::run_with_books(root, &book, false, Some(&books)).expect("the audit runs");
+    let dir = root.join(xtask::audit::REPORT_DIR);
+
+    let chapter = dump_dom(&chromium, &dir.join("action/armor.html"));
+    let table = slice(&chapter, "data-item=\"hit-kinds\"", "</details>");
+    assert!(table.contains("data-failures=\"1\""), "{table}");
+    assert!(
+        table.contains("fixture-armor.txt</code> lines <code>13-15</code>"),
+        "{table}"
+    );
+    let row = slice(table, "<li value=\"14\"", "</li>");
+    assert!(
+        row.contains("<mark>1-2</mark>") && row.contains("<mark>1d6</mark>"),
+        "{row}"
+    );
+    let failures = slice(table, "<ul class=\"book-failures\">", "</ul>");
+    assert!(
+        failures.contains("book-cell") && failures.contains("3d6"),
+        "{failures}"
+    );
+    let example = slice(&chapter, "data-item=\"fixture-absorb\"", "</details>");
+    assert!(example.contains("data-failures=\"0\""), "{example}");
+    assert!(
+        slice(example, "<li value=\"6\"", "</li>").contains("<mark>6</mark>"),
+        "{example}"
+    );
+
+    let front = dump_dom(&chromium, &dir.join("index.html"));
+    let row = slice(&front, "<tr data-provenance=\"action\">", "</tr>");
+    assert_eq!(count(row, "rows"), "2/3", "{row}");
+    assert_eq!(count(row, "claims"), "2/2", "{row}");
+
+    let coverage = dump_dom(&chromium, &dir.join("books/fixture-armor.txt.html"));
+    let line = |n: u32| slice(&coverage, &format!("data-line=\"{n}\""), "</tr>").to_string();
+    assert!(
+        coverage.contains("<tr class=\"not-rules\" data-line=\"1\">"),
+        "{}",
+        line(1)
+    );
+    assert!(
+        coverage.contains("<tr class=\"uncited\" data-line=\"9\">"),
+        "{}",
+        line(9)
+    );
+    assert!(line(9).contains("cited by nothing"), "{}", line(9));
+    assert!(
+        coverage.contains("<tr class=\"cited\" data-line=\"13\">"),
+        "{}",
+        line(13)
+    );
+    assert!(
+        line(13).contains("href=\"../action/armor.html#hit-kinds\""),
+        "{}",
+        line(13)
+    );
+}

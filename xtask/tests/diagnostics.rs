@@ -20,8 +20,8 @@ fn misspelt(name: &str) -> Scratch {
     );
     edit(
         &armor,
-        "rule = \"armor.absorb\"\n\n[given]\ndamage = 12\n",
-        "rule = \"armor.absorb\"\n\n[given]\ndamage = 12\nhalf-av = true\n",
+        "rule = \"armor.absorb\"\nlines = \"7\"\n\n[given]\ndamage = 12\n",
+        "rule = \"armor.absorb\"\nlines = \"7\"\n\n[given]\ndamage = 12\nhalf-av = true\n",
     );
     fixture
 }
@@ -48,7 +48,7 @@ fn a_misspelt_rule_and_input_are_reported_with_their_code_and_the_closest_name()
     assert_eq!(run.code, Some(1), "{run}");
     for expected in [
         "error[E0023]: example `fixture-absorb` names unknown rule `armor.absorbb`",
-        "--> spec/action/armor.md:45:8",
+        "--> spec/action/armor.md:47:8",
         "did you mean `armor.absorb`?",
         "error[E0024]: rule `armor.absorb` takes no input `half-av`",
         "did you mean `half_av`?",
@@ -70,10 +70,10 @@ fn json_diagnostics_give_place_code_and_rendering_on_every_line() {
         let objects = json_lines(&run.stderr);
         let rule = with_code(&objects, "E0023");
         assert_eq!(rule["file"], "spec/action/armor.md", "{rule:#}");
-        assert_eq!((&rule["line"], &rule["column"]), (&45.into(), &8.into()));
+        assert_eq!((&rule["line"], &rule["column"]), (&47.into(), &8.into()));
         assert_eq!(
             (&rule["end"]["line"], &rule["end"]["column"]),
-            (&45.into(), &23.into())
+            (&47.into(), &23.into())
         );
         assert_eq!(rule["severity"], "error");
         assert_eq!(rule["label"], "did you mean `armor.absorb`?");
@@ -162,4 +162,36 @@ fn explain_prints_a_code_with_its_examples_and_suggests_for_an_unknown_one() {
         run.stderr.contains("codes run from E0001 to E0031"),
         "{run}"
     );
+}
+
+/// An example id too long to name its case file stops regen at the id, with a
+/// code, before any file is written (it used to fail on the file system's
+/// "File name too long", with no place).
+#[test]
+fn regen_refuses_an_id_too_long_for_a_file_name_before_writing() {
+    let fixture = Scratch::fixture("diag-long-id");
+    let long = "a".repeat(300);
+    edit(
+        &fixture.0.join("spec/action/armor.md"),
+        "```example fixture-absorb\n",
+        &format!("```example {long}\n"),
+    );
+    let cases = fixture.0.join("conformance/cases/action");
+    let listed = || {
+        let mut names: Vec<_> = std::fs::read_dir(&cases)
+            .expect("the fixture's case folder")
+            .map(|e| e.expect("an entry").file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listed();
+    let run = xtask(&fixture.0, &["regen"]);
+    assert_eq!(run.code, Some(1), "{run}");
+    let expected = format!(
+        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:46:12",
+        &long[..24]
+    );
+    assert!(run.stderr.contains(&expected), "no `{expected}`:\n{run}");
+    assert_eq!(listed(), before, "regen wrote into {}", cases.display());
 }

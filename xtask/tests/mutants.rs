@@ -40,6 +40,67 @@ fn every_resolver_file_has_a_mutation_run_of_its_current_text() {
 }
 
 #[test]
+fn every_survivors_tables_and_figures_are_as_at_its_run() {
+    let found = problems(|p| matches!(p, Problem::DataChanged(_) | Problem::Moved { .. }));
+    assert!(
+        found.is_empty(),
+        "{RECORD_FILE} rests on figures that moved:\n{found}"
+    );
+}
+
+/// A survivor whose reason rests on the book's figures: with those figures it
+/// relies on, it cannot be killed; so it says which, and they are checked.
+#[test]
+fn every_survivor_reason_that_cites_a_table_names_its_figure() {
+    let record = Record::load(&xtask::workspace_root()).unwrap_or_else(|e| panic!("{e}"));
+    let bare: Vec<String> = record
+        .survivors
+        .iter()
+        .filter(|s| s.reason.contains("spec/") && s.relies.is_empty())
+        .map(|s| format!("  {}:{}: {}", s.file, s.line, s.mutant))
+        .collect();
+    assert!(
+        bare.is_empty(),
+        "survivors citing the book with no `relies`:\n{}",
+        bare.join("\n")
+    );
+}
+
+/// Issue 18: a bonus on the Knife's damage makes `+` and `-` differ at
+/// weapons.rs:154, so the record must go stale and say what to rerun.
+#[test]
+fn a_table_edit_that_breaks_a_reason_makes_the_record_stale() {
+    let scratch = Scratch::workspace_copy("mutants-knife");
+    let root = &scratch.0;
+    let real = xtask::workspace_root();
+    std::fs::copy(real.join(RECORD_FILE), root.join(RECORD_FILE)).expect("copy the record");
+    let record = Record::load(root).unwrap();
+    assert_eq!(
+        shown(&record, root),
+        Vec::<String>::new(),
+        "the copy starts fresh"
+    );
+    let chapter = root.join("spec/action/weapons.md");
+    let text = std::fs::read_to_string(&chapter).unwrap();
+    let knife = "Knife | 1d6 |";
+    assert_eq!(text.matches(knife).count(), 1, "the Knife's row moved");
+    std::fs::write(&chapter, text.replace(knife, "Knife | 1d6+1 |")).unwrap();
+    let weapons = "rules/src/action/weapons.rs";
+    let command = format!("run `cargo xtask mutants --file {weapons}`");
+    assert_eq!(
+        shown(&record, root),
+        [
+            format!(
+                "the tables of spec/ that {weapons} reads changed since its mutation run, and its survivors may now die; {command}"
+            ),
+            format!(
+                "{weapons}:154: `replace + with - in melee_damage` survives because column `damage` of table `melee-weapon-table` holds \"Special\", 1d6, 2d6, 3d6, 4d6, 5d6, but it now holds \"Special\", 1d6, 1d6+1, 2d6, 3d6, 4d6, 5d6; {command}"
+            ),
+        ]
+    );
+}
+
+#[test]
 fn every_files_missed_count_is_its_number_of_survivors() {
     let found = problems(|p| matches!(p, Problem::Count { .. }));
     assert!(found.is_empty(), "{RECORD_FILE} does not add up:\n{found}");
@@ -98,6 +159,7 @@ fn survivor(file: &str, line: usize, mutant: &str, reason: &str) -> Survivor {
         line,
         mutant: mutant.into(),
         reason: reason.into(),
+        relies: Vec::new(),
     }
 }
 
@@ -290,13 +352,15 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
         "rules/src/new.rs has no mutation run recorded; run `cargo xtask mutants --file rules/src/new.rs`",
         "rules/src/dice.rs is in conformance/mutants.toml but no longer exists",
         "rules/src/table.rs: 1 missed, but 0 survivors recorded",
+        // A file said to have survivors whose tables no run recorded.
+        "the tables of spec/ that rules/src/table.rs reads changed since its mutation run",
     ] {
         assert!(
             problems.iter().any(|p| p.starts_with(expected)),
             "no `{expected}` in {problems:#?}"
         );
     }
-    assert_eq!(problems.len(), 4, "{problems:#?}");
+    assert_eq!(problems.len(), 5, "{problems:#?}");
 }
 
 #[test]

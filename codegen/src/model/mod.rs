@@ -9,6 +9,7 @@ use smol_str::SmolStr;
 
 use crate::cell::{CellValue, ColumnType, DiceSpec};
 use crate::lint_kind::LintKind;
+use crate::locator::{BookFile, Locator, TableSource};
 use crate::source::{SourceFile, Span};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 
@@ -45,10 +46,15 @@ pub struct Chapter {
 #[derive(Debug, Clone)]
 pub struct FrontMatter {
     pub system: SmolStr,
+    /// Where the front matter gives `system`'s value.
+    pub system_span: Span,
     pub title: SmolStr,
     /// Which book, and where in it, the chapter restates.
     pub source_book: SmolStr,
     pub source_section: SmolStr,
+    /// The book file the chapter restates, which its items' locators count
+    /// the lines of.
+    pub book_file: Option<BookFile>,
     pub version: SmolStr,
 }
 
@@ -62,6 +68,8 @@ pub struct Section {
     pub span: Span,
     /// Lints silenced for this section, by `<!-- allow … -->` comments right under its heading.
     pub allows: Vec<Allow>,
+    /// The lines of the book the section restates (`{#id lines=…}`).
+    pub lines: Option<Locator>,
 }
 
 /// A typed table: its schema and its rows, ditto marks resolved.
@@ -81,6 +89,8 @@ pub struct Table {
     pub errata: Vec<TableErratum>,
     /// Lints silenced for this table, by the schema's `allow` key.
     pub allows: Vec<Allow>,
+    /// The lines of the book the table is printed on, and how.
+    pub source: TableSource,
     pub rows: Vec<Row>,
     /// Every row's cells, row after row, in one vector rather than one per
     /// row: a row holds the range of its own ([`Table::cells_of`]).
@@ -144,6 +154,8 @@ pub struct TableErratum {
     pub printed: String,
     pub reading: String,
     pub reason: String,
+    /// The book's line or lines that print the broken cell.
+    pub lines: Option<Locator>,
     pub span: Span,
 }
 
@@ -231,6 +243,8 @@ pub struct Param {
     pub ty: ValueType,
     /// An input examples may leave out.
     pub optional: bool,
+    /// The figures the book can mean, when the block declares them.
+    pub domain: Option<crate::domain::Domain>,
     pub span: Span,
 }
 
@@ -290,6 +304,8 @@ pub struct Example {
     /// Set when the example says the rule refuses its inputs (`[refused]`).
     pub refused: Option<Refusal>,
     pub errata: Vec<Erratum>,
+    /// The lines of the book that print the example's `[book]` figures.
+    pub lines: Option<Locator>,
     pub span: Span,
 }
 

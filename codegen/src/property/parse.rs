@@ -10,8 +10,7 @@ use crate::blocks::value;
 use crate::code::Code;
 use crate::diagnostic::Diagnostic;
 use crate::source::{SourceFile, Span};
-use crate::toml_read::{Spanned, Table, Value};
-use crate::toml_spans::{Body, Doc};
+use crate::toml_spans::{Body, Doc, Item, Table, ValueMut};
 
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,
@@ -69,17 +68,17 @@ pub(crate) fn parse_property(
 /// takes it as that input's one fixed value).
 fn inputs(doc: &mut Doc) -> Result<Vec<Input>, Diagnostic> {
     let mut out = Vec::new();
-    for (name, span, v) in doc.drain() {
-        let raw = v.span();
-        let domain = match v.into_inner() {
-            Value::Table(t) => range(doc, &name, t, doc.at(&raw))?,
-            Value::Array(items) => Domain::OneOf(
+    for (name, span, mut v) in doc.drain() {
+        let vspan = doc.span_of(&v);
+        let domain = match v.value_mut() {
+            ValueMut::Table(t) => range(doc, &name, std::mem::take(t), vspan)?,
+            ValueMut::Array(items) => Domain::OneOf(
                 items
                     .iter()
                     .map(|i| value(doc, i))
                     .collect::<Result<_, _>>()?,
             ),
-            other => Domain::Fixed(value(doc, &Spanned::new(raw, other))?),
+            _ => Domain::Fixed(value(doc, &v)?),
         };
         out.push(Input {
             name: name.into_owned(),
@@ -119,20 +118,20 @@ fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
             )
             .label("write a range as `{ from = 1, to = 100 }`"));
     };
-    v.get_ref().as_integer().ok_or_else(|| {
+    v.as_i64().ok_or_else(|| {
         range.error(
-            range.at(&v.span()),
+            range.span_of(&v),
             Code::WrongKind,
             format!("`{key}` must be a whole number"),
         )
     })
 }
 
-fn law(doc: &Doc, key: &str, span: Span, v: Spanned<Value>) -> Result<Law, Diagnostic> {
-    let vspan = doc.at(&v.span());
+fn law(doc: &Doc, key: &str, span: Span, v: Item) -> Result<Law, Diagnostic> {
+    let vspan = doc.span_of(&v);
     if key == "resolves" {
-        return match v.get_ref() {
-            Value::Boolean(true) => Ok(Law::Resolves),
+        return match v.as_bool() {
+            Some(true) => Ok(Law::Resolves),
             _ => Err(doc.error(vspan, Code::WrongKind, "`resolves` takes `true`")),
         };
     }
@@ -143,7 +142,7 @@ fn law(doc: &Doc, key: &str, span: Span, v: Spanned<Value>) -> Result<Law, Diagn
             .error(span, Code::Law, format!("unknown law `{key}`"))
             .label(format!("one of: {}", law_keys().join(", "))));
     }
-    let Value::Table(t) = v.into_inner() else {
+    let Some(t) = v.into_table() else {
         return Err(doc.error(
             vspan,
             Code::WrongKind,
@@ -180,11 +179,11 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
             .error(t.span.clone(), Code::MissingKey, "a law has no `bound`")
             .label("compare with a number, an input or an output: `bound = \"damage\"`"));
     };
-    let span = t.at(&v.span());
-    if let Some(n) = v.get_ref().as_integer() {
+    let span = t.span_of(&v);
+    if let Some(n) = v.as_i64() {
         return Ok(Bound::Constant(n));
     }
-    let Some(text) = v.get_ref().as_str() else {
+    let Some(text) = v.as_str() else {
         return Err(t.error(
             span,
             Code::WrongKind,

@@ -151,3 +151,97 @@ columns = ["band: range", "modifier: modifier"]
         "| x | +1 |",
     );
 }
+
+#[test]
+fn two_errata_on_one_cell_are_reported_as_such() {
+    let text = chapter(
+        r#"
+# Demo {#demo}
+
+<!-- table speeds
+const = "SPEEDS"
+row = "Speed"
+columns = ["name: text", "band: range"]
+errata = [
+  { row = "r", column = "band", printed = "x", reading = "1", reason = "a" },
+  { row = "r", column = "band", printed = "x", reading = "2", reason = "b" },
+]
+-->
+| Name | Band |
+|---|---|
+| r | x |
+"#,
+    );
+    let diags = errors("two_errata", &text);
+    let d = only(&diags);
+    assert_eq!(
+        d.to_string(),
+        "demo.md:18:3: error[E0019]: a second erratum on cell `band` of row `r`"
+    );
+    assert_eq!(d.notes, ["the first is at demo.md:17:3"]);
+}
+
+#[test]
+fn empty_front_matter_is_reported_as_empty() {
+    let text = "+++\n+++\n---\nsystem: demo\n---\n\n# Demo {#demo}\n";
+    let diags = errors("empty_front", text);
+    let messages: Vec<String> = diags.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        messages,
+        [
+            "demo.md:4:1: error[E0006]: section `system: demo` has no id",
+            "demo.md:1:1: error[E0003]: the front matter is empty",
+        ]
+    );
+}
+
+#[test]
+fn unterminated_front_matter_is_reported_as_unclosed() {
+    let text = "+++\nsystem = \"demo\"\n\n# Demo {#demo}\n";
+    let diags = errors("unterminated_front", text);
+    assert_eq!(
+        only(&diags).to_string(),
+        "demo.md:1:1: error[E0009]: the front matter is not closed"
+    );
+}
+
+#[test]
+fn a_schema_in_a_blockquote_is_reported_as_such() {
+    let text = chapter(
+        "\n# Demo {#demo}\n\n> <!-- table speeds\n> const = \"SPEEDS\"\n> row = \"Speed\"\n> columns = [\"band: range\"]\n> -->\n> | Band |\n> |---|\n> | 1 |\n",
+    );
+    let diags = errors("quoted_schema", &text);
+    assert_eq!(
+        only(&diags).to_string(),
+        "demo.md:12:3: error[E0008]: a table schema sits in a blockquote, where it is not read"
+    );
+}
+
+#[test]
+fn an_unknown_system_is_reported_at_the_front_matter() {
+    let base = compile("known_system", &chapter(GOOD)).unwrap_or_else(|d| panic!("{d}"));
+    let text = chapter(GOOD).replacen("system = \"demo\"", "system = \"dmeo\"", 1);
+    let result = common::in_folder(
+        "diagnostics",
+        "unknown_system",
+        &[("x.md", text.as_bytes())],
+        |dir| codegen::compile_with(base, &[dir.join("x.md")], dir),
+    );
+    let diags = result.expect_err("an unknown system").0;
+    let d = only(&diags);
+    assert_eq!(
+        d.to_string(),
+        "x.md:2:10: error[E0002]: system `dmeo` is not a system of the book"
+    );
+    assert_eq!(d.label, "did you mean `demo`?");
+}
+
+#[test]
+fn front_matter_opening_with_a_blank_line_is_reported_as_such() {
+    let text = "+++\n\nsystem = \"demo\"\n+++\n\n# Demo {#demo}\n";
+    let diags = errors("blank_front", text);
+    assert_eq!(
+        only(&diags).to_string(),
+        "demo.md:1:1: error[E0003]: the front matter opens with a blank line, so it is not read as one"
+    );
+}

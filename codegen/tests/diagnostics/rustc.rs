@@ -5,7 +5,7 @@
 use super::*;
 
 /// The generated Rust of a chapter that must compile, which must parse as Rust.
-fn rust(test: &str, text: &str) -> String {
+pub(super) fn rust(test: &str, text: &str) -> String {
     let code = match compile(test, text) {
         Ok(book) => codegen::emit::rust::rust_module(&book),
         Err(d) => panic!("`{test}` should compile:\n{d}"),
@@ -63,7 +63,7 @@ fn a_carriage_return_never_reaches_a_doc_comment() {
     let code = rust("carriage_return", &text);
     assert!(!code.contains('\r'), "a carriage return in:\n{code:?}");
     assert!(code.contains("/// Section \"Demo Part\"."), "{code}");
-    assert!(code.contains("/// De mo (demo.md)."), "{code}");
+    assert!(code.contains("/// De mo (demo\\.md)."), "{code}");
 }
 
 /// Table figures compile to `i32`; a larger one used to be "literal out of range" in rustc.
@@ -236,9 +236,9 @@ columns = ["name: ident", "value: int"]
 
 /// The emitter writes Rust as text: quotes, backslashes, `"#` and control
 /// characters in a cell stay inside the table's raw literal (escaped as the
-/// data's canonical text escapes them), a comment's closing `*/`
-/// in a title stays inside its doc comment, and a text direction mark (which
-/// rustc refuses in a comment) is written as its escape.
+/// data's canonical text escapes them), a comment's closing `*/` in a title
+/// stays inside its doc comment (as escaped Markdown), and a text direction
+/// mark (which rustc refuses in a comment) is written as its escape.
 #[test]
 fn text_that_rust_escapes_is_written_as_a_literal() {
     let text = chapter(
@@ -263,7 +263,45 @@ columns = ["said: text"]
         "{code}"
     );
     assert!(
-        code.contains("/// Section \"Demo */ part\\u{202e}\"."),
+        code.contains("/// Section \"Demo \\*\\/ part\\u{202e}\"."),
         "{code}"
+    );
+}
+
+/// A doc line that starts with `/` must stay a doc line: written after `///`
+/// it made `////`, an ordinary comment, and dropped out of the docs.
+#[test]
+fn a_doc_line_starting_with_a_slash_stays_in_the_docs() {
+    let code = rust(
+        "slash_doc",
+        &chapter(
+            r#"
+# Demo {#demo}
+
+## /etc {#etc}
+
+<!-- table gens
+const = "GENS"
+row = "Gen"
+title = "Grip\n/ by surface"
+columns = ["gen: int"]
+-->
+| Gen |
+|---|
+| 1 |
+"#,
+        ),
+    );
+    let dropped: Vec<&str> = code
+        .lines()
+        .filter(|l| l.trim_start().starts_with("////"))
+        .collect();
+    assert!(
+        dropped.is_empty(),
+        "doc lines dropped as comments: {dropped:#?}"
+    );
+    assert!(
+        code.contains("by surface"),
+        "the title is not in the docs:\n{code}"
     );
 }

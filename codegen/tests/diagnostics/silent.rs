@@ -231,3 +231,154 @@ fn reading_apart_from_compiling_reports_each_file_in_its_place() {
     ];
     assert_eq!(heads, expected, "{apart:#?}");
 }
+
+/// An id names files (`<id>.toml`, `<system>__<id>.snap`): one too long for a
+/// file name failed regen with the file system's words and no place.
+#[test]
+fn an_id_too_long_for_a_file_name_is_reported_at_the_id() {
+    let long = "a".repeat(300);
+    let text = chapter(&GOOD.replace("example hit-one", &format!("example {long}")));
+    let diags = errors("long_id", &text);
+    assert_eq!(
+        only(&diags).to_string(),
+        format!(
+            "demo.md:29:12: error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100",
+            &long[..24]
+        )
+    );
+}
+
+#[test]
+fn a_heading_with_two_ids_is_reported() {
+    let text = chapter("\n# Demo {#demo}\n\n## A {#zz-a} {#zz-b}\n");
+    let diags = errors("two_ids", &text);
+    assert_eq!(
+        only(&diags).to_string(),
+        "demo.md:12:1: error[E0006]: heading `A {#zz-a}` gives a second id, `zz-a`, before its id `zz-b`"
+    );
+}
+
+/// Compiles `spec/` after `make` has added to it what a file cannot be
+/// written as (a link, a FIFO), on a thread of its own, so that a read that
+/// blocks fails the test rather than hanging it.
+fn compile_spec_with(
+    test: &'static str,
+    files: &[(&str, &str)],
+    make: fn(&std::path::Path),
+) -> Vec<String> {
+    let files: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .map(|(p, t)| (format!("spec/{p}"), t.as_bytes().to_vec()))
+        .collect();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (p.as_str(), &t[..])).collect();
+        let result = common::in_folder("diagnostics", test, &files, |dir| {
+            make(&dir.join("spec"));
+            codegen::compile_dir(&dir.join("spec"), dir)
+        });
+        let _ = send.send(
+            result
+                .map(|_| ())
+                .map_err(|d| d.0.iter().map(ToString::to_string).collect::<Vec<_>>()),
+        );
+    });
+    match receive.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(Err(messages)) => messages,
+        Ok(Ok(())) => panic!("`{test}` should not compile"),
+        Err(_) => panic!("`{test}`: the compile did not return (a read blocks)"),
+    }
+}
+
+fn symlink(target: &str, link: std::path::PathBuf) {
+    std::os::unix::fs::symlink(target, link).expect("make a link");
+}
+
+#[test]
+fn a_fifo_named_like_a_chapter_is_reported_not_read() {
+    let messages = compile_spec_with("fifo", &[("demo/demo.md", &chapter(GOOD))], |spec| {
+        let fifo = spec.join("demo/pipe.md");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+    });
+    assert_eq!(
+        messages,
+        ["spec/demo/pipe.md:1:1: error[E0001]: `pipe.md` is not a regular file, so no chapter"]
+    );
+}
+
+#[test]
+fn a_system_folder_that_is_a_link_is_reported() {
+    let messages = compile_spec_with(
+        "linked_system",
+        &[("demo/demo.md", &chapter(GOOD))],
+        |spec| {
+            symlink("demo", spec.join("linked"));
+        },
+    );
+    assert_eq!(
+        messages,
+        [
+            "spec/linked:1:1: error[E0002]: `linked` is a symbolic link, which the compiler does not follow"
+        ]
+    );
+}
+
+#[test]
+fn a_link_loop_in_spec_is_reported() {
+    let messages = compile_spec_with("link_loop", &[("demo/demo.md", &chapter(GOOD))], |spec| {
+        symlink("loop", spec.join("loop"));
+        symlink("round", spec.join("demo/round"));
+    });
+    assert_eq!(
+        messages,
+        [
+            "spec/demo/round:1:1: error[E0002]: `round` is a symbolic link, which the compiler does not follow",
+            "spec/loop:1:1: error[E0002]: `loop` is a symbolic link, which the compiler does not follow",
+        ]
+    );
+}
+
+#[test]
+fn a_chapter_in_a_subfolder_is_reported() {
+    let good = chapter(GOOD);
+    let messages = compile_spec(
+        "subfolder",
+        &[("demo/demo.md", &good), ("demo/sub/x.md", &good)],
+    );
+    assert_eq!(
+        messages,
+        [
+            "spec/demo/sub:1:1: error[E0002]: folder `sub/` inside a system folder, whose chapters are not read"
+        ]
+    );
+}
+
+/// `eval` reads the files it is given through the same check: a FIFO is
+/// reported, not opened (opening one waits for a writer).
+#[test]
+fn a_fifo_given_to_eval_is_reported_not_read() {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let result = common::in_folder("diagnostics", "eval_fifo", &[], |dir| {
+            let fifo = dir.join("pipe.md");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
+            codegen::compile_with(Book::default(), &[fifo], dir)
+        });
+        let _ = send.send(
+            result
+                .err()
+                .map(|d| d.0.iter().map(ToString::to_string).collect()),
+        );
+    });
+    let reported = receive
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the compile did not return (a read blocks)");
+    assert_eq!(
+        reported,
+        Some(vec![
+            "pipe.md:1:1: error[E0001]: `pipe.md` is not a regular file, so no chapter".to_string()
+        ])
+    );
+}

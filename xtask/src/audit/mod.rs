@@ -34,6 +34,17 @@ pub const REPORT_DIR: &str = "target/audit";
 /// the book and the resolver's code as reviewed first when `stamp` is set,
 /// gathers the facts and writes the report to `root/target/audit/`.
 pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
+    run_with_books(root, book, stamp, None)
+}
+
+/// [`run`], with the cited lines of the books in `books` (a folder of their
+/// text, read now and written only into the report) beside each item.
+pub fn run_with_books(
+    root: &Path,
+    book: &Book,
+    stamp: bool,
+    books: Option<&Path>,
+) -> Result<Audit, String> {
     let code = Code::scan(root)?;
     if stamp {
         Stamp::of(book, &code).save(root)?;
@@ -46,7 +57,11 @@ pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
         properties: &crate::property_reports(book)?,
     };
     let audit = facts::collect(book, &sources, Provenance::of(root))?;
-    write(&audit, book, &code, &root.join(REPORT_DIR))
+    let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    let books = html::Books {
+        run: checked.as_ref(),
+    };
+    write(&audit, book, &code, &books, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;
     Ok(audit)
 }
@@ -58,12 +73,18 @@ pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
 
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page
 /// of a removed chapter lingers.
-fn write(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> std::io::Result<()> {
+fn write(
+    audit: &Audit,
+    book: &Book,
+    code: &Code,
+    books: &html::Books,
+    dir: &Path,
+) -> std::io::Result<()> {
     match std::fs::remove_dir_all(dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
         _ => {}
     }
-    html::write_site(audit, book, code, dir)?;
+    html::write_site(audit, book, code, books, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

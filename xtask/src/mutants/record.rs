@@ -8,8 +8,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::data::{self, Figure};
 use super::outcomes::{Mutant, Outcome};
-use crate::audit::checksum;
+use crate::audit::{Code, checksum};
 
 /// Where the record lives, relative to the workspace root.
 pub const RECORD_FILE: &str = "conformance/mutants.toml";
@@ -20,7 +21,9 @@ pub const SOURCES: &str = "rules/src";
 const HEADER: &str = "\
 # Written by `cargo xtask mutants`; survivors' `reason`s are written by hand.
 # One [files] entry per file of rules/src (mutants = 0 for a file with none):
-# `checksum` is xtask::audit::checksum of the file's text at its run.
+# `checksum` is xtask::audit::checksum of the file's text at its run; `data`,
+# for a file with survivors, that of the tables of spec/ it reads.
+# A survivor's `relies` lists the figures of the book its reason rests on.
 # A survivor's `mutant` is cargo-mutants' name for it, without file:line:col.
 # `pending` files have had no run yet; each run takes its files off the list.
 ";
@@ -46,6 +49,10 @@ pub struct Record {
 #[serde(deny_unknown_fields)]
 pub struct FileEntry {
     pub checksum: String,
+    /// For a file with survivors: the checksum of the tables it read at the
+    /// run ([`data::checksums`]), whose figures may keep a survivor alive.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub data: String,
     pub mutants: usize,
     pub caught: usize,
     pub missed: usize,
@@ -63,6 +70,9 @@ pub struct Survivor {
     pub mutant: String,
     /// Why no example can kill it; written by hand, empty until then.
     pub reason: String,
+    /// The figures of the book the reason rests on, checked against the book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relies: Vec<Figure>,
 }
 
 impl Record {
@@ -108,6 +118,7 @@ impl Record {
                 file.clone(),
                 FileEntry {
                     checksum: checksum.clone(),
+                    data: String::new(),
                     mutants: mine.len(),
                     caught: count(Outcome::Caught),
                     missed: count(Outcome::Missed),
@@ -121,22 +132,34 @@ impl Record {
                 .collect();
             missed.sort_by_key(|m| m.line);
             for m in missed {
-                let reason = reasons
+                let (reason, relies) = reasons
                     .iter()
                     .position(|s| s.file == m.file && s.mutant == m.name)
-                    .map(|i| reasons.remove(i).reason)
+                    .map(|i| reasons.remove(i))
+                    .map(|s| (s.reason, s.relies))
                     .unwrap_or_default();
                 self.survivors.push(Survivor {
                     file: m.file.clone(),
                     line: m.line,
                     mutant: m.name.clone(),
                     reason,
+                    relies,
                 });
             }
         }
         self.pending.retain(|f| !ran.contains_key(f));
         self.survivors
             .sort_by(|a, b| (&a.file, a.line, &a.mutant).cmp(&(&b.file, b.line, &b.mutant)));
+    }
+
+    /// Records `data` (file to the checksum of the tables it reads) for each
+    /// file with survivors.
+    pub fn note_data(&mut self, data: &BTreeMap<String, String>) {
+        for (file, e) in &mut self.files {
+            if let Some(sum) = data.get(file).filter(|_| e.missed > 0) {
+                e.data = sum.clone();
+            }
+        }
     }
 
     /// Drops the entries of files that no longer exist under `root`.
@@ -147,9 +170,10 @@ impl Record {
         self.pending.retain(exists);
     }
 
-    /// Every way the record disagrees with the sources under `root`.
+    /// Every way the record disagrees with the sources under `root`: its
+    /// code, and the book's tables and figures its survivors rest on.
     pub fn problems(&self, root: &Path) -> Result<Vec<Problem>, String> {
-        let mut out = Vec::new();
+        let mut out = self.data_problems(root)?;
         let sources = source_files(root)?;
         for file in &sources {
             let text = std::fs::read_to_string(root.join(file))
@@ -184,6 +208,42 @@ impl Record {
                 .filter(|s| s.reason.trim().is_empty())
                 .map(|s| Problem::NoReason(s.clone())),
         );
+        Ok(out)
+    }
+
+    /// The files with survivors whose tables changed since their run, and
+    /// every figure a reason relies on that the book no longer holds.
+    fn data_problems(&self, root: &Path) -> Result<Vec<Problem>, String> {
+        let book =
+            crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
+        // A file whose code changed is stale already, whatever it reads.
+        let unchanged = |f: &String, e: &FileEntry| {
+            std::fs::read_to_string(root.join(f)).is_ok_and(|text| checksum(&text) == e.checksum)
+        };
+        let watched: Vec<String> = self
+            .files
+            .iter()
+            .filter(|(f, e)| e.missed > 0 && unchanged(f, e))
+            .map(|(f, _)| f.clone())
+            .collect();
+        let now = data::checksums(&Code::scan(root)?, &book, &watched);
+        let mut out: Vec<Problem> = watched
+            .into_iter()
+            .filter(|f| now.get(f) != Some(&self.files[f].data))
+            .map(Problem::DataChanged)
+            .collect();
+        for s in &self.survivors {
+            for figure in &s.relies {
+                let found = figure.read(&book, &super::system_of(&s.file));
+                if found.as_ref() != Ok(&figure.values) {
+                    out.push(Problem::Moved {
+                        survivor: s.clone(),
+                        figure: figure.clone(),
+                        found: found.map(|v| v.join(", ")).unwrap_or_else(|why| why),
+                    });
+                }
+            }
+        }
         Ok(out)
     }
 }
@@ -230,6 +290,14 @@ pub enum Problem {
     },
     /// A survivor whose reason is still to be written.
     NoReason(Survivor),
+    /// A file with survivors whose tables differ from those of its run.
+    DataChanged(String),
+    /// A figure a survivor's reason relies on that the book no longer holds.
+    Moved {
+        survivor: Survivor,
+        figure: Figure,
+        found: String,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -256,6 +324,31 @@ impl fmt::Display for Problem {
                 f,
                 "{file}: {missed} missed, but {survivors} survivors recorded; {}",
                 refresh(file)
+            ),
+            Problem::DataChanged(file) => write!(
+                f,
+                "the tables of spec/ that {file} reads changed since its mutation run, and its survivors may now die; {}",
+                refresh(file)
+            ),
+            Problem::Moved {
+                survivor: s,
+                figure,
+                found,
+            } => write!(
+                f,
+                "{}:{}: `{}` survives because column `{}` of table `{}`{} holds {}, but it now holds {found}; {}",
+                s.file,
+                s.line,
+                s.mutant,
+                figure.column,
+                figure.table,
+                figure
+                    .row
+                    .as_ref()
+                    .map(|r| format!(" in row `{r}`"))
+                    .unwrap_or_default(),
+                figure.values.join(", "),
+                refresh(&s.file)
             ),
             Problem::NoReason(s) => write!(
                 f,

@@ -38,22 +38,9 @@ impl Code {
         self.depth += 1;
     }
 
-    /// A doc comment, a `///` line for each of its lines. Rust forbids a bare
-    /// carriage return in a doc comment, and spec text may hold one (`&#13;` in
-    /// a heading, `\r` in a TOML string): it ends a line before a line feed and
-    /// is a space anywhere else. A text direction mark, which rustc refuses in a
-    /// comment, is written as its escape (`\u{202e}`).
+    /// A doc comment, a `///` line for each of its lines. `text` is the
+    /// emitter's own wording: text from the spec goes into it only as [`Plain`].
     pub fn doc(&mut self, text: &str) {
-        let mut text = text.replace("\r\n", "\n").replace('\r', " ");
-        if text.contains(is_bidi) {
-            text = text
-                .chars()
-                .map(|c| match is_bidi(c) {
-                    true => c.escape_unicode().to_string(),
-                    false => c.to_string(),
-                })
-                .collect();
-        }
         for line in text.split('\n') {
             self.line(format_args!("///{}", line.trim_end()));
         }
@@ -66,6 +53,37 @@ impl Code {
 
     pub fn finish(self) -> String {
         self.out
+    }
+}
+
+/// Spec text as inert Markdown for a doc comment. rustdoc reads doc comments
+/// as Markdown and compiles and runs their fenced code as doctests, so spec
+/// text must carry no structure into them: it is written on one line (no fence,
+/// indented block, heading, list or HTML block can start), with each ASCII
+/// punctuation mark escaped by a backslash (CommonMark reads an escaped mark as
+/// itself, so no code span, inline HTML, link or emphasis can open), and control
+/// characters and text direction marks, which rustc refuses in a comment, as
+/// `\u{…}` escapes.
+pub struct Plain<'a>(pub &'a str);
+
+impl Display for Plain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = self.0.split(char::is_whitespace).filter(|w| !w.is_empty());
+        for (i, word) in words.enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            for c in word.chars() {
+                if c.is_ascii_punctuation() {
+                    write!(f, "\\{c}")?;
+                } else if c.is_control() || is_bidi(c) {
+                    write!(f, "{}", c.escape_unicode())?;
+                } else {
+                    f.write_char(c)?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -9,13 +9,14 @@
 
 mod code;
 mod data;
+mod domains;
 mod rules;
 mod tables;
 mod values;
 
 use proc_macro2::Ident;
 
-use self::code::{Code, Str};
+use self::code::{Code, Plain, Str};
 use crate::model::{Book, Chapter, System, Table};
 use crate::names;
 pub use values::{cell_value, column_type};
@@ -49,7 +50,8 @@ fn system(code: &mut Code, s: &System) {
 }
 
 fn chapter(code: &mut Code, c: &Chapter) {
-    code.doc(&format!(" {} ({}).", c.front.title, c.file.path.display()));
+    let path = c.file.path.display().to_string();
+    code.doc(&format!(" {} ({}).", Plain(&c.front.title), Plain(&path)));
     code.open(format_args!("pub mod {} {{", ident(&c.id)));
     ids(code, c);
     for t in &c.tables {
@@ -68,7 +70,7 @@ fn ids(code: &mut Code, c: &Chapter) {
     let sections = c
         .sections
         .iter()
-        .map(|s| (&*s.id, format!(" Section \"{}\".", s.title)));
+        .map(|s| (&*s.id, format!(" Section \"{}\".", Plain(&s.title))));
     let tables = c
         .tables
         .iter()

@@ -1,7 +1,7 @@
 //! Each rule as Rust: a module with `Given::from_values` and
 //! `Outcome::into_values`, and the registry that runs a rule by its id.
 
-use super::code::{Code, Opt, Str};
+use super::code::{Code, Opt, Plain, Str};
 use super::ident;
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
 
@@ -9,10 +9,11 @@ pub fn rule(code: &mut Code, c: &Chapter, r: &Rule) {
     code.doc(&format!(
         " Rule `{}` ({}): its inputs and outputs.",
         r.id,
-        c.file.location(r.span.start)
+        Plain(&c.file.location(r.span.start))
     ));
     code.open(format_args!("pub mod {} {{", ident(&r.name)));
     given(code, &r.given);
+    super::domains::within(code, &r.given);
     outcome(code, &r.outputs);
     code.close("}");
 }
@@ -118,6 +119,7 @@ pub fn registry(code: &mut Code, book: &Book) {
     }
     code.close("];");
     super::tables::list(code, book);
+    super::domains::table(code, book);
     resolve(code, book);
     code.close("}");
 }
@@ -180,7 +182,7 @@ fn resolve(code: &mut Code, book: &Book) {
         let path = format!("{}::{}::{}", ident(system), ident(&c.id), ident(&r.name));
         code.open(format_args!("({}, {}) => {{", Str(system), Str(&r.id)));
         code.line(format_args!(
-            "let given = crate::spec::{path}::Given::from_values(given)?;"
+            "let given = crate::spec::{path}::Given::from_values(given)?.within_domain()?;"
         ));
         code.line(format_args!(
             "crate::{path}(&given, trace).map(|o| o.into_values())"

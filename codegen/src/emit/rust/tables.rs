@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use proc_macro2::Ident;
 
-use super::code::{Code, Str};
+use super::code::{Code, Plain, Str};
 use super::values::{TypeOf, ValueOf};
 use super::{data, ident};
 use crate::cell::{BaseType, CellValue};
@@ -21,7 +21,8 @@ pub fn table(code: &mut Code, c: &Chapter, t: &Table) {
     } else {
         &t.title
     };
-    let place = format!("`{}`, {}", t.id, c.file.location(t.span.start));
+    let place = format!("`{}`, {}", t.id, Plain(&c.file.location(t.span.start)));
+    let title = Plain(title);
     match &t.kind {
         TableKind::Rows {
             const_name,
@@ -55,7 +56,11 @@ fn row_struct(code: &mut Code, t: &Table, row_type: &str, place: &str) {
     code.line("#[derive(Debug, Clone, Copy, PartialEq)]");
     code.open(format_args!("pub struct {} {{", ident(row_type)));
     for col in &t.columns {
-        code.doc(&format!(" {} (`{}`)", col.header, col.ty));
+        code.doc(&format!(
+            " {} ({})",
+            Plain(&col.header),
+            Plain(&col.ty.to_string())
+        ));
         code.line(format_args!(
             "pub {}: {},",
             ident(&col.field),
@@ -100,8 +105,12 @@ fn rows(code: &mut Code, t: &Table, const_name: &str, row_type: &str, about: &st
     for e in &t.errata {
         let _ = write!(
             doc,
-            "\n\n Erratum: row `{}`, column `{}` prints `{}`, read as `{}`: {}",
-            e.row, e.column, e.printed, e.reading, e.reason
+            "\n\n Erratum: row {}, column {} prints {}, read as {}: {}",
+            Plain(&e.row),
+            Plain(&e.column),
+            Plain(&e.printed),
+            Plain(&e.reading),
+            Plain(&e.reason)
         );
     }
     code.doc(&doc);
@@ -167,7 +176,7 @@ fn constants(code: &mut Code, t: &Table, about: &str) {
                 _ => None,
             })
             .collect();
-        code.doc(&format!(" {} ({about}.)", words.join(" ")));
+        code.doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
         code.line(format_args!(
             "pub const {}: {} = {};",
             ident(name),

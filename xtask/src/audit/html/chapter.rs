@@ -10,12 +10,14 @@ use codegen::markdown_options;
 use codegen::model::Chapter;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
+use super::book::Books;
 use super::typed::TableCells;
 use super::{boxes, esc, plural, property, review_badge};
 use crate::audit::facts::ChapterFacts;
+use crate::provenance::ItemKind;
 
 /// A chapter's page: where it sits, then the chapter.
-pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
+pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts, books: &Books) -> String {
     let mut out = format!(
         "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › \
          <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n",
@@ -23,21 +25,30 @@ pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts) -> String {
         title = esc(&facts.title),
     );
     out.push_str("<main class=\"book\">\n");
-    out.push_str(&article(system, chapter, facts, "../"));
+    out.push_str(&article(system, chapter, facts, "../", books));
     out.push_str("</main>\n");
     out
 }
 
 /// The chapter itself, on its page or in the whole book's; `root` leads from
 /// the page's folder back to the site's.
-pub fn article(system: &str, chapter: &Chapter, facts: &ChapterFacts, root: &str) -> String {
+pub fn article(
+    system: &str,
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    root: &str,
+    books: &Books,
+) -> String {
     let mut out = format!(
         "<article class=\"chapter\" data-chapter=\"{}/{}\">\n",
         esc(system),
         esc(&facts.id)
     );
     out.push_str(&header(facts));
-    html::push_html(&mut out, events(system, chapter, facts, root).into_iter());
+    html::push_html(
+        &mut out,
+        events(system, chapter, facts, root, books).into_iter(),
+    );
     out.push_str("</article>\n");
     out
 }
@@ -78,6 +89,7 @@ fn events<'a>(
     chapter: &'a Chapter,
     facts: &ChapterFacts,
     root: &str,
+    books: &Books,
 ) -> Vec<Event<'a>> {
     let mut out = Vec::new();
     let mut heading: Option<String> = None;
@@ -94,7 +106,7 @@ fn events<'a>(
         };
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
-                let Some(replaced) = block(chapter, facts, at, root) else {
+                let Some(replaced) = block(chapter, facts, at, root, books) else {
                     out.push(event);
                     continue;
                 };
@@ -104,7 +116,12 @@ fn events<'a>(
             Event::Start(Tag::HtmlBlock) => {
                 let raw = skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::HtmlBlock)));
                 let replaced = match chapter.tables.iter().position(|t| t.span.start == at) {
-                    Some(i) => boxes::table(&facts.tables[i], root),
+                    Some(i) => {
+                        let t = &chapter.tables[i];
+                        let lines = t.source.lines.as_ref();
+                        let panel = books.panel(chapter, ItemKind::Table, &t.id, lines, &t.extent);
+                        boxes::table(&facts.tables[i], root) + &panel
+                    }
                     None => format!("<pre class=\"raw-html\">{}</pre>\n", esc(&raw)),
                 };
                 out.push(Event::Html(replaced.into()));
@@ -121,6 +138,8 @@ fn events<'a>(
                         .iter()
                         .find(|s| s.item.id == id)
                         .map_or(String::new(), |s| review_badge(s.item.review));
+                    let section = chapter.sections.iter().find(|s| s.id == id);
+                    let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
                     out.push(Event::InlineHtml(
                         format!(
                             " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
@@ -150,10 +169,18 @@ fn events<'a>(
 
 /// What stands for the fenced block at byte `at`: an example's, a rule's or a
 /// property's box; none for any other code.
-fn block(chapter: &Chapter, facts: &ChapterFacts, at: usize, root: &str) -> Option<String> {
+fn block(
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    at: usize,
+    root: &str,
+    books: &Books,
+) -> Option<String> {
     let starts = |span: &std::ops::Range<usize>| span.start == at;
     if let Some(i) = chapter.examples.iter().position(|e| starts(&e.span)) {
-        return Some(boxes::example(&facts.examples[i], root));
+        let e = &chapter.examples[i];
+        let panel = books.panel(chapter, ItemKind::Example, &e.id, e.lines.as_ref(), &e.span);
+        return Some(boxes::example(&facts.examples[i], root) + &panel);
     }
     if let Some(i) = chapter.rules.iter().position(|r| starts(&r.span)) {
         return Some(boxes::rule(&facts.rules[i], root));

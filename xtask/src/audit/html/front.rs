@@ -26,7 +26,8 @@ const COLUMNS: [(&str, &str); 12] = [
     ("table_errata", "table errata"),
 ];
 
-pub fn body(audit: &Audit) -> String {
+/// The front page; `books` is the section on the spec against the books.
+pub fn body(audit: &Audit, books: &str) -> String {
     let mut out = String::from(
         "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
          with the verdict of each worked example and property in place, the code each table becomes, the source of \
@@ -45,6 +46,7 @@ pub fn body(audit: &Audit) -> String {
         p.schema_version
     );
     systems_table(&mut out, audit);
+    out.push_str(books);
     lists::mutation(&mut out, audit);
     property::front(&mut out, audit);
     review(&mut out, audit);

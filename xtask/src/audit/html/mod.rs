@@ -6,6 +6,7 @@
 //! with the report; with scripts off every page but search reads the same.
 //! Everything the book or the resolver says is HTML-escaped.
 
+mod book;
 mod boxes;
 mod chapter;
 mod front;
@@ -29,10 +30,18 @@ use super::review::Review;
 
 const CSS: &str = include_str!("audit.css");
 
+pub use book::Books;
+
 /// Writes the site's files into `dir`.
-pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Result<()> {
+pub fn write_site(
+    audit: &Audit,
+    book: &Book,
+    code: &Code,
+    books: &Books,
+    dir: &Path,
+) -> io::Result<()> {
     let write = |at: &str, text: &str| crate::write_atomically(&dir.join(at), text);
-    write("audit.css", CSS)?;
+    write("audit.css", &format!("{CSS}{}", book::CSS))?;
     write("search.js", search::SCRIPT)?;
     write("search-index.js", &search::index_js(audit, book, code))?;
     let page = |at: &str, title: &str, body: &str| {
@@ -40,11 +49,15 @@ pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Re
         let sidebar = toc::sidebar(audit, &root, Some(at));
         write(at, &page(title, &root, &sidebar, body))
     };
-    page("index.html", "Audit of the book", &front::body(audit))?;
+    page(
+        "index.html",
+        "Audit of the book",
+        &front::body(audit, &book::front(books)),
+    )?;
     page(
         "print.html",
         "The book, as audited",
-        &print::body(audit, book),
+        &print::body(audit, book, books),
     )?;
     page("search.html", "Search the book", &search::page_body())?;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
@@ -53,9 +66,14 @@ pub fn write_site(audit: &Audit, book: &Book, code: &Code, dir: &Path) -> io::Re
             page(
                 &facts.page,
                 &title,
-                &chapter::body(&system.id, chapter, facts),
+                &chapter::body(&system.id, chapter, facts, books),
             )?;
         }
+    }
+    for c in books.run.iter().flat_map(|r| &r.coverage) {
+        let text = books.run.and_then(|r| r.texts.get(&c.book));
+        let body = book::coverage_body(c, text.map_or(&[][..], Vec::as_slice));
+        page(&book::coverage_page(&c.book), &c.book, &body)?;
     }
     for (file, text) in &code.files {
         let at = listing_page(file);

@@ -6,10 +6,10 @@ use std::fmt::Write as _;
 
 use codegen::Book;
 
-use super::{chapter, esc};
+use super::{Books, chapter, esc};
 use crate::audit::facts::Audit;
 
-pub fn body(audit: &Audit, book: &Book) -> String {
+pub fn body(audit: &Audit, book: &Book, books: &Books) -> String {
     let p = &audit.provenance;
     let mut out = format!(
         "<nav class=\"crumbs\"><a href=\"index.html\">Audit</a> › the whole book</nav>\n\
@@ -26,7 +26,7 @@ pub fn body(audit: &Audit, book: &Book) -> String {
             "<section class=\"print-system\" data-system=\"{id}\">\n<h1 class=\"system-title\">{id}</h1>"
         );
         for (c, f) in system.chapters.iter().zip(&facts.chapters) {
-            out.push_str(&chapter::article(&system.id, c, f, ""));
+            out.push_str(&chapter::article(&system.id, c, f, "", books));
         }
         out.push_str("</section>\n");
     }

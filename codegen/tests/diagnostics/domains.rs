@@ -1,0 +1,64 @@
+//! The domain a rule block declares after an input's or output's type
+//! (`"int 3..=18"`): read when well formed, reported at the value otherwise.
+
+use super::*;
+
+/// The chapter whose rule `hit` declares `roll` as `ty` (file line 14).
+fn rule_with(ty: &str) -> String {
+    with_example("rule = \"demo.hit\"\n[given]\nroll = 3\n[book]\ndamage = \"1d6\"\n")
+        .replace("roll = \"int\"", &format!("roll = \"{ty}\""))
+}
+
+#[test]
+fn a_domain_is_read_with_its_bounds() {
+    let book = compile("domain", &rule_with("int 3..=18")).unwrap_or_else(|d| panic!("{d}"));
+    let rule = &book.systems[0].chapters[0].rules[0];
+    let domain = rule.given[0].domain.expect("a domain");
+    assert_eq!((domain.lo, domain.hi), (Some(3.0), Some(18.0)));
+}
+
+#[test]
+fn a_malformed_domain_is_reported_at_its_type() {
+    for (ty, why) in [
+        (
+            "int 3-18",
+            "`3-18` is no domain: write `lo..=hi`, `lo..` or `..=hi`",
+        ),
+        (
+            "int 3..18",
+            "`3..18` leaves out its upper bound: write `..=18`",
+        ),
+        ("int 18..=3", "the domain runs backwards (18 to 3)"),
+        (
+            "int 0.5..",
+            "bound `0.5` is not a whole number of a figure's size",
+        ),
+        (
+            "text 0..",
+            "a `text` has no domain: only int and decimal values (and lists of them) take one",
+        ),
+    ] {
+        let text = rule_with(ty);
+        let diags = errors("bad_domain", &text);
+        assert_eq!(
+            only(&diags).to_string(),
+            format!("demo.md:14:8: error[E0022]: `roll`'s domain: {why}"),
+            "{ty}"
+        );
+    }
+}
+
+#[test]
+fn an_example_outside_the_domain_compiles_to_be_refused() {
+    let text = rule_with("int 3..=18").replace("roll = 3\n", "roll = 19\n");
+    let book = compile("outside_domain", &text).unwrap_or_else(|d| panic!("{d}"));
+    let code = codegen::emit::rust::rust_module(&book);
+    for emitted in [
+        "::core::iter::once(self.roll).find(|x| !(3..=18).contains(x))",
+        "\"`roll` is {x}, outside its domain 3..=18\"",
+        "(\"demo\", \"demo.hit\", \"given\", \"roll\", 3.0, 18.0),",
+        "crate::spec::demo::demo::hit::Given::from_values(given)?.within_domain()?;",
+    ] {
+        assert!(code.contains(emitted), "no `{emitted}` in:\n{code}");
+    }
+}

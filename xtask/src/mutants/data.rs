@@ -1,0 +1,89 @@
+//! What a file's surviving mutants depend on besides its code: the tables of
+//! the book it reads, watched by a checksum, and the figures a survivor's
+//! reason relies on, each checked against the compiled book. A table edit
+//! that could make a survivor killable thus marks the record stale.
+
+use std::collections::BTreeMap;
+
+use codegen::Book;
+use codegen::model::Table;
+use serde::{Deserialize, Serialize};
+
+use crate::audit::{Code, checksum};
+
+/// A figure of the book that a survivor's reason relies on: the values that
+/// `column` holds in the rows of `table` whose first cell is `row` (every row
+/// when there is none), distinct and sorted, in the canonical form of the
+/// generated data (`1d6`, `+1`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Figure {
+    pub table: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<String>,
+    pub column: String,
+    pub values: Vec<String>,
+}
+
+impl Figure {
+    /// What the book of `system` holds where the figure points, or why it
+    /// holds nothing there.
+    pub fn read(&self, book: &Book, system: &str) -> Result<Vec<String>, String> {
+        let table = book
+            .systems
+            .iter()
+            .filter(|s| s.id == system)
+            .flat_map(|s| s.chapters.iter().flat_map(|c| &c.tables))
+            .find(|t| t.id == self.table)
+            .ok_or_else(|| format!("system `{system}` has no table `{}`", self.table))?;
+        let at = table
+            .columns
+            .iter()
+            .position(|c| c.field == self.column)
+            .ok_or_else(|| format!("table `{}` has no column `{}`", self.table, self.column))?;
+        let data = codegen::emit::rust::table_data(table);
+        let mut values: Vec<String> = data
+            .lines()
+            .map(|line| line.split('\t').collect::<Vec<_>>())
+            .filter(|cells| self.row.as_deref().is_none_or(|r| cells[0] == r))
+            .filter_map(|cells| cells.get(at).map(|c| c.to_string()))
+            .collect();
+        values.sort();
+        values.dedup();
+        Ok(values)
+    }
+}
+
+/// The checksum of the tables each of `files` reads: every table one of its
+/// items names a constant of, as its chapter writes it (schema and rows).
+pub fn checksums(code: &Code, book: &Book, files: &[String]) -> BTreeMap<String, String> {
+    let mut read: BTreeMap<&str, String> =
+        files.iter().map(|f| (f.as_str(), String::new())).collect();
+    for s in &book.systems {
+        for c in &s.chapters {
+            for t in &c.tables {
+                for f in readers(code, &s.id, &c.id, t) {
+                    if let Some(text) = read.get_mut(f) {
+                        text.push_str(&c.file.text[t.span.start..t.extent.end]);
+                    }
+                }
+            }
+        }
+    }
+    read.into_iter()
+        .map(|(f, text)| (f.to_string(), checksum(&text)))
+        .collect()
+}
+
+/// The files whose items read any constant of `t`.
+fn readers<'c>(code: &'c Code, system: &str, chapter: &str, t: &Table) -> Vec<&'c str> {
+    let mut files: Vec<&str> = t
+        .constant_names()
+        .iter()
+        .flat_map(|name| code.readers(system, chapter, name))
+        .map(|item| item.file.as_str())
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+}

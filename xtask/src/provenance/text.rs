@@ -1,0 +1,194 @@
+//! A book's text as the check reads it: lines numbered from 1, each cut into
+//! words with the differences that printing makes (dashes, quotes, spacing,
+//! `|` separators, footnote marks, the punctuation around a word) folded away.
+
+use std::ops::Range;
+
+/// One word of a book (or of a spec cell), folded, and where it is printed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Word {
+    pub text: String,
+    /// The line, from 1.
+    pub line: u32,
+    /// Its bytes in the line as printed, punctuation around it excluded.
+    pub at: Range<usize>,
+}
+
+/// The ditto mark, as every form of it folds.
+pub const DITTO: &str = "\"";
+
+/// A book file's lines.
+#[derive(Debug)]
+pub struct BookText {
+    pub lines: Vec<String>,
+}
+
+impl BookText {
+    pub fn new(text: &str) -> BookText {
+        BookText {
+            lines: text.lines().map(str::to_string).collect(),
+        }
+    }
+
+    /// The words of lines `lines` (from 1; lines past the end are none).
+    pub fn words(&self, lines: impl IntoIterator<Item = u32>) -> Vec<Word> {
+        let mut out = Vec::new();
+        for n in lines {
+            if let Some(line) = self.lines.get(n as usize - 1) {
+                words_into(line, n, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Every word of the book.
+    pub fn all_words(&self) -> Vec<Word> {
+        self.words(1..=self.lines.len() as u32)
+    }
+}
+
+/// The words of `text` (one line), folded; `line` numbers them.
+pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
+    let mut start = None;
+    let mut chars = text.char_indices().chain([(text.len(), ' ')]).peekable();
+    while let Some((i, c)) = chars.next() {
+        // `Â` before a no-break space is that space saved in the wrong encoding.
+        let stray = c == 'Â' && chars.peek().is_some_and(|&(_, n)| n == '\u{a0}');
+        let gap = stray || c.is_whitespace() || matches!(c, '|' | '=' | '\u{a0}');
+        match (gap, start) {
+            (true, Some(s)) => {
+                if let Some(w) = fold(&text[s..i], s, line) {
+                    out.push(w);
+                }
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+}
+
+/// The words of a piece of spec text (a cell, a claimed word), folded.
+pub fn words_of(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    words_into(text, 0, &mut out);
+    out.into_iter().map(|w| w.text).collect()
+}
+
+/// Marks that open a word without being part of it.
+const OPENERS: &[char] = &['(', '[', '{', '"', '\'', '`'];
+/// Marks that close a word: punctuation, quotes and footnote marks.
+const CLOSERS: &[char] = &[
+    '.', ',', ';', ':', '!', '?', ')', ']', '}', '"', '\'', '*', '†', '`',
+];
+
+/// `raw`, at byte `s` of its line, folded; `None` when nothing is left.
+fn fold(raw: &str, s: usize, line: u32) -> Option<Word> {
+    let chars: Vec<(usize, char)> = raw.char_indices().map(|(i, c)| (i, fold_char(c))).collect();
+    if chars.iter().all(|&(_, c)| c == '"') {
+        let at = s..s + raw.len();
+        return Some(Word {
+            text: DITTO.to_string(),
+            line,
+            at,
+        });
+    }
+    let first = chars.iter().position(|&(_, c)| !OPENERS.contains(&c))?;
+    let last = chars.iter().rposition(|&(_, c)| !CLOSERS.contains(&c))?;
+    if last < first {
+        return None;
+    }
+    let end = chars.get(last + 1).map_or(raw.len(), |&(i, _)| i);
+    let at = s + chars[first].0..s + end;
+    let core: String = chars[first..=last]
+        .iter()
+        .map(|&(_, c)| c)
+        .collect::<String>()
+        .to_lowercase();
+    let text = if core.chars().all(|c| c == '-') {
+        "-".to_string()
+    } else if core.contains(',') && core.chars().all(|c| c.is_ascii_digit() || c == ',') {
+        core.replace(',', "")
+    } else {
+        core
+    };
+    Some(Word { text, line, at })
+}
+
+/// One character as the check compares it: every dash a hyphen, every double
+/// quote or ditto mark `"`, every single quote `'`.
+fn fold_char(c: char) -> char {
+    match c {
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{2033}' | '\u{3003}' => '"',
+        '\u{2018}' | '\u{2019}' => '\'',
+        _ => c,
+    }
+}
+
+/// A whole number as the books spell it, up to twenty and in tens to ninety.
+pub fn number_word(n: i64) -> Option<&'static str> {
+    const SMALL: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    match n {
+        0..=20 => Some(SMALL[n as usize]),
+        30..=90 if n % 10 == 0 => Some(TENS[(n / 10 - 2) as usize]),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        words_of(line)
+    }
+
+    #[test]
+    fn printing_differences_fold_away() {
+        assert_eq!(
+            words("199-210 | 60m/s * | 30d6 |"),
+            ["199-210", "60m/s", "30d6"]
+        );
+        assert_eq!(words("finds “23–26.” Then"), ["finds", "23-26", "then"]);
+        assert_eq!(words("(Cloth)\u{a0}1,000 —"), ["cloth", "1000", "-"]);
+        assert_eq!(words("” | 〃 | \""), [DITTO, DITTO, DITTO]);
+        assert_eq!(words("Terminal velocity.*"), ["terminal", "velocity"]);
+        assert_eq!(words("fatigue).Â\u{a0} Max"), ["fatigue", "max"]);
+    }
+
+    #[test]
+    fn a_word_knows_where_it_is_printed() {
+        let mut out = Vec::new();
+        let line = "sees “23–26.” here";
+        words_into(line, 7, &mut out);
+        let w = &out[1];
+        assert_eq!((w.text.as_str(), w.line), ("23-26", 7));
+        assert_eq!(&line[w.at.clone()], "23–26");
+    }
+}

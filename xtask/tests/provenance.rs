@@ -1,0 +1,304 @@
+//! `cargo xtask provenance` on the fixture book and the book texts written
+//! for it (`fixtures/books/`): it passes as committed, and each class of
+//! failure is caught at the spec's (or the book's) file:line:col, with its code.
+
+mod common;
+
+use std::path::Path;
+
+use codegen::Code;
+use common::{Run, Scratch, copy_dir, edit, fixture_book, xtask};
+
+/// A workspace holding only the fixture book, and a copy of its books.
+fn scratch(name: &str) -> Scratch {
+    let s = Scratch::new(name);
+    copy_dir(&fixture_book(), &s.0.join("spec"));
+    copy_dir(&books(), &s.0.join("books"));
+    s
+}
+
+fn books() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/books")
+}
+
+fn check(root: &Path, format: &[&str]) -> Run {
+    let books = root.join("books");
+    let mut args = vec![
+        "provenance",
+        "--books",
+        books.to_str().expect("a UTF-8 path"),
+    ];
+    args.extend(format);
+    xtask(root, &args)
+}
+
+/// The failing run's one finding: its code and where it is, `path:line:col`.
+fn one_finding(run: &Run) -> (String, String) {
+    assert_eq!(run.code, Some(1), "the check must fail:\n{}", run.stderr);
+    let lines: Vec<serde_json::Value> = run
+        .stderr
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter(|v: &serde_json::Value| v["code"].is_string())
+        .collect();
+    assert_eq!(lines.len(), 1, "one finding expected:\n{}", run.stderr);
+    let d = &lines[0];
+    let at = format!(
+        "{}:{}:{}",
+        d["file"].as_str().unwrap_or(""),
+        d["line"],
+        d["column"]
+    );
+    (d["code"].as_str().unwrap_or("").to_string(), at)
+}
+
+fn json(root: &Path) -> Run {
+    check(root, &["--message-format=json"])
+}
+
+#[test]
+fn the_fixture_book_is_located_and_covered() {
+    let s = scratch("prov-clean");
+    let run = check(&s.0, &[]);
+    assert!(run.ok(), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains(
+            "action         table rows 3/3 located (0 ours), [book] claims 2/2, table errata 0/0 confirmed"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains(
+            "fixture-armor.txt: 15 lines, 10 cited, 2 not rules, 3 blank, 0 cited by nothing"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_changed_cell_is_caught_at_the_cell() {
+    let s = scratch("prov-cell");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "| 3-4 | 2d6 |",
+        "| 3-4 | 3d6 |",
+    );
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-cell".into(), "spec/action/armor.md:148:9".into())
+    );
+    assert!(run.stderr.contains("cell `3d6` of table `hit-kinds` is not printed in fixture-armor.txt:13-15 where its row is (the row's cells before it are, from line 15)"), "{}", run.stderr);
+}
+
+#[test]
+fn an_unprinted_book_figure_is_caught_at_the_claim() {
+    let s = scratch("prov-figure");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "[book]\ndamage_through = 6",
+        "[book]\ndamage_through = 7",
+    );
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-figure".into(), "spec/action/armor.md:55:1".into())
+    );
+    assert!(
+        run.stderr.contains(
+            "claims `7` as `[book]` for `damage_through`, which fixture-armor.txt:6 does not print"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn another_edition_is_caught_at_the_front_matter() {
+    let s = scratch("prov-edition");
+    let book = s.0.join("books/fixture-armor.txt");
+    let text = std::fs::read_to_string(&book).expect("read the book");
+    std::fs::write(&book, text.replace("stops one point", "stops a point"))
+        .expect("write the book");
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-edition".into(), "spec/action/armor.md:5:1".into())
+    );
+}
+
+#[test]
+fn an_uncited_paragraph_is_caught_at_the_book_line() {
+    let s = scratch("prov-uncited");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "{#worn-armor lines=9-10}",
+        "{#worn-armor}",
+    );
+    let run = json(&s.0);
+    let (code, at) = one_finding(&run);
+    assert_eq!(code, "book-coverage");
+    assert!(at.ends_with("books/fixture-armor.txt:9:1"), "{at}");
+    assert!(
+        run.stderr
+            .contains("lines 9-10 of fixture-armor.txt: no item of the spec cites them"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn findings_render_with_their_code_and_place() {
+    let s = scratch("prov-human");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "| 3-4 | 2d6 |",
+        "| 3-4 | 3d6 |",
+    );
+    let run = check(&s.0, &[]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("error[book-cell]: cell `3d6`"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("--> spec/action/armor.md:148:9"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("1 provenance finding(s)"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// The files of one example of an explanation: `(path, contents)` under `heading`.
+fn explained(text: &str, heading: &str) -> Vec<(String, String)> {
+    let section = text
+        .split("\n## ")
+        .find(|s| s.starts_with(heading))
+        .expect("the heading");
+    let mut out = Vec::new();
+    let mut lines = section.lines();
+    while let Some(line) = lines.next() {
+        if let Some(path) = line.strip_prefix("~~~~ ") {
+            let body: String = lines
+                .by_ref()
+                .take_while(|l| *l != "~~~~")
+                .map(|l| format!("{l}\n"))
+                .collect();
+            out.push((path.to_string(), body));
+        }
+    }
+    out
+}
+
+/// The codes the check finds in one example's files.
+fn codes_of(code: Code, files: &[(String, String)]) -> Vec<Code> {
+    let s = Scratch::new(&format!("prov-explain-{code}"));
+    for (path, body) in files {
+        let path = s.0.join(path);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("make the folder");
+        std::fs::write(path, body).expect("write the file");
+    }
+    let book = match xtask::compile_book(&s.0) {
+        Ok(book) => book,
+        Err(d) => return d.0.iter().map(|d| d.code).collect(),
+    };
+    let run = xtask::provenance::check(&book, &s.0.join("spec"), &s.0.join("books"));
+    run.findings.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn every_provenance_code_is_explained_by_a_wrong_and_a_right_example() {
+    let mut wrongs = Vec::new();
+    for code in Code::all().filter(|c| matches!(c, Code::Book(_))) {
+        let text = code.explanation();
+        assert!(text.starts_with(&format!("# {code}: ")), "{code}");
+        let wrong = codes_of(code, &explained(text, "Wrong"));
+        if wrong.is_empty() || wrong.iter().any(|c| *c != code) {
+            wrongs.push(format!("{code}: the wrong example yields {wrong:?}"));
+        }
+        let right = codes_of(code, &explained(text, "Right"));
+        if !right.is_empty() {
+            wrongs.push(format!("{code}: the right example yields {right:?}"));
+        }
+    }
+    assert!(wrongs.is_empty(), "{}", wrongs.join("\n"));
+}
+
+#[test]
+fn without_the_books_the_report_shows_the_locators_alone() {
+    let s = Scratch::fixture("prov-audit-locators");
+    let book = xtask::compile_book(&s.0).expect("the fixture compiles");
+    xtask::audit::run(&s.0, &book, false).expect("the audit runs");
+    let dir = s.0.join(xtask::audit::REPORT_DIR);
+    let page = std::fs::read_to_string(dir.join("action/armor.html")).expect("the chapter's page");
+    assert!(
+        page.contains("<p class=\"book-locator\" data-item=\"hit-kinds\">Book: <code>fixture-armor.txt</code> lines <code>13-15</code>"),
+        "{page}"
+    );
+    assert!(!page.contains("book-panel"), "no book text without --books");
+    assert!(
+        page.contains("book lines 4-5"),
+        "a section's locator by its heading"
+    );
+    assert!(
+        !dir.join("books").exists(),
+        "no coverage pages without the books"
+    );
+}
+
+#[test]
+fn propose_finds_an_unlocated_table_and_example_and_writes_them() {
+    let s = scratch("prov-propose");
+    let armor = s.0.join("spec/action/armor.md");
+    edit(
+        &armor,
+        "<!-- table hit-kinds\nlines = \"13-15\"\n",
+        "<!-- table hit-kinds\n",
+    );
+    edit(
+        &armor,
+        "rule = \"armor.absorb\"\nlines = \"6\"\n",
+        "rule = \"armor.absorb\"\n",
+    );
+    let unlocated = json(&s.0);
+    assert_eq!(unlocated.code, Some(1));
+    assert_eq!(
+        unlocated
+            .stderr
+            .matches("\"code\":\"book-unlocated\"")
+            .count(),
+        2,
+        "{}",
+        unlocated.stderr
+    );
+    let books = s.0.join("books");
+    let books = books.to_str().expect("a UTF-8 path");
+    let run = xtask(&s.0, &["provenance", "--books", books, "--propose"]);
+    assert!(run.ok(), "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("table hit-kinds: lines 13-15 (2/2 rows)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("example fixture-absorb: lines 6 (1/1 figures)"),
+        "{}",
+        run.stdout
+    );
+    let run = xtask(
+        &s.0,
+        &["provenance", "--books", books, "--propose", "--write"],
+    );
+    assert!(run.stdout.contains("wrote 2 locators"), "{}", run.stdout);
+    let run = check(&s.0, &[]);
+    assert!(run.ok(), "the written locators pass: {}", run.stderr);
+}
