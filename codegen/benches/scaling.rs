@@ -1,11 +1,12 @@
 //! `cargo bench -p codegen --bench scaling`: the time to compile a chapter and
 //! render what it reports grows linearly with its size, for every shape of
-//! input: a valid book, one bad example after another, a table erratum per row,
+//! input: a valid book, many small tables, one bad example after another, a table erratum per row,
 //! a line of bad cells, examples naming unknown rules among many, an example
 //! misspelling every input of a large rule, and a property doing the same. Each shape is built at 1, 2, 5 and 10 MB; the time
 //! per MB should stay flat down each column of the table printed.
 //!
-//! `total` is what a build pays: compiling, then the report (which shows the
+//! `total` is what a build pays: compiling, emitting the Rust of a chapter that
+//! compiles, then the report (which shows the
 //! first `codegen::diagnostic::SHOWN` diagnostics and counts the rest).
 //! `render each` renders every diagnostic, to show the renderer linear too.
 
@@ -43,6 +44,21 @@ fn valid_book(bytes: usize) -> String {
         |i| {
             format!(
                 "## Part {i} {{#part-{i}}}\n\n<!-- table t-{i}\nconst = \"T_{i}\"\nrow = \"T{i}\"\ncolumns = [\"band: range\", \"modifier: modifier\", \"damage: dice?\"]\n-->\n| Distance | Modifier | Damage |\n|---|---|---|\n| 1-2 | +1 | 1d6 |\n| 3-4 | -2 | \" |\n\n```rule r-{i}\n[given]\nroll = \"int\"\n[outputs]\ndamage = \"dice\"\n```\n\n```example e-{i}\nrule = \"demo.r-{i}\"\n[given]\nroll = 3\n[book]\ndamage = \"1d6\"\n```\n\n"
+            )
+        },
+        "",
+    )
+}
+
+/// Sections each with a small table and nothing else: many tables, each
+/// titled by its section, for the Rust emitter.
+fn many_tables(bytes: usize) -> String {
+    grow(
+        bytes,
+        "",
+        |i| {
+            format!(
+                "## Part {i} {{#part-{i}}}\n\n<!-- table t-{i}\nconst = \"T_{i}\"\nrow = \"T{i}\"\ncolumns = [\"k: text\", \"v: int\"]\n-->\n| K | V |\n|---|---|\n| a | 1 |\n| b | 2 |\n\n"
             )
         },
         "",
@@ -132,6 +148,8 @@ fn property_bad_bindings(bytes: usize) -> String {
 struct Run {
     /// Compiling the chapter (and linting it, when it compiles).
     compile: Duration,
+    /// Emitting the Rust, when it compiles.
+    emit: Duration,
     /// Rendering the report: the first diagnostics (or lints) and the count.
     report: Duration,
     /// Rendering every diagnostic (or lint), one after another.
@@ -139,18 +157,23 @@ struct Run {
     reported: usize,
 }
 
-/// Compiles `text` as `dir/demo.md`, then renders what it reports (its
-/// diagnostics, or for a book that compiles, its lints).
+/// Compiles `text` as `dir/demo.md`, emits its Rust if it compiles, then renders
+/// what it reports (its diagnostics, or for a book that compiles, its lints).
 fn compile_and_render(dir: &Path, text: &str) -> Run {
     let path = dir.join("demo.md");
     std::fs::write(&path, text).expect("write the chapter");
     let start = Instant::now();
     let compiled = codegen::compile_with(Book::default(), &[path], dir)
-        .map(|book| codegen::lints(&book, &|_, _| true));
+        .map(|book| (codegen::lints(&book, &|_, _| true), book));
     let compile = start.elapsed();
     let start = Instant::now();
+    if let Ok(book) = &compiled {
+        black_box(codegen::emit::rust::rust_module(&book.1));
+    }
+    let emit = start.elapsed();
+    let start = Instant::now();
     let diagnostics: Vec<&Diagnostic> = match &compiled {
-        Ok(lints) => {
+        Ok((lints, _)) => {
             black_box(codegen::lint::render(lints, false));
             lints.iter().map(|l| &l.diagnostic).collect()
         }
@@ -166,6 +189,7 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
     }
     Run {
         compile,
+        emit,
         report,
         every: start.elapsed(),
         reported: diagnostics.len(),
@@ -175,8 +199,9 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
 fn main() {
     let dir = std::env::temp_dir().join(format!("codegen-scaling-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("create a scratch folder");
-    let shapes: [(&str, Shape); 7] = [
+    let shapes: [(&str, Shape); 8] = [
         ("valid book", valid_book),
+        ("many tables", many_tables),
         ("bad examples", bad_examples),
         ("table errata per row", errata_per_row),
         ("cell errors on one line", cell_errors_on_one_line),
@@ -185,8 +210,17 @@ fn main() {
         ("property bad bindings", property_bad_bindings),
     ];
     println!(
-        "{:<24} {:>5} {:>9} {:>10} {:>10} {:>10} {:>10} | {:>11} {:>10}",
-        "shape", "MB", "reported", "compile", "report", "total", "per MB", "render each", "per MB"
+        "{:<24} {:>5} {:>9} {:>10} {:>10} {:>10} {:>10} {:>10} | {:>11} {:>10}",
+        "shape",
+        "MB",
+        "reported",
+        "compile",
+        "emit",
+        "report",
+        "total",
+        "per MB",
+        "render each",
+        "per MB"
     );
     // `cargo bench --bench scaling -- <word>` runs only the shapes whose name holds it.
     let only: Vec<String> = std::env::args()
@@ -202,14 +236,15 @@ fn main() {
             // The best of three runs: the least disturbed by the rest of the machine.
             let run = (0..3)
                 .map(|_| compile_and_render(&dir, &text))
-                .min_by_key(|r| r.compile + r.report)
+                .min_by_key(|r| r.compile + r.emit + r.report)
                 .expect("three runs");
             let size = text.len() as f64 / f64::from(1 << 20);
-            let total = run.compile + run.report;
+            let total = run.compile + run.emit + run.report;
             println!(
-                "{name:<24} {size:>5.1} {:>9} {:>10.3?} {:>10.3?} {total:>10.3?} {:>10.3?} | {:>11.3?} {:>10.3?}",
+                "{name:<24} {size:>5.1} {:>9} {:>10.3?} {:>10.3?} {:>10.3?} {total:>10.3?} {:>10.3?} | {:>11.3?} {:>10.3?}",
                 run.reported,
                 run.compile,
+                run.emit,
                 run.report,
                 total.div_f64(size),
                 run.every,

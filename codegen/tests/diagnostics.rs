@@ -20,6 +20,8 @@ mod poor_errors;
 mod runs_as_code;
 #[path = "diagnostics/rustc.rs"]
 mod rustc;
+#[path = "diagnostics/shadowing.rs"]
+mod shadowing;
 #[path = "diagnostics/silent.rs"]
 mod silent;
 // Errors that suggest the fix (issue 10.8).

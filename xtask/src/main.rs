@@ -71,16 +71,23 @@ enum Cmd {
     ///
     /// Fails, once the report is written, while an example fails.
     Audit {
-        /// First record the book and each rule's code as reviewed in
-        /// spec/reviewed.toml
-        #[arg(long)]
-        stamp: bool,
+        /// First record as reviewed in spec/reviewed.toml the items named
+        /// (a system, system/chapter, system/chapter/id, a function path or a
+        /// file of rules/src), or with no name every item
+        #[arg(long, num_args = 0.., value_name = "ITEM")]
+        stamp: Option<Vec<String>>,
+        /// Who reviewed, for --stamp (by default git's user.name)
+        #[arg(long, value_name = "NAME", requires = "stamp")]
+        reviewer: Option<String>,
         /// Show beside each table and example the lines of the book it
         /// cites, read from DIR (your own copy of the books; only the report
         /// under target/audit/ holds them), and each book's coverage
         #[arg(long, value_name = "DIR")]
         books: Option<PathBuf>,
     },
+    /// List what changed since each item's review (spec/reviewed.toml), with
+    /// its diff: the review queue
+    Review,
     /// Check the spec against the books it restates: every located table row,
     /// table erratum and `[book]` figure printed where its locator points, and
     /// every line of each book cited or listed as not rules
@@ -266,7 +273,12 @@ fn main() -> ExitCode {
             ..
         } => eval(&root, &files, trace, examples, format),
         Cmd::Explain { code } => return explain(&code),
-        Cmd::Audit { stamp, books } => audit(&root, stamp, books.as_deref()),
+        Cmd::Audit {
+            stamp,
+            reviewer,
+            books,
+        } => audit(&root, stamp, reviewer, books.as_deref()),
+        Cmd::Review => queue(&root),
         Cmd::Provenance {
             books,
             propose,
@@ -442,7 +454,7 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
         return Ok(());
     }
     let summary = format!(
-        "{} items changed since review; read them (`cargo xtask audit` marks them), then run `cargo xtask audit --stamp`",
+        "{} items changed since review; read them (`cargo xtask review` shows each with its diff), then stamp them (`cargo xtask audit --stamp ITEM`)",
         changes.len()
     );
     match format {
@@ -459,7 +471,21 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-fn audit(root: &Path, stamp: bool, books: Option<&Path>) -> Result<(), String> {
+/// Prints the review queue: each change since review with its diff.
+fn queue(root: &Path) -> Result<(), String> {
+    let book = compile(root, MessageFormat::Human)?;
+    let changes = xtask::audit::changes(root, &book)?;
+    print!("{}", xtask::audit::queue::text(&changes));
+    println!("{} entries in the review queue", changes.len());
+    Ok(())
+}
+
+fn audit(
+    root: &Path,
+    stamp: Option<Vec<String>>,
+    reviewer: Option<String>,
+    books: Option<&Path>,
+) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
     if let Some(dir) = books.filter(|d| !d.is_dir()) {
         return Err(format!(
@@ -467,10 +493,23 @@ fn audit(root: &Path, stamp: bool, books: Option<&Path>) -> Result<(), String> {
             dir.display()
         ));
     }
-    let audit = xtask::audit::run_with_books(root, &book, stamp, books)?;
-    if stamp {
+    let stamp = match stamp {
+        Some(targets) => {
+            let by = xtask::audit::Reviewer::now(root, reviewer)?;
+            let scope = match targets.is_empty() {
+                true => xtask::audit::Scope::All,
+                false => xtask::audit::Scope::Named(targets),
+            };
+            Some((by, scope))
+        }
+        None => None,
+    };
+    let audit = xtask::audit::run_with_books(root, &book, stamp.as_ref(), books)?;
+    if let Some((by, _)) = &stamp {
         println!(
-            "stamped every item as reviewed in {}",
+            "stamped as reviewed by {} on {} in {}",
+            by.name,
+            by.date,
             xtask::audit::REVIEWED_FILE
         );
     }

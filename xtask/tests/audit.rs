@@ -12,7 +12,7 @@ use std::process::Command;
 use codegen::LintKind;
 use common::{Scratch, edit};
 use serde_json::Value as Json;
-use xtask::audit::{Code, Review, Stamp};
+use xtask::audit::{Code, Review, Reviewer, Stamp};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))
@@ -20,10 +20,17 @@ fn audit_json(root: &Path) -> Json {
     serde_json::from_str(&text).expect("audit.json is JSON")
 }
 
+fn tester() -> Reviewer {
+    Reviewer {
+        name: "A. Tester".into(),
+        date: "2026-01-02".into(),
+    }
+}
+
 fn run_audit(root: &Path) -> Json {
     let book = xtask::compile_book(root)
         .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    xtask::audit::run(root, &book, false).expect("the audit runs");
+    xtask::audit::run(root, &book, None).expect("the audit runs");
     audit_json(root)
 }
 
@@ -58,7 +65,7 @@ fn assert_lands(root: &Path, href: &str) {
 /// Stamps the workspace at `root` through the binary; then nothing is changed
 /// since review and `check --reviewed` passes.
 fn stamp(root: &Path) {
-    let (ok, err) = xtask(root, &["audit", "--stamp"]);
+    let (ok, err) = xtask(root, &["audit", "--stamp", "--reviewer", "A. Tester"]);
     assert!(ok, "audit --stamp failed: {err}");
     assert_eq!(
         audit_json(root)["changed_since_review"],
@@ -528,6 +535,22 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let root = &scratch.0;
 
     stamp(root);
+    let stamped: toml::Table = toml::from_str(
+        &std::fs::read_to_string(root.join("spec/reviewed.toml")).expect("the stamp"),
+    )
+    .expect("the stamp is TOML");
+    let entry = &stamped["book"]["action"]["armor-value"];
+    assert_eq!(entry["reviewer"].as_str(), Some("A. Tester"));
+    let date = entry["date"].as_str().expect("a date");
+    assert!(date.len() == 10 && date.as_bytes()[4] == b'-', "{date}");
+    let sha = entry["sha256"].as_str().expect("a checksum");
+    assert!(
+        sha.len() == 64 && sha.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{sha}"
+    );
+    let text = entry["text"].as_str().expect("the reviewed text");
+    assert!(text.contains("nothing once it is through."), "{text}");
+    assert_eq!(xtask::audit::checksum(text), sha);
 
     // Reword a paragraph of the section `armor-value` (line 15).
     edit(
@@ -539,16 +562,25 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
-    assert_eq!(
-        json["changed_since_review"],
-        serde_json::json!([{
-            "system": "action",
-            "id": "armor-value",
-            "review": "changed",
-            "kind": "section",
-            "chapter": "armor",
-            "location": "spec/action/armor.md:16",
-        }])
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert_eq!(changes.len(), 1, "{changes:#?}");
+    let change = &changes[0];
+    for (field, value) in [
+        ("system", "action"),
+        ("id", "armor-value"),
+        ("review", "changed"),
+        ("kind", "section"),
+        ("chapter", "armor"),
+        ("location", "spec/action/armor.md:16"),
+    ] {
+        assert_eq!(change[field], value, "{field}");
+    }
+    assert_eq!(change["stamped"]["reviewer"], "A. Tester");
+    assert!(
+        change["stamped"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("nothing once it is through.\n")),
+        "the stamp keeps the text reviewed"
     );
     let armor = json["systems"][0]["chapters"]
         .as_array()
@@ -572,6 +604,11 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     assert!(
         page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
     );
+    assert!(
+        page.contains("<span class=\"reviewer\">reviewed by A. Tester on 20"),
+        "each item says who reviewed it and when"
+    );
+    assert_eq!(section["reviewer"], "A. Tester");
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
     assert!(front.contains("href=\"action/armor.html#armor-value\""));
 
@@ -587,7 +624,9 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
     let code = Code::scan(root).expect("the resolver parses");
-    Stamp::of(&book, &code).save(root).expect("stamp");
+    Stamp::of(&book, &code, &tester())
+        .save(root)
+        .expect("stamp");
     assert!(
         xtask::audit::changes(root, &book)
             .expect("changes")
@@ -664,21 +703,27 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
     let code = Code::scan(root).expect("the resolver parses");
-    let expected: Vec<Json> = all_rules(&json)
-        .filter(|r| reached.iter().any(|id| r["id"] == id.as_str()))
-        .map(|r| {
-            let function = code.item(r["resolver"].as_str().expect("a path")).expect("its function");
-            serde_json::json!({
-                "system": "outcome-armor",
-                "id": r["id"],
-                "review": "changed",
-                "kind": "code",
-                "chapter": r["id"].as_str().and_then(|id| id.split_once('.')).expect("chapter.name").0,
-                "location": format!("{}:{}", function.file, function.line),
-            })
-        })
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert_eq!(changes.len(), 1, "one entry for the function: {changes:#?}");
+    let change = &changes[0];
+    assert_eq!(change["kind"], "function");
+    assert_eq!(change["id"], helper);
+    assert_eq!(change["review"], "changed");
+    let reaching: Vec<&str> = change["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .map(|r| r["rule"].as_str().expect("a rule"))
         .collect();
-    assert_eq!(json["changed_since_review"], Json::Array(expected));
+    assert_eq!(reaching, reached, "exactly the rules that reach it");
+    assert_eq!(
+        change["rules"][0]["way"],
+        serde_json::json!([
+            "outcome_armor::outcome::outcome",
+            "outcome_armor::outcome::measure",
+            "outcome_armor::outcome::succeeds"
+        ])
+    );
     let outcome = all_rules(&json)
         .find(|r| r["id"] == "outcome.outcome")
         .expect("outcome.outcome");
@@ -700,17 +745,23 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(front.contains("<code>outcome_armor::outcome::succeeds</code>"));
+    let queue = std::fs::read_to_string(root.join("target/audit/queue.html")).expect("queue");
+    assert!(queue.contains("reached by rule outcome.outcome (outcome-armor): outcome_armor::outcome::outcome → outcome_armor::outcome::measure → outcome_armor::outcome::succeeds"), "{queue}");
     assert!(
-        front.contains("code of rule <a href=\"outcome-armor/outcome.html#rule-outcome.outcome\"")
+        queue.contains("<del>-     outcome &gt;= i64::from(SUCCESS_FROM)</del>"),
+        "{queue}"
+    );
+    assert!(
+        queue.contains("<ins>+     i64::from(SUCCESS_FROM) &lt;= outcome</ins>"),
+        "{queue}"
     );
 
-    let function = code
-        .item("outcome_armor::outcome::outcome")
-        .expect("outcome");
+    let function = code.item(helper).expect("succeeds");
     fails_review_until_stamped(
         root,
         &format!(
-            "{}:{}: code of rule `outcome.outcome` changed since review",
+            "{}:{}: function `{helper}` changed since review",
             function.file, function.line
         ),
     );
@@ -811,5 +862,355 @@ fn the_front_page_lists_mutation_scores_failures_errata_and_rulings() {
             .as_array()
             .expect("rulings")
             .is_empty()
+    );
+}
+
+/// Runs git in `root` with a fixed author, failing the test if git fails.
+fn git(root: &Path, args: &[&str]) {
+    let run = common::Run::of(
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args([
+                "-c",
+                "user.name=Ruth Ruling",
+                "-c",
+                "user.email=ruth@example.org",
+            ])
+            .args(args)
+            .env("GIT_AUTHOR_DATE", "2025-03-04T12:00:00Z")
+            .env("GIT_COMMITTER_DATE", "2025-03-04T12:00:00Z"),
+    );
+    assert!(run.ok(), "git {args:?}: {run}");
+}
+
+#[test]
+fn each_ruling_says_who_wrote_it_and_when_its_stance_and_what_cites_it() {
+    let scratch = Scratch::fixture("audit-rulings");
+    let root = &scratch.0;
+    git(root, &["init", "-q"]);
+    git(root, &["add", "spec"]);
+    git(root, &["commit", "-q", "-m", "the fixture book"]);
+    let json = run_audit(root);
+    let rulings: Vec<&Json> = json["systems"]
+        .as_array()
+        .expect("systems")
+        .iter()
+        .flat_map(|s| s["rulings"].as_array().expect("rulings"))
+        .collect();
+    let ruling = |id: &str| {
+        rulings
+            .iter()
+            .find(|r| r["ruling"]["id"] == id)
+            .unwrap_or_else(|| panic!("no ruling {id}: {rulings:#?}"))
+    };
+    let misprint = ruling("ruling-misprinted-sum");
+    assert_eq!(misprint["stance"], "against the book");
+    assert_eq!(misprint["cited_by"][0]["id"], "fixture-absorb-misprint");
+    assert_eq!(
+        misprint["written"],
+        serde_json::json!({"authors": ["Ruth Ruling"], "first": "2025-03-04", "last": "2025-03-04"})
+    );
+    let half = ruling("ruling-half-av");
+    assert_eq!(half["stance"], "fills a gap");
+    assert_eq!(half["cited_by"], Json::Array(Vec::new()));
+    let dice = ruling("ruling-the-dice");
+    assert_eq!(dice["derivations"][0]["id"], "fixture-outcome");
+    assert_lands(
+        root,
+        dice["derivations"][0]["href"].as_str().expect("a link"),
+    );
+    assert_eq!(
+        dice["written"]["authors"][0], "Ruth Ruling",
+        "its lines run to the end of the file"
+    );
+    let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
+    assert!(
+        front.contains("<span class=\"written\">by Ruth Ruling on 2025-03-04</span>"),
+        "{front}"
+    );
+}
+
+#[test]
+fn mutation_figures_show_per_chapter_and_per_rule_and_listings_carry_review_rules_and_survivors() {
+    let scratch = Scratch::fixture("audit-listing");
+    let root = &scratch.0;
+    let armor = std::fs::read_to_string(root.join("rules/src/action/armor.rs")).expect("armor.rs");
+    let record = format!(
+        "[files.\"rules/src/action/armor.rs\"]\nchecksum = \"{}\"\nmutants = 12\ncaught = 9\nmissed = 1\nunviable = 2\ntimeout = 0\n\n\
+         [files.\"rules/src/bounds.rs\"]\nchecksum = \"0\"\nmutants = 4\ncaught = 3\nmissed = 1\nunviable = 0\ntimeout = 0\n\n\
+         [[survivors]]\nfile = \"rules/src/bounds.rs\"\nline = 13\nmutant = \"replace 0 with 1 in non_negative\"\nreason = \"no example has a zero figure\"\n",
+        xtask::audit::checksum(&armor)
+    );
+    std::fs::write(root.join("conformance/mutants.toml"), record).expect("write the record");
+    stamp(root);
+    let json = run_audit(root);
+
+    let chapter = json["systems"][0]["chapters"]
+        .as_array()
+        .expect("chapters")
+        .iter()
+        .find(|c| c["id"] == "armor")
+        .expect("armor");
+    assert_eq!(chapter["mutation"]["caught"], 9);
+    assert_eq!(chapter["mutation"]["score"], 0.9);
+    assert_eq!(chapter["mutation"]["changed_since_run"], false);
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html")).expect("page");
+    assert!(
+        page.contains("mutation score 90%: 9 caught of 12 mutants, 1 missed, 2 unviable"),
+        "{page}"
+    );
+    assert!(
+        page.contains("(2 the book's, 1 ours)"),
+        "the tally tells the book's examples from ours"
+    );
+
+    let rule = |id: &str| {
+        all_rules(&json)
+            .find(|r| r["id"] == id)
+            .expect("a rule")
+            .clone()
+    };
+    for id in ["armor.absorb", "armor.worn"] {
+        assert_eq!(
+            rule(id)["survivors"][0]["mutant"],
+            "replace 0 with 1 in non_negative",
+            "{id}"
+        );
+    }
+    assert_eq!(
+        rule("outcome.outcome")["survivors"],
+        Json::Array(Vec::new())
+    );
+    assert!(page.contains("Surviving mutants in its code:"));
+
+    let listing =
+        std::fs::read_to_string(root.join("target/audit/code/bounds.rs.html")).expect("listing");
+    assert!(
+        !listing.contains("</span>\n<span class=\"line"),
+        "one line per line, not two"
+    );
+    let note = &listing[listing
+        .find("<span class=\"note\"><code>bounds::non_negative</code>")
+        .expect("its note")..];
+    let note = &note[..note.find("</span>").expect("its end")];
+    assert!(note.contains("reviewed by A. Tester on "), "{note}");
+    assert!(
+        note.contains("href=\"../action/armor.html#rule-armor.absorb\""),
+        "{note}"
+    );
+    assert!(
+        note.contains("href=\"../action/armor.html#rule-armor.worn\""),
+        "{note}"
+    );
+    assert!(listing.contains("<span class=\"line survivor\" id=\"L13\" title=\"surviving mutant: replace 0 with 1 in non_negative: no example has a zero figure\">"));
+    assert_lands(root, "action/armor.html#rule-armor.absorb");
+}
+
+/// Every `id` of `html` with how often it appears.
+fn ids(html: &str) -> std::collections::BTreeMap<&str, usize> {
+    let mut seen = std::collections::BTreeMap::new();
+    for part in html.split(" id=\"").skip(1) {
+        *seen
+            .entry(&part[..part.find('"').expect("a closing quote")])
+            .or_default() += 1;
+    }
+    seen
+}
+
+#[test]
+fn print_html_gives_each_system_its_own_ids_and_its_links_land_in_their_own_system() {
+    let scratch = Scratch::fixture("audit-print");
+    let root = &scratch.0;
+    let outcome = root.join("spec/outcome-armor/outcome.md");
+    let text = std::fs::read_to_string(&outcome).expect("outcome.md");
+    // A section id that the action system uses too, and a link to it.
+    std::fs::write(
+        &outcome,
+        format!("{text}\n## Armor value here {{#armor-value}}\n\nSee [above](#armor-value).\n"),
+    )
+    .expect("write outcome.md");
+    run_audit(root);
+    let print = std::fs::read_to_string(root.join("target/audit/print.html")).expect("print");
+    let twice: Vec<_> = ids(&print).into_iter().filter(|(_, n)| *n > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "ids on the page more than once: {twice:?}"
+    );
+    assert!(
+        print.contains("id=\"action--armor-value\"")
+            && print.contains("id=\"outcome-armor--armor-value\"")
+    );
+    assert!(print.contains("<a href=\"#outcome-armor--armor-value\">above</a>"));
+    let all = ids(&print);
+    for part in print.split("href=\"#").skip(1) {
+        let target = &part[..part.find('"').expect("a closing quote")];
+        assert!(
+            all.contains_key(target),
+            "`#{target}` lands nowhere on print.html"
+        );
+    }
+    for part in print.split(" for=\"").skip(1) {
+        let target = &part[..part.find('"').expect("a closing quote")];
+        assert!(
+            all.contains_key(target),
+            "a label for `{target}`, which is not on the page"
+        );
+    }
+}
+
+#[test]
+fn search_finds_mutants_and_the_queue_and_section_snippets_hold_no_block_toml() {
+    let scratch = Scratch::fixture("audit-search");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS).expect("record");
+    stamp(root);
+    edit(
+        &root.join("spec/action/armor.md"),
+        "nothing once it is through.",
+        "nothing once it is through, however thin.",
+    );
+    run_audit(root);
+    let js = std::fs::read_to_string(root.join("target/audit/search-index.js")).expect("index");
+    let json = &js[js.find('[').expect("an array")..=js.rfind(']').expect("its end")];
+    let entries: Vec<Json> = serde_json::from_str(json).expect("the index is JSON");
+    let of = |kind: &'static str| entries.iter().filter(move |e| e["k"] == kind);
+    for section in of("section") {
+        let text = section["x"].as_str().expect("a text");
+        assert!(
+            !text.contains("[given]") && !text.contains("rule = "),
+            "{text}"
+        );
+    }
+    let mutant = of("mutant").next().expect("a surviving mutant");
+    assert!(
+        mutant["x"]
+            .as_str()
+            .expect("a text")
+            .starts_with("surviving mutant: ")
+    );
+    let queued: Vec<&Json> = of("review").collect();
+    assert_eq!(queued.len(), 1);
+    assert_eq!(queued[0]["t"], "armor-value changed since review");
+    assert_eq!(queued[0]["h"], "queue.html#queue-1");
+    let section = of("section")
+        .find(|e| e["h"] == "action/armor.html#armor-value")
+        .expect("it");
+    assert!(
+        section["x"]
+            .as_str()
+            .expect("a text")
+            .ends_with("(changed since review)")
+    );
+}
+
+#[test]
+fn each_chapter_links_to_the_chapters_before_and_after_it() {
+    let scratch = Scratch::fixture("audit-neighbours");
+    let root = &scratch.0;
+    run_audit(root);
+    let page = |p: &str| std::fs::read_to_string(root.join("target/audit").join(p)).expect(p);
+    let armor = page("action/armor.html");
+    let outcome = page("outcome-armor/outcome.html");
+    assert!(
+        armor.contains("<a class=\"next\" rel=\"next\" href=\"../outcome-armor/outcome.html\">")
+    );
+    assert!(
+        !armor.contains("rel=\"prev\""),
+        "the first chapter has none before it"
+    );
+    assert!(outcome.contains(
+        "<a class=\"prev\" rel=\"prev\" href=\"../action/armor.html\">← Armor (fixture)</a>"
+    ));
+    assert!(
+        !outcome.contains("rel=\"next\""),
+        "the last chapter has none after it"
+    );
+    assert_lands(root, "outcome-armor/outcome.html");
+}
+
+#[test]
+fn audit_json_follows_its_published_schema_and_a_removed_item_says_what_and_where_it_was() {
+    let scratch = Scratch::fixture("audit-schema");
+    let root = &scratch.0;
+    std::fs::write(root.join("conformance/mutants.toml"), common::MUTANTS).expect("record");
+    stamp(root);
+    let armor = root.join("spec/action/armor.md");
+    edit(
+        &armor,
+        "nothing once it is through.",
+        "nothing once it is through, however thin.",
+    );
+    edit(
+        &armor,
+        "```example fixture-absorb\n",
+        "```example fixture-absorb-renamed\n",
+    );
+    edit(
+        &root.join("rules/src/bounds.rs"),
+        "    at_least(0, figures)\n",
+        "    at_least(i64::from(0u8), figures)\n",
+    );
+    let json = run_audit(root);
+    let dir = root.join("target/audit");
+    let published = std::fs::read_to_string(dir.join("audit.schema.json")).expect("the schema");
+    assert_eq!(json["$schema"], "audit.schema.json");
+    let schema: Json = serde_json::from_str(&published).expect("the schema is JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&json)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "audit.json breaks its schema:\n{}",
+        errors.join("\n")
+    );
+
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    let removed = changes
+        .iter()
+        .find(|c| c["review"] == "removed")
+        .expect("the renamed example's old id");
+    assert_eq!(removed["id"], "fixture-absorb");
+    assert_eq!(removed["kind"], "example");
+    assert_eq!(removed["chapter"], "armor");
+    assert_eq!(removed["location"], "spec/action/armor.md");
+    let item = &json["systems"][0]["chapters"][0]["sections"][0];
+    assert_eq!(
+        item["key"],
+        format!("action/{}", item["id"].as_str().expect("an id"))
+    );
+    for rule in all_rules(&json) {
+        for e in rule["examples"].as_array().expect("examples") {
+            assert!(
+                e["title"].is_string(),
+                "an example reference without a title: {e}"
+            );
+        }
+    }
+
+    // The schema checks something: an item without its key breaks it.
+    let mut broken = json.clone();
+    broken["systems"][0]["chapters"][0]["sections"][0]
+        .as_object_mut()
+        .expect("an item")
+        .remove("key");
+    assert!(!validator.is_valid(&broken));
+}
+
+#[test]
+fn no_survivor_s_reason_in_the_committed_record_cites_a_line_that_can_drift() {
+    let record = xtask::mutants::Record::load(&xtask::workspace_root()).expect("the record");
+    let drifting: Vec<String> = record
+        .survivors
+        .iter()
+        .filter(|s| xtask::audit::mutants::cites_a_line(&s.reason))
+        .map(|s| format!("{}:{} {}", s.file, s.line, s.reason))
+        .collect();
+    assert!(
+        drifting.is_empty(),
+        "reasons that cite a line name the code or the table instead:\n{}",
+        drifting.join("\n")
     );
 }

@@ -156,7 +156,7 @@ fn cell(row: &str, attr: &str, key: &str) -> String {
 fn audit(root: &Path) -> Json {
     let book = xtask::compile_book(root)
         .unwrap_or_else(|d| panic!("the book does not compile:\n{}", d.render()));
-    xtask::audit::run(root, &book, false).expect("the audit runs");
+    xtask::audit::run(root, &book, None).expect("the audit runs");
     let json = std::fs::read_to_string(root.join(xtask::audit::REPORT_DIR).join("audit.json"));
     serde_json::from_str(&json.expect("read audit.json")).expect("audit.json is JSON")
 }
@@ -256,7 +256,9 @@ fn the_report_reads_right_in_chromium() {
             &format!("<code>{}</code>", claim["name"].as_str().expect("a name")),
             "</tr>",
         );
-        assert!(row.contains(&format!(
+        // The book's value, with what an erratum sets aside struck through.
+        let unstruck = row.replace("<del>", "").replace("</del>", "");
+        assert!(unstruck.contains(&format!(
             "<td class=\"value book\">{}</td>",
             dom_text(&shown(&claim["book"]))
         )));
@@ -315,7 +317,11 @@ fn the_report_reads_right_in_chromium() {
     check_sidebar(&chromium, &dir, &json);
     check_search(&chromium, &dir);
     check_print(&chromium, &dir, &json);
+    check_queue(&chromium, &dir, &json);
+    check_rulings(&chromium, &dir, &json);
+    check_chapter_mutation(&chromium, &dir, &json);
     check_narrow(&chromium, &dir);
+    check_wide(&chromium, &dir);
 
     // Screenshots, for people to look at.
     screenshot(&chromium, &dir.join("index.html"), "front.png", "1280,2000");
@@ -408,6 +414,22 @@ fn check_search(chromium: &Path, dir: &Path) {
         list.contains("<a href=\"action/falling.html#mary-falls\">mary-falls</a>"),
         "{list}"
     );
+    // Surviving mutants and the review queue can be found; snippets are cut
+    // at spaces and mark the words found.
+    let (_, list, found) = search("?q=mutant");
+    assert!(found > 0 && list.contains("data-kind=\"mutant\""), "{list}");
+    let (_, list, found) = search("?q=changed+since+review");
+    assert!(found > 0 && list.contains("data-kind=\"review\""), "{list}");
+    assert!(list.contains("<mark>changed</mark>"), "{list}");
+    let (_, list, _) = search("?q=armor");
+    for snippet in list.split("<p>").skip(1) {
+        let text = &snippet[..snippet.find("</p>").expect("its end")];
+        assert!(!text.contains("[given]"), "raw TOML in a snippet: {text}");
+        if let Some(rest) = text.strip_prefix("… ") {
+            let before = rest.chars().next().expect("a word");
+            assert!(!before.is_whitespace(), "{text}");
+        }
+    }
     let (dom, _, found) = search("?q=%3Cb%3Ezzqx");
     assert_eq!(found, 0);
     assert!(
@@ -432,11 +454,151 @@ fn check_print(chromium: &Path, dir: &Path, json: &Json) {
                 .unwrap_or_else(|| panic!("print.html lacks {mark} (or has it out of order)"));
             from += at;
             for e in chapter["examples"].as_array().expect("examples") {
-                assert!(dom.contains(&format!("id=\"{}\"", e["id"].as_str().expect("id"))));
+                let id = format!(
+                    "id=\"{}--{}\"",
+                    system["id"].as_str().expect("id"),
+                    e["id"].as_str().expect("id")
+                );
+                assert!(dom.contains(&id), "{id}");
             }
         }
     }
     assert!(!dom.contains("<script"));
+    // Every id once, so that every in-page link lands in its own system.
+    let mut ids = std::collections::BTreeMap::new();
+    for part in dom.split(" id=\"").skip(1) {
+        *ids.entry(&part[..part.find('"').expect("a quote")])
+            .or_insert(0) += 1;
+    }
+    let twice: Vec<_> = ids.iter().filter(|(_, n)| **n > 1).collect();
+    assert!(
+        twice.is_empty(),
+        "ids on print.html more than once: {twice:?}"
+    );
+    for part in dom.split("href=\"#").skip(1) {
+        let target = &part[..part.find('"').expect("a quote")];
+        assert!(
+            ids.contains_key(target),
+            "`#{target}` lands nowhere on print.html"
+        );
+    }
+}
+
+/// The review queue as the browser shows it: one entry per change of
+/// `audit.json`, each with who reviewed it, and a diff where the stamp kept
+/// the earlier text.
+fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
+    let dom = dump_dom(chromium, &dir.join("queue.html"));
+    let changes = json["changed_since_review"].as_array().expect("changes");
+    assert!(dom.contains(&format!("{} entries changed since review", changes.len())));
+    for (n, change) in changes.iter().enumerate() {
+        let entry = slice(&dom, &format!("id=\"queue-{}\"", n + 1), "</section>");
+        let id = change["id"].as_str().expect("an id");
+        assert!(
+            entry.contains(&dom_text(id)),
+            "entry {} is not `{id}`: {entry}",
+            n + 1
+        );
+        let stamped = &change["stamped"];
+        if stamped.is_null() {
+            assert!(entry.contains("never reviewed"), "{entry}");
+            continue;
+        }
+        let who = format!(
+            "reviewed by {} on {}",
+            stamped["reviewer"].as_str().expect("a reviewer"),
+            stamped["date"].as_str().expect("a date")
+        );
+        assert!(entry.contains(&dom_text(&who)), "{entry}");
+        if change["review"] == "changed" && stamped["text"].is_string() {
+            assert!(
+                entry.contains("<del>") || entry.contains("<ins>"),
+                "a changed item without its diff: {entry}"
+            );
+        }
+    }
+}
+
+/// Each ruling on the front page says who wrote it and when and its stance,
+/// and links to every example whose errata or derivation cites it, each of
+/// which lands on that example.
+fn check_rulings(chromium: &Path, dir: &Path, json: &Json) {
+    let front = dump_dom(chromium, &dir.join("index.html"));
+    let front = &front[front.find("id=\"rulings\"").expect("the rulings")..];
+    let mut linked = 0;
+    for system in json["systems"].as_array().expect("systems") {
+        for r in system["rulings"].as_array().expect("rulings") {
+            let href = r["ruling"]["href"].as_str().expect("a link");
+            let row = slice(front, &format!("<a href=\"{href}\""), "</tr>");
+            let written = &r["written"];
+            let authors = written["authors"]
+                .as_array()
+                .expect("rulings are committed");
+            let who = dom_text(authors[0].as_str().expect("an author"));
+            assert!(row.contains(&who), "{row}");
+            assert!(
+                row.contains(written["last"].as_str().expect("a date")),
+                "{row}"
+            );
+            assert!(
+                row.contains(r["stance"].as_str().expect("a stance")),
+                "{row}"
+            );
+            for cite in r["cited_by"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .chain(r["derivations"].as_array().into_iter().flatten())
+            {
+                let to = cite["href"].as_str().expect("a link");
+                assert!(row.contains(&format!("href=\"{to}\"")), "{row}");
+                let (page, anchor) = to.split_once('#').expect("an anchor");
+                let target = std::fs::read_to_string(dir.join(page)).expect("the example's page");
+                assert!(
+                    target.contains(&format!("id=\"{anchor}\"")),
+                    "{to} lands nowhere"
+                );
+                linked += 1;
+            }
+        }
+    }
+    assert!(linked > 0, "no ruling links to an example");
+}
+
+/// Each chapter's page shows its resolver file's mutation score as `audit.json` has it.
+fn check_chapter_mutation(chromium: &Path, dir: &Path, json: &Json) {
+    let mut shown = 0;
+    for system in json["systems"].as_array().expect("systems").iter().take(1) {
+        for chapter in system["chapters"]
+            .as_array()
+            .expect("chapters")
+            .iter()
+            .take(4)
+        {
+            let dom = dump_dom(
+                chromium,
+                &dir.join(chapter["page"].as_str().expect("a page")),
+            );
+            let tally = slice(&dom, "<p class=\"tally\">", "</p>");
+            let m = &chapter["mutation"];
+            if m.is_null() {
+                assert!(tally.contains("no mutation run"), "{tally}");
+                continue;
+            }
+            let score = match m["score"].as_f64() {
+                Some(s) => format!(
+                    "mutation score {:.0}%: {} caught of {} mutants",
+                    s * 100.0,
+                    m["caught"],
+                    m["mutants"]
+                ),
+                None => "no viable mutant".to_string(),
+            };
+            assert!(tally.contains(&score), "{score} in {tally}");
+            shown += 1;
+        }
+    }
+    assert!(shown > 0, "no chapter shows a mutation score");
 }
 
 /// At 390 px, several pages load in frames of that width; a script of the
@@ -486,6 +648,11 @@ fn check_narrow(chromium: &Path, dir: &Path) {
             row.contains("data-sidebar=\"none\" data-button=\"block\""),
             "{row}"
         );
+        assert_eq!(
+            figure("data-uncued"),
+            0,
+            "{p}: a table scrolls with no cue: {row}"
+        );
     }
     let autofire = slice(&dom, "<li data-page=\"action/autofire.html\"", "</li>");
     assert!(
@@ -502,6 +669,58 @@ fn check_narrow(chromium: &Path, dir: &Path) {
     assert_eq!((counts[0], counts[1]), (0, counts[2]), "{falling}");
     assert!(counts[2] > 180, "{falling}");
 }
+
+/// At 1280 px, no claim's name breaks inside a word and no verdict wraps:
+/// each is one line box.
+fn check_wide(chromium: &Path, dir: &Path) {
+    let scratch = Scratch::new("wide");
+    let pages = [
+        "action/autofire.html",
+        "action/falling.html",
+        "damage-system/recovery.html",
+    ];
+    let frames: String = pages
+        .iter()
+        .map(|p| format!("<iframe data-page=\"{p}\" src=\"{}\" style=\"width:1280px;height:900px\"></iframe>\n", file_url(&dir.join(p), "").to_string_lossy()))
+        .collect();
+    let probe = scratch.0.join("probe.html");
+    std::fs::write(&probe, format!("<!DOCTYPE html>\n<html><body>\n{frames}<ol id=\"out\"></ol>\n<script>{WIDE_PROBE}</script>\n</body></html>\n")).expect("write the probe");
+    let dom = dump_url(
+        chromium,
+        &file_url(&probe, ""),
+        &["--allow-file-access-from-files", "--window-size=1400,1000"],
+    );
+    for p in pages {
+        let row = slice(&dom, &format!("<li data-page=\"{p}\""), "</li>");
+        assert!(
+            attr(row, "data-names").parse::<usize>().expect("a count") > 0,
+            "{row}"
+        );
+        assert_eq!(
+            attr(row, "data-broken"),
+            "0",
+            "{p}: a name or verdict broken across lines: {row}"
+        );
+    }
+}
+
+const WIDE_PROBE: &str = r#"
+window.addEventListener("load", function () {
+  var out = document.getElementById("out");
+  document.querySelectorAll("iframe").forEach(function (frame) {
+    var doc = frame.contentDocument;
+    var names = doc.querySelectorAll("table.claims td:first-child code, table.claims .verdict");
+    var broken = [];
+    names.forEach(function (n) { if (n.getClientRects().length > 1) { broken.push(n.textContent); } });
+    var li = document.createElement("li");
+    li.setAttribute("data-page", frame.dataset.page);
+    li.setAttribute("data-names", names.length);
+    li.setAttribute("data-broken", broken.length);
+    li.textContent = broken.join(" ");
+    out.appendChild(li);
+  });
+});
+"#;
 
 /// The value of the attribute `key` in `element`'s HTML.
 fn attr<'a>(element: &'a str, key: &str) -> &'a str {
@@ -542,6 +761,12 @@ window.addEventListener("load", function () {
     li.setAttribute("data-sidebar", style(".sidebar"));
     li.setAttribute("data-button", style(".toc-button"));
     li.setAttribute("data-typed", before + "/" + shown() + "/" + doc.querySelectorAll("code.rust").length);
+    // Wide tables that scroll and show no shadow to say so.
+    var uncued = 0;
+    doc.querySelectorAll("table.counts, table.mutation, table.chapters").forEach(function (t) {
+      if (t.scrollWidth > t.clientWidth && getComputedStyle(t).backgroundImage.indexOf("radial-gradient") < 0) { uncued += 1; }
+    });
+    li.setAttribute("data-uncued", uncued);
     li.textContent = frame.dataset.page;
     out.appendChild(li);
   });
@@ -587,7 +812,7 @@ fn the_book_panels_and_coverage_read_right_in_chromium() {
     common::edit(&armor, "{#worn-armor lines=9-10}", "{#worn-armor}");
     let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/books");
     let book = xtask::compile_book(root).expect("the fixture compiles");
-    xtask::audit::run_with_books(root, &book, false, Some(&books)).expect("the audit runs");
+    xtask::audit::run_with_books(root, &book, None, Some(&books)).expect("the audit runs");
     let dir = root.join(xtask::audit::REPORT_DIR);
 
     let chapter = dump_dom(&chromium, &dir.join("action/armor.html"));

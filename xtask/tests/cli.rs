@@ -20,10 +20,10 @@ fn bare(args: &[&str]) -> common::Run {
 
 #[test]
 fn a_misspelt_command_exits_2_suggesting_the_right_one() {
-    let run = bare(&["regne"]);
+    let run = bare(&["rgen"]);
     assert_eq!(run.code, Some(2), "{run}");
     assert!(
-        run.stderr.contains("unrecognized subcommand 'regne'")
+        run.stderr.contains("unrecognized subcommand 'rgen'")
             && run.stderr.contains("a similar subcommand exists: 'regen'"),
         "{run}"
     );

@@ -66,11 +66,48 @@ fn every_survivor_reason_that_cites_a_table_names_its_figure() {
     );
 }
 
-/// Issue 18: a bonus on the Knife's damage makes `+` and `-` differ at
-/// weapons.rs:154, so the record must go stale and say what to rerun.
+/// Issue 18: a bonus on the Knife's damage changes what weapons.rs reads, so
+/// the record must go stale and say what to rerun.
 #[test]
-fn a_table_edit_that_breaks_a_reason_makes_the_record_stale() {
-    let scratch = Scratch::workspace_copy("mutants-knife");
+fn a_table_edit_makes_the_record_stale() {
+    let (scratch, record) = fresh_copy("mutants-knife");
+    let root = &scratch.0;
+    edit(root, "Knife | 1d6 |", "Knife | 1d6+1 |");
+    let weapons = "rules/src/action/weapons.rs";
+    assert_eq!(shown(&record, root), [stale_tables(weapons)]);
+}
+
+/// A survivor whose reason rests on a figure (a penalty of 1 makes `*` and
+/// `/` agree) is named with the figure it relied on when that figure moves.
+#[test]
+fn a_table_edit_that_breaks_a_reason_names_the_survivor() {
+    let (scratch, record) = fresh_copy("mutants-penalty");
+    let root = &scratch.0;
+    edit(
+        root,
+        "| STR_SHORTFALL_PENALTY | 1 |",
+        "| STR_SHORTFALL_PENALTY | 2 |",
+    );
+    let weapons = "rules/src/action/weapons.rs";
+    let command = format!("run `cargo xtask mutants --file {weapons}`");
+    let broken = |line: u32, function: &str| {
+        format!(
+            "{weapons}:{line}: `replace * with / in {function}` survives because column `value` of table `weapon-figures` in row `STR_SHORTFALL_PENALTY` holds 1, but it now holds 2; {command}"
+        )
+    };
+    assert_eq!(
+        shown(&record, root),
+        [
+            stale_tables(weapons),
+            broken(93, "str_shortfall"),
+            broken(239, "ranged_str"),
+        ]
+    );
+}
+
+/// A copy of the workspace with the real record, which must start fresh.
+fn fresh_copy(name: &str) -> (Scratch, Record) {
+    let scratch = Scratch::workspace_copy(name);
     let root = &scratch.0;
     let real = xtask::workspace_root();
     std::fs::copy(real.join(RECORD_FILE), root.join(RECORD_FILE)).expect("copy the record");
@@ -80,24 +117,21 @@ fn a_table_edit_that_breaks_a_reason_makes_the_record_stale() {
         Vec::<String>::new(),
         "the copy starts fresh"
     );
+    (scratch, record)
+}
+
+/// Replaces the one `from` in the copy's weapons chapter with `to`.
+fn edit(root: &std::path::Path, from: &str, to: &str) {
     let chapter = root.join("spec/action/weapons.md");
     let text = std::fs::read_to_string(&chapter).unwrap();
-    let knife = "Knife | 1d6 |";
-    assert_eq!(text.matches(knife).count(), 1, "the Knife's row moved");
-    std::fs::write(&chapter, text.replace(knife, "Knife | 1d6+1 |")).unwrap();
-    let weapons = "rules/src/action/weapons.rs";
-    let command = format!("run `cargo xtask mutants --file {weapons}`");
-    assert_eq!(
-        shown(&record, root),
-        [
-            format!(
-                "the tables of spec/ that {weapons} reads changed since its mutation run, and its survivors may now die; {command}"
-            ),
-            format!(
-                "{weapons}:154: `replace + with - in melee_damage` survives because column `damage` of table `melee-weapon-table` holds \"Special\", 1d6, 2d6, 3d6, 4d6, 5d6, but it now holds \"Special\", 1d6, 1d6+1, 2d6, 3d6, 4d6, 5d6; {command}"
-            ),
-        ]
-    );
+    assert_eq!(text.matches(from).count(), 1, "`{from}` moved");
+    std::fs::write(&chapter, text.replace(from, to)).unwrap();
+}
+
+fn stale_tables(file: &str) -> String {
+    format!(
+        "the tables of spec/ that {file} reads changed since its mutation run, and its survivors may now die; run `cargo xtask mutants --file {file}`"
+    )
 }
 
 #[test]

@@ -235,7 +235,7 @@ fn every_provenance_code_is_explained_by_a_wrong_and_a_right_example() {
 fn without_the_books_the_report_shows_the_locators_alone() {
     let s = Scratch::fixture("prov-audit-locators");
     let book = xtask::compile_book(&s.0).expect("the fixture compiles");
-    xtask::audit::run(&s.0, &book, false).expect("the audit runs");
+    xtask::audit::run(&s.0, &book, None).expect("the audit runs");
     let dir = s.0.join(xtask::audit::REPORT_DIR);
     let page = std::fs::read_to_string(dir.join("action/armor.html")).expect("the chapter's page");
     assert!(

@@ -44,10 +44,10 @@ type = "int"
         ),
     );
     for raw in [
-        "pub r#gen: i32",
-        "pub r#gen: i64",
+        "pub r#gen: ::core::primitive::i32",
+        "pub r#gen: ::core::primitive::i64",
         "r#gen: v.get(\"gen\")?",
-        "pub r#type: i64",
+        "pub r#type: ::core::primitive::i64",
         "v.set(\"type\", self.r#type)",
     ] {
         assert!(code.contains(raw), "no `{raw}` in:\n{code}");

@@ -1,13 +1,17 @@
 //! `spec/action/actions.md`: the available actions, their DEF and skill modifiers,
 //! and the rules with figures of their own (dive, drag, block, reload, ...).
 
-use crate::bounds::non_negative;
+use std::cmp::Ordering;
+
+use crate::bounds::{non_negative, rolled};
 use crate::dice::Dice;
 use crate::spec::action::actions::{
-    ACTIONS, CondensedAction, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS, DROP_DAMAGE,
-    HALF_DIVISOR, HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS, MELEE_ONLY_DEF,
-    NO_REF, RELOAD, ROLEPLAY_BONUS_LEAST, ROLEPLAY_BONUS_MOST, block, disarm, dive, drag, held,
-    ids, modifiers, r#move, ref_to_def, reload, roleplay, roll_with_the_blow, strike, takedown,
+    ACTIONS, CONTEST_ROLL, CondensedAction, DIVE_BASE_TN, DIVE_TN_PER_METRE, DRAG_STR_BONUS,
+    DROP_DAMAGE, HALF_DIVISOR, HALF_MEASURES, HELD, INI_EFFECTS, IniEffect, KICK_STR_BONUS,
+    MELEE_ONLY_DEF, NO_REF, RELOAD, RESTRAIN_RESISTANCE_PENALTY, ROLEPLAY_BONUS_LEAST,
+    ROLEPLAY_BONUS_MOST, block, break_bind, break_grab, break_restraint, disarm, dive, drag, held,
+    ids, modifiers, r#move, ref_to_def, reload, restrain, roleplay, roll_with_the_blow, strike,
+    takedown,
 };
 use crate::spec::action::combat_modifiers::{AIMING, DEF_MODIFIERS, ids as cm_ids};
 use crate::spec::action::moving::{PACES, ids as moving_ids};
@@ -425,6 +429,140 @@ pub fn held(g: &held::Given, t: &mut Trace) -> Result<held::Outcome, RuleError> 
     );
     Ok(held::Outcome {
         penalty: row.penalty.into(),
+    })
+}
+
+/// One side's total in a contest of holds: a score (STR, or REF to restrain), a skill and 3d6.
+fn contestant(
+    who: &str,
+    (score, n): (&str, i64),
+    skill: i64,
+    roll: i64,
+    section: &'static str,
+    t: &mut Trace,
+) -> Result<i64, RuleError> {
+    non_negative([(score, n), ("a skill", skill)])?;
+    rolled(CONTEST_ROLL, [("a roll", roll)])?;
+    let total = n + skill + roll;
+    t.step(
+        section,
+        format!("{who}: {score} {n} + skill {skill} + {CONTEST_ROLL} {roll} = {total}"),
+    );
+    Ok(total)
+}
+
+/// Whether the side trying for a change gets it: the higher total, and on a tie
+/// what the book's wording gives it (the ruling `ruling-contest-ties`).
+fn prevails(total: i64, other: i64, on_a_tie: bool, t: &mut Trace) -> bool {
+    let prevails = match total.cmp(&other) {
+        Ordering::Greater => true,
+        Ordering::Less => false,
+        Ordering::Equal => on_a_tie,
+    };
+    t.step(
+        ids::RULING_CONTEST_TIES,
+        format!(
+            "{total} against {other}: {}",
+            if prevails { "succeeds" } else { "fails" }
+        ),
+    );
+    prevails
+}
+
+pub fn break_bind(g: &break_bind::Given, t: &mut Trace) -> Result<break_bind::Outcome, RuleError> {
+    let total = contestant(
+        "breaking out",
+        ("STR", g.str),
+        g.skill,
+        g.roll,
+        ids::BIND,
+        t,
+    )?;
+    let opponent_total = contestant(
+        "the opponent",
+        ("STR", g.opponent_str),
+        g.opponent_skill,
+        g.opponent_roll,
+        ids::BIND,
+        t,
+    )?;
+    Ok(break_bind::Outcome {
+        total,
+        opponent_total,
+        wins: prevails(total, opponent_total, false, t),
+    })
+}
+
+pub fn break_grab(g: &break_grab::Given, t: &mut Trace) -> Result<break_grab::Outcome, RuleError> {
+    let total = contestant("the grabbed", ("STR", g.str), g.skill, g.roll, ids::GRAB, t)?;
+    let grabber_total = contestant(
+        "the grabber",
+        ("STR", g.grabber_str),
+        g.grabber_skill,
+        g.grabber_roll,
+        ids::GRAB,
+        t,
+    )?;
+    Ok(break_grab::Outcome {
+        total,
+        grabber_total,
+        free: prevails(total, grabber_total, true, t),
+    })
+}
+
+pub fn restrain(g: &restrain::Given, t: &mut Trace) -> Result<restrain::Outcome, RuleError> {
+    let total = contestant(
+        "the grabber",
+        ("REF", g.r#ref),
+        g.skill,
+        g.roll,
+        ids::GRAB,
+        t,
+    )?;
+    let resisting = contestant(
+        "the grabbed",
+        ("REF", g.opponent_ref),
+        g.opponent_skill,
+        g.opponent_roll,
+        ids::GRAB,
+        t,
+    )?;
+    let opponent_total = resisting - i64::from(RESTRAIN_RESISTANCE_PENALTY);
+    t.step(
+        ids::RULING_RESTRAIN_MINUS_TWO,
+        format!("the grabbed resists at -{RESTRAIN_RESISTANCE_PENALTY}: {opponent_total}"),
+    );
+    Ok(restrain::Outcome {
+        total,
+        opponent_total,
+        restrained: prevails(total, opponent_total, false, t),
+    })
+}
+
+pub fn break_restraint(
+    g: &break_restraint::Given,
+    t: &mut Trace,
+) -> Result<break_restraint::Outcome, RuleError> {
+    let total = contestant(
+        "the restrained",
+        ("STR", g.str),
+        g.skill,
+        g.roll,
+        ids::GRAB,
+        t,
+    )?;
+    let restrainer_total = contestant(
+        "the restrainer",
+        ("STR", g.restrainer_str),
+        g.restrainer_skill,
+        g.restrainer_roll,
+        ids::GRAB,
+        t,
+    )?;
+    Ok(break_restraint::Outcome {
+        total,
+        restrainer_total,
+        free: prevails(total, restrainer_total, true, t),
     })
 }
 

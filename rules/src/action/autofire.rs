@@ -101,6 +101,7 @@ pub fn stream(g: &stream::Given, t: &mut Trace) -> Result<stream::Outcome, RuleE
     })
 }
 
+/// One target of a spray: its own roll (the ruling `ruling-autofire-rolls`), held to the zone's share.
 pub fn spray(g: &spray::Given, t: &mut Trace) -> Result<spray::Outcome, RuleError> {
     at_least(
         1,
@@ -112,8 +113,11 @@ pub fn spray(g: &spray::Given, t: &mut Trace) -> Result<spray::Outcome, RuleErro
     let m = method("Spray")?;
     let penalty = penalty(m, g.rounds, t)?;
     t.step(
-        ids::SPRAY,
-        format!("each TN of {} already counts the {penalty:+}", g.tn),
+        ids::RULING_AUTOFIRE_ROLLS,
+        format!(
+            "this target's own roll; its TN of {} already counts the {penalty:+}",
+            g.tn
+        ),
     );
     let max = limit(m, &[("RoF", g.rounds), ("Fire zone (m)", g.zone_width)])?;
     t.step(
@@ -123,15 +127,12 @@ pub fn spray(g: &spray::Given, t: &mut Trace) -> Result<spray::Outcome, RuleErro
             g.rounds, g.zone_width
         ),
     );
-    let uncapped: Vec<i64> = g.rolls.iter().map(|&r| strikes(m, r, g.tn, t)).collect();
-    let hits = uncapped
-        .iter()
-        .map(|&h| capped(h, max, "the fire zone", t))
-        .collect();
+    let uncapped_hits = strikes(m, g.roll, g.tn, t);
+    let hits = capped(uncapped_hits, max, "the fire zone", t);
     Ok(spray::Outcome {
         penalty,
         max_per_target: max,
-        uncapped_hits: uncapped,
+        uncapped_hits,
         hits,
     })
 }

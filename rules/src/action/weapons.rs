@@ -8,8 +8,8 @@ use crate::spec::action::autofire::METHODS;
 use crate::spec::action::weapons::{
     BOWS, FLAT_POINTS_PER_DIE, LONGER_WEAPON_BONUS, MAX_DAMAGE_MULTIPLE, MELEE, MeleeWeapon,
     POUNDS_PER_KILOGRAM, RANGED, RangedWeapon, SIZES, STR_SHORTFALL_PENALTY, WEAPON_CODES,
-    accuracy, fire_modes, ids, melee_damage, optimal_distance, range_offset, ranged_shot,
-    ranged_str, rate_of_fire, str_shortfall, weight,
+    accuracy, fire_modes, flat_rate, ids, melee_damage, optimal_distance, range_offset,
+    ranged_shot, ranged_str, rate_of_fire, str_shortfall, weight,
 };
 use crate::table::{Amount, Or, RateOfFire, by_name};
 use crate::trace::Trace;
@@ -140,26 +140,52 @@ pub fn melee_damage(
     };
     let listed_count = i64::from(listed.count);
     let str_bonus_dice = g.str - i64::from(w.str_min);
+    let uncapped = (listed_count + str_bonus_dice).max(0);
     let cap = listed_count * i64::from(MAX_DAMAGE_MULTIPLE);
-    let count = (listed_count + str_bonus_dice).clamp(0, cap);
+    let count = uncapped.min(cap);
     t.step(
         if str_bonus_dice < 0 { ids::RULING_STR_BELOW_MINIMUM } else { ids::STR_BONUS },
         format!(
-            "{} {listed} at STR minimum {}; STR {}: {str_bonus_dice:+} dice, at most {cap}: {count} dice",
+            "{} {listed} at STR minimum {}; STR {}: {str_bonus_dice:+} dice, {uncapped} before the cap of {cap}: {count} dice",
             w.weapon, w.str_min, g.str
         ),
     );
-    let count = i32::try_from(count).map_err(|_| RuleError::Invalid("too many dice".into()))?;
-    let damage = Dice::new(count, listed.sides, listed.bonus);
-    let flat = i64::from(count * FLAT_POINTS_PER_DIE + listed.bonus);
-    t.step(
-        ids::STR_MINIMUM,
-        format!("{damage}, or {flat} points at the flat rate"),
-    );
+    let dice = |n: i64| {
+        i32::try_from(n)
+            .map(|n| Dice::new(n, listed.sides, listed.bonus))
+            .map_err(|_| RuleError::Invalid("too many dice".into()))
+    };
+    let damage = dice(count)?;
+    let flat = flat_points(damage, t)?;
     Ok(melee_damage::Outcome {
         str_bonus_dice,
+        uncapped_damage: dice(uncapped)?,
         damage,
         flat,
+    })
+}
+
+/// Damage at the flat rate: a fixed figure for each of the book's six-sided dice, then the bonus.
+fn flat_points(d: Dice, t: &mut Trace) -> Result<i64, RuleError> {
+    if d.sides != Dice::d6(1).sides {
+        return Err(RuleError::Invalid(format!(
+            "the flat rate counts {FLAT_POINTS_PER_DIE} points for a six-sided die, not for {d}"
+        )));
+    }
+    let flat = i64::from(d.count) * i64::from(FLAT_POINTS_PER_DIE) + i64::from(d.bonus);
+    t.step(
+        ids::WEAPON_FLAT_RATE,
+        format!(
+            "{d}: {} x {FLAT_POINTS_PER_DIE} {:+} = {flat} points at the flat rate",
+            d.count, d.bonus
+        ),
+    );
+    Ok(flat)
+}
+
+pub fn flat_rate(g: &flat_rate::Given, t: &mut Trace) -> Result<flat_rate::Outcome, RuleError> {
+    Ok(flat_rate::Outcome {
+        flat: flat_points(g.damage, t)?,
     })
 }
 

@@ -1,18 +1,21 @@
-//! The checksum of an item's source text: FNV-1a over 64 bits, as 16 hex digits.
-//! It is stable across platforms and releases (no std hasher), and it ignores
-//! carriage returns and trailing whitespace, so a checkout with CRLF line ends or
-//! an added blank line leaves it unchanged.
+//! The checksum of an item's source text: SHA-256, as 64 hex digits, so that
+//! no edit can be made to keep a stamped checksum. It is taken over the text
+//! as [`normalised`]: a checkout with CRLF line ends or an added blank line at
+//! the end leaves it unchanged.
 
-const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-const PRIME: u64 = 0x0000_0100_0000_01b3;
+use sha2::{Digest, Sha256};
+
+/// `text` without carriage returns and trailing whitespace: what a checksum
+/// covers and what a stamp keeps.
+pub fn normalised(text: &str) -> String {
+    text.trim_end().replace('\r', "")
+}
 
 pub fn checksum(text: &str) -> String {
-    let hash = text
-        .trim_end()
-        .bytes()
-        .filter(|&b| b != b'\r')
-        .fold(OFFSET_BASIS, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME));
-    format!("{hash:016x}")
+    Sha256::digest(normalised(text))
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -20,10 +23,15 @@ mod tests {
     use super::checksum;
 
     #[test]
-    fn matches_the_published_fnv_1a_64_vectors() {
-        assert_eq!(checksum(""), "cbf29ce484222325");
-        assert_eq!(checksum("a"), "af63dc4c8601ec8c");
-        assert_eq!(checksum("foobar"), "85944171f73967e8");
+    fn matches_the_published_sha_256_vectors() {
+        assert_eq!(
+            checksum(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(
+            checksum("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

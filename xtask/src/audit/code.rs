@@ -12,10 +12,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::ext::IdentExt;
-use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::visit::{self, Visit};
-use syn::{Attribute, Expr, ImplItem, Item as SynItem, Token, TraitItem, UseTree};
+use syn::{Attribute, ImplItem, Item as SynItem, TraitItem, UseTree};
 
 /// Where the resolver's sources are, relative to the workspace root.
 pub const RULES_SRC: &str = "rules/src";
@@ -33,25 +31,28 @@ pub struct Item {
     pub module: String,
     /// Its file, relative to the workspace: `rules/src/action/falling.rs`.
     pub file: String,
-    /// The line of its name.
+    /// The line of its name, and its first (doc comments included) and last lines.
     pub line: usize,
+    pub first_line: usize,
+    pub last_line: usize,
     /// Its source, doc comments and attributes included, from the start of its first line.
     pub text: String,
     /// Every identifier its body holds, macro arguments included.
     pub(super) idents: BTreeSet<String>,
-    /// What its body names, for the call graph.
-    pub(super) refs: Vec<Ref>,
+    /// What [`super::calls`] types its calls from: the signature, the body,
+    /// and for a member of an impl its type and trait as written.
+    pub(super) sig: Option<syn::Signature>,
+    pub(super) body: Body,
+    pub(super) self_ty: Option<syn::Type>,
+    pub(super) trait_path: Option<syn::Path>,
 }
 
-/// A name an item's body uses, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Ref {
-    /// A path in an expression: `f`, `armor::item_as`, `Self::new`, `crate::table::band_of`.
-    Path(Vec<String>),
-    /// A method call `x.f(..)`, whose receiver's type is not known here.
-    Method(String),
-    /// A name in a macro whose arguments are not expressions.
-    Name(String),
+/// A struct's fields (a tuple struct's named `0`, `1`, …) with their types as
+/// written in `module`, for typing a field access.
+#[derive(Debug)]
+pub(super) struct Fields {
+    pub module: String,
+    pub fields: Vec<(String, syn::Type)>,
 }
 
 /// A module's imports: each local name with the path it stands for (from the
@@ -70,8 +71,14 @@ pub struct Code {
     /// Each source file, relative to the workspace, with its text, in path order.
     pub files: Vec<(String, String)>,
     pub(super) scopes: BTreeMap<String, Scope>,
-    /// For each item, by index, the items its body may reach (see [`super::calls`]).
-    pub(super) calls: Vec<BTreeSet<usize>>,
+    /// Every struct, enum and type alias by its path (`dice::Dice`), the
+    /// generated `spec::…` ones included; a struct with its fields.
+    pub(super) types: BTreeMap<String, Option<Fields>>,
+    /// The declared type of every constant and static by its path, with the
+    /// module it is written in (the generated tables included).
+    pub(super) values: BTreeMap<String, (syn::Type, String)>,
+    /// For each item, by index, the items its body reaches and how (see [`super::calls`]).
+    pub(super) calls: Vec<BTreeMap<usize, super::calls::Via>>,
 }
 
 impl Code {
@@ -83,6 +90,15 @@ impl Code {
         rust_files(&dir, &mut paths).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         paths.sort();
         let mut code = Code::default();
+        if let Some(generated) = generated(root) {
+            Walk {
+                code: &mut code,
+                file: "",
+                text: &generated.0,
+                generated: true,
+            }
+            .module("spec", &generated.1.items);
+        }
         for path in paths {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -98,6 +114,7 @@ impl Code {
                 code: &mut code,
                 file: &file,
                 text: &text,
+                generated: false,
             }
             .module(&module_path(relative), &ast.items);
             code.files.push((file, text));
@@ -112,11 +129,23 @@ impl Code {
     }
 }
 
-/// Records the items and imports of one file.
+/// The generated `rules::spec` module of the book under `root`, as text and
+/// parsed, for the types of its tables and rules; none when the book does not
+/// compile (its calls are then typed without it).
+fn generated(root: &Path) -> Option<(String, syn::File)> {
+    let book = crate::compile_book(root).ok()?;
+    let text = codegen::emit::rust::rust_module(&book);
+    let file = syn::parse_file(&text).ok()?;
+    Some((text, file))
+}
+
+/// Records the items and imports of one file; of the generated code, only its
+/// types, constants and imports (it is reviewed as the book's tables).
 struct Walk<'a> {
     code: &'a mut Code,
     file: &'a str,
     text: &'a str,
+    generated: bool,
 }
 
 impl Walk<'_> {
@@ -127,55 +156,46 @@ impl Walk<'_> {
                     self.import(module, &u.tree, &mut Vec::new());
                 }
                 SynItem::Fn(f) if !is_test(&f.attrs) => {
-                    self.item(module, None, &f.sig.ident, item, Body::Block(&f.block));
+                    let member = Member::function(&f.sig, Body::Block(*f.block.clone()));
+                    self.item(module, None, member, item);
                 }
-                SynItem::Const(c) => self.item(module, None, &c.ident, item, Body::Expr(&c.expr)),
-                SynItem::Static(s) => self.item(module, None, &s.ident, item, Body::Expr(&s.expr)),
-                SynItem::Impl(i) if !is_test(&i.attrs) => {
-                    let owner = match &*i.self_ty {
-                        syn::Type::Path(p) => {
-                            p.path.segments.last().map(|s| s.ident.unraw().to_string())
-                        }
-                        _ => None,
+                SynItem::Const(c) => {
+                    self.value(module, &c.ident, &c.ty);
+                    let member = Member::value(&c.ident, Body::Expr(*c.expr.clone()));
+                    self.item(module, None, member, item);
+                }
+                SynItem::Static(s) => {
+                    self.value(module, &s.ident, &s.ty);
+                    let member = Member::value(&s.ident, Body::Expr(*s.expr.clone()));
+                    self.item(module, None, member, item);
+                }
+                SynItem::Struct(s) => {
+                    let fields = s.fields.iter().enumerate().map(|(i, f)| {
+                        let name = f
+                            .ident
+                            .as_ref()
+                            .map_or(i.to_string(), |n| n.unraw().to_string());
+                        (name, f.ty.clone())
+                    });
+                    let fields = Fields {
+                        module: module.to_string(),
+                        fields: fields.collect(),
                     };
-                    let owner = owner.unwrap_or_else(|| "impl".to_string());
-                    for member in &i.items {
-                        match member {
-                            ImplItem::Fn(f) if !is_test(&f.attrs) => {
-                                self.item(
-                                    module,
-                                    Some(&owner),
-                                    &f.sig.ident,
-                                    member,
-                                    Body::Block(&f.block),
-                                );
-                            }
-                            ImplItem::Const(c) => {
-                                self.item(
-                                    module,
-                                    Some(&owner),
-                                    &c.ident,
-                                    member,
-                                    Body::Expr(&c.expr),
-                                );
-                            }
-                            _ => {}
-                        }
-                    }
+                    self.code
+                        .types
+                        .insert(join(module, &s.ident.unraw().to_string()), Some(fields));
                 }
+                SynItem::Enum(e) => self.type_name(module, &e.ident),
+                SynItem::Type(t) => self.type_name(module, &t.ident),
+                SynItem::Impl(i) if !is_test(&i.attrs) => self.impl_block(module, i),
                 SynItem::Trait(t) => {
                     let owner = t.ident.unraw().to_string();
                     for member in &t.items {
                         if let TraitItem::Fn(f) = member
                             && let Some(body) = &f.default
                         {
-                            self.item(
-                                module,
-                                Some(&owner),
-                                &f.sig.ident,
-                                member,
-                                Body::Block(body),
-                            );
+                            let m = Member::function(&f.sig, Body::Block(body.clone()));
+                            self.item(module, Some((&owner, None)), m, member);
                         }
                     }
                 }
@@ -189,32 +209,79 @@ impl Walk<'_> {
         }
     }
 
+    fn impl_block(&mut self, module: &str, i: &syn::ItemImpl) {
+        let owner = match &*i.self_ty {
+            syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.unraw().to_string()),
+            _ => None,
+        };
+        let owner = owner.unwrap_or_else(|| "impl".to_string());
+        let of = ImplOf {
+            self_ty: (*i.self_ty).clone(),
+            trait_path: i.trait_.as_ref().map(|(p, _)| p.clone()),
+        };
+        for member in &i.items {
+            match member {
+                ImplItem::Fn(f) if !is_test(&f.attrs) => {
+                    let m = Member::function(&f.sig, Body::Block(f.block.clone()));
+                    self.item(module, Some((&owner, Some(&of))), m, member);
+                }
+                ImplItem::Const(c) => {
+                    let m = Member::value(&c.ident, Body::Expr(c.expr.clone()));
+                    self.item(module, Some((&owner, Some(&of))), m, member);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn type_name(&mut self, module: &str, ident: &syn::Ident) {
+        self.code
+            .types
+            .insert(join(module, &ident.unraw().to_string()), None);
+    }
+
+    fn value(&mut self, module: &str, ident: &syn::Ident, ty: &syn::Type) {
+        let path = join(module, &ident.unraw().to_string());
+        self.code
+            .values
+            .insert(path, (ty.clone(), module.to_string()));
+    }
+
     fn item(
         &mut self,
         module: &str,
-        owner: Option<&str>,
-        ident: &syn::Ident,
+        owner: Option<(&str, Option<&ImplOf>)>,
+        member: Member,
         whole: &impl Spanned,
-        body: Body,
     ) {
-        let name = ident.unraw().to_string();
+        if self.generated {
+            return;
+        }
+        let name = member.ident.unraw().to_string();
         let range = whole.span().byte_range();
         let start = self.text[..range.start].rfind('\n').map_or(0, |i| i + 1);
         let mut idents = BTreeSet::new();
-        collect_idents(body.tokens(), &mut idents);
-        let member = owner
-            .map(|o| format!("{o}::{name}"))
-            .unwrap_or(name.clone());
+        collect_idents(member.body.tokens(), &mut idents);
+        let path = match owner {
+            Some((o, _)) => join(module, &format!("{o}::{name}")),
+            None => join(module, &name),
+        };
+        let of = owner.and_then(|(_, of)| of);
         self.code.items.push(Item {
-            path: join(module, &member),
+            path,
             name,
-            owner: owner.map(str::to_string),
+            owner: owner.map(|(o, _)| o.to_string()),
             module: module.to_string(),
             file: self.file.to_string(),
-            line: ident.span().start().line,
+            line: member.ident.span().start().line,
+            first_line: self.text[..start].matches('\n').count() + 1,
+            last_line: whole.span().end().line,
             text: self.text[start..range.end].to_string(),
             idents,
-            refs: body.refs(),
+            sig: member.sig,
+            body: member.body,
+            self_ty: of.map(|o| o.self_ty.clone()),
+            trait_path: of.and_then(|o| o.trait_path.clone()),
         });
     }
 
@@ -261,128 +328,49 @@ impl Walk<'_> {
     }
 }
 
-/// The body of an item: a function's block or a constant's expression.
-enum Body<'a> {
-    Block(&'a syn::Block),
-    Expr(&'a Expr),
+/// An impl's type and trait, as written.
+struct ImplOf {
+    self_ty: syn::Type,
+    trait_path: Option<syn::Path>,
 }
 
-impl Body<'_> {
+/// What an item is made of: its name, its signature (none for a constant) and its body.
+struct Member {
+    ident: syn::Ident,
+    sig: Option<syn::Signature>,
+    body: Body,
+}
+
+impl Member {
+    fn function(sig: &syn::Signature, body: Body) -> Member {
+        Member {
+            ident: sig.ident.clone(),
+            sig: Some(sig.clone()),
+            body,
+        }
+    }
+
+    fn value(ident: &syn::Ident, body: Body) -> Member {
+        Member {
+            ident: ident.clone(),
+            sig: None,
+            body,
+        }
+    }
+}
+
+/// The body of an item: a function's block or a constant's expression.
+#[derive(Debug)]
+pub(super) enum Body {
+    Block(syn::Block),
+    Expr(syn::Expr),
+}
+
+impl Body {
     fn tokens(&self) -> TokenStream {
         match self {
             Body::Block(b) => b.to_token_stream(),
             Body::Expr(e) => e.to_token_stream(),
-        }
-    }
-
-    fn refs(&self) -> Vec<Ref> {
-        let mut refs = Refs::default();
-        match self {
-            Body::Block(b) => refs.visit_block(b),
-            Body::Expr(e) => refs.visit_expr(e),
-        }
-        refs.0
-    }
-}
-
-/// Collects what a body names. Calls through a trait that the code does not
-/// spell are named by the method they reach: `to_string` and a format string
-/// with a `{…}` reach `fmt`, `parse` reaches `from_str`, `into` reaches `from`.
-#[derive(Default)]
-struct Refs(Vec<Ref>);
-
-impl Refs {
-    fn method(&mut self, name: String) {
-        let implied = match name.as_str() {
-            "to_string" => Some("fmt"),
-            "parse" => Some("from_str"),
-            "into" => Some("from"),
-            "try_into" => Some("try_from"),
-            _ => None,
-        };
-        if let Some(implied) = implied {
-            self.0.push(Ref::Method(implied.to_string()));
-        }
-        self.0.push(Ref::Method(name));
-    }
-
-    /// A macro whose arguments do not parse as expressions: every identifier
-    /// in it may name an item, and one after a `.` a method.
-    fn tokens(&mut self, tokens: TokenStream) {
-        let mut after_dot = false;
-        for tt in tokens {
-            let dot = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '.');
-            match tt {
-                TokenTree::Ident(i) if after_dot => self.method(i.unraw().to_string()),
-                TokenTree::Ident(i) => self.0.push(Ref::Name(i.unraw().to_string())),
-                TokenTree::Group(g) => self.tokens(g.stream()),
-                TokenTree::Literal(l) => self.format_string(&l.to_string()),
-                TokenTree::Punct(_) => {}
-            }
-            after_dot = dot;
-        }
-    }
-
-    /// A string in a macro's arguments: each `{…}` formats a value through
-    /// `fmt`, and `{name}` also names `name`.
-    fn format_string(&mut self, s: &str) {
-        let mut rest = s;
-        while let Some(at) = rest.find('{') {
-            rest = &rest[at + 1..];
-            if let Some(escaped) = rest.strip_prefix('{') {
-                rest = escaped;
-                continue;
-            }
-            self.0.push(Ref::Method("fmt".to_string()));
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            if name.starts_with(|c: char| c.is_alphabetic() || c == '_') {
-                self.0.push(Ref::Path(vec![name]));
-            }
-        }
-    }
-}
-
-impl<'ast> Visit<'ast> for Refs {
-    fn visit_expr_path(&mut self, e: &'ast syn::ExprPath) {
-        let segments: Vec<String> = e
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.unraw().to_string())
-            .collect();
-        match (&e.qself, segments.last()) {
-            // `<T as Trait>::f`: a method of some type.
-            (Some(_), Some(last)) => self.method(last.clone()),
-            // `::std::…`: another crate.
-            _ if e.path.leading_colon.is_some() => {}
-            _ => self.0.push(Ref::Path(segments)),
-        }
-        visit::visit_expr_path(self, e);
-    }
-
-    fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
-        self.method(e.method.unraw().to_string());
-        visit::visit_expr_method_call(self, e);
-    }
-
-    fn visit_macro(&mut self, m: &'ast syn::Macro) {
-        match m.parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated) {
-            Ok(args) => {
-                for arg in &args {
-                    if let Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    }) = arg
-                    {
-                        self.format_string(&s.value());
-                    }
-                    self.visit_expr(arg);
-                }
-            }
-            Err(_) => self.tokens(m.tokens.clone()),
         }
     }
 }

@@ -13,9 +13,11 @@ use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 
+use super::calls::Via;
 use super::code::{Code, Item, RULES_SRC, resolver_path};
+use super::functions::{FunctionFacts, functions, holds};
 use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
-use super::mutants::{MutationFacts, scores};
+use super::mutants::{ChapterMutation, MutationFacts, SurvivorFacts, scores};
 use super::properties::{self, PropertyFacts, PropertyIndex};
 use super::provenance::Provenance;
 use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
@@ -24,6 +26,9 @@ use crate::{Counts, counts};
 
 #[derive(Debug, Serialize)]
 pub struct Audit {
+    /// The JSON Schema of this file, written beside it.
+    #[serde(rename = "$schema")]
+    pub schema: &'static str,
     /// The layout's version, the commit and the date the report was written.
     #[serde(flatten)]
     pub provenance: Provenance,
@@ -39,6 +44,8 @@ pub struct Audit {
     pub mutation_file: &'static str,
     /// Each system's mutation figures, then the engine's.
     pub mutation: Vec<MutationFacts>,
+    /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
+    pub functions: Vec<FunctionFacts>,
 }
 
 #[derive(Debug, Serialize)]
@@ -93,6 +100,8 @@ pub struct ChapterFacts {
     pub rules: Vec<RuleFacts>,
     pub examples: Vec<ExampleFacts>,
     pub properties: Vec<PropertyFacts>,
+    /// Its resolver file's mutation figures; none when no run covered it.
+    pub mutation: Option<ChapterMutation>,
 }
 
 impl ChapterFacts {
@@ -124,9 +133,14 @@ impl ChapterFacts {
 #[derive(Debug, Serialize)]
 pub struct ItemFacts {
     pub id: String,
+    /// `<system>/<id>`: ids repeat across systems.
+    pub key: String,
     pub line: usize,
     pub checksum: String,
     pub review: Review,
+    /// Who stamped it last, and on which day; none if never stamped.
+    pub reviewer: Option<String>,
+    pub reviewed_on: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -175,6 +189,8 @@ pub struct RuleFacts {
     pub outputs: Vec<ParamFacts>,
     /// The examples that exercise it, from any chapter of the system.
     pub examples: Vec<Cite>,
+    /// The surviving mutants in the functions its code reaches.
+    pub survivors: Vec<SurvivorFacts>,
 }
 
 /// A rule's code as review covers it: the resolver function's source, with
@@ -200,6 +216,17 @@ pub struct CodeRef {
     pub file: String,
     pub line: usize,
     pub href: String,
+    /// In a rule's code, why it is there: a shortest call path from the
+    /// resolver function, each step with how it is reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub way: Vec<Step>,
+}
+
+/// One call on a path: the item called and how ([`Via`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    pub path: String,
+    pub via: Via,
 }
 
 #[derive(Debug, Serialize)]
@@ -323,7 +350,26 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         })
         .collect::<Result<_, String>>()?;
     let ids: Vec<&str> = book.systems.iter().map(|s| s.id.as_str()).collect();
+    let mutation = scores(sources.mutants, &ids, sources.code);
+    let survivors: Vec<&SurvivorFacts> = mutation
+        .iter()
+        .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
+        .collect();
+    let mut systems: Vec<SystemFacts> = systems;
+    for rule in systems
+        .iter_mut()
+        .flat_map(|s| &mut s.chapters)
+        .flat_map(|c| &mut c.rules)
+    {
+        let reach = sources.code.reach(&rule.resolver).unwrap_or_default();
+        rule.survivors = survivors
+            .iter()
+            .filter(|s| reach.iter().any(|(i, _)| holds(&sources.code.items[*i], s)))
+            .map(|s| (*s).clone())
+            .collect();
+    }
     Ok(Audit {
+        schema: super::SCHEMA_FILE,
         provenance,
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
@@ -331,7 +377,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         changed_since_review: sources.stamp.changes(book, sources.code),
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
-        mutation: scores(sources.mutants, &ids, sources.code),
+        functions: functions(book, sources.code, sources.stamp, &survivors),
+        mutation,
     })
 }
 
@@ -381,6 +428,7 @@ impl<'a> Context<'a> {
             file: item.file.clone(),
             line: item.line,
             href: href.unwrap_or_else(|| format!("{}#L{}", listing(&item.file), item.line)),
+            way: Vec::new(),
         }
     }
 
@@ -388,17 +436,28 @@ impl<'a> Context<'a> {
     fn code(&self, system: &str, path: &str, tracked: &Tracked) -> Option<CodeFacts> {
         let code = self.sources.code;
         let function = code.item(path)?;
-        let covered = code.covered(path)?;
+        let mut calls: Vec<CodeRef> = code
+            .reach(path)?
+            .into_iter()
+            .skip(1)
+            .map(|(i, way)| CodeRef {
+                way: way
+                    .into_iter()
+                    .map(|(j, via)| Step {
+                        path: code.items[j].path.clone(),
+                        via,
+                    })
+                    .collect(),
+                ..self.code_ref(&code.items[i])
+            })
+            .collect();
+        calls.sort_by(|a, b| a.path.cmp(&b.path));
         Some(CodeFacts {
             file: function.file.clone(),
             line: function.line,
             anchor: code_anchor(path),
             source: function.text.clone(),
-            calls: covered
-                .iter()
-                .filter(|i| i.path != path)
-                .map(|i| self.code_ref(i))
-                .collect(),
+            calls,
             checksum: tracked.checksum.clone(),
             review: self.sources.stamp.review(system, tracked),
         })
@@ -460,9 +519,14 @@ impl<'a> Cites<'a> {
 
     pub fn rule(&self, id: &str) -> Cite {
         let rule = self.book.rule(&self.system.id, id);
+        let section = rule.and_then(|r| r.section.as_deref());
+        let chapter = rule.and_then(|r| self.system.chapters.iter().find(|c| c.id == r.chapter));
         Cite {
             id: id.to_string(),
-            title: None,
+            title: section
+                .and_then(|s| self.anchors.get(s))
+                .map(|(_, title)| title.to_string())
+                .or_else(|| chapter.map(|c| c.front.title.to_string())),
             href: rule
                 .map(|r| format!("{}#{}", page(&self.system.id, &r.chapter), rule_anchor(id))),
         }
@@ -480,11 +544,20 @@ fn chapter(
     let item = |kind: Kind, id: &str| {
         let t =
             find(kind, id).unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
+        let stamped = ctx
+            .sources
+            .stamp
+            .book
+            .get(&system.id)
+            .and_then(|i| i.get(&t.key()));
         ItemFacts {
             id: id.to_string(),
+            key: format!("{}/{id}", system.id),
             line: t.line,
             checksum: t.checksum.clone(),
             review: ctx.sources.stamp.review(&system.id, t),
+            reviewer: stamped.map(|s| s.reviewer.clone()),
+            reviewed_on: stamped.map(|s| s.date.clone()),
         }
     };
     let sections = chapter
@@ -552,10 +625,16 @@ fn chapter(
                     .filter(|(_, e)| *e.rule == *r.id)
                     .map(|(c, e)| Cite {
                         id: e.id.to_string(),
-                        title: None,
+                        title: e.section.as_deref().and_then(|s| {
+                            c.sections
+                                .iter()
+                                .find(|x| *x.id == *s)
+                                .map(|x| x.title.to_string())
+                        }),
                         href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
                     })
                     .collect(),
+                survivors: Vec::new(),
             }
         })
         .collect();
@@ -588,6 +667,12 @@ fn chapter(
         rules,
         examples,
         properties: chapter_properties(system, chapter, cites, ctx)?,
+        mutation: super::mutants::chapter(
+            ctx.sources.mutants,
+            ctx.sources.code,
+            &system.id,
+            &chapter.id,
+        ),
     })
 }
 

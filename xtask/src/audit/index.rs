@@ -31,18 +31,49 @@ pub struct ErratumEntry {
     pub reason: String,
 }
 
-/// A ruling section and the examples whose errata cite it.
+/// A ruling section: the examples whose errata cite it (a ruling that goes
+/// against what the book prints has some; one that fills a gap has none),
+/// the examples whose derivation cites it, and who wrote it and when.
 #[derive(Debug, Serialize)]
 pub struct RulingFacts {
     pub ruling: Cite,
     pub chapter: String,
     pub cited_by: Vec<Cite>,
+    /// `against the book` when an erratum cites it, else `fills a gap`.
+    pub stance: &'static str,
+    pub derivations: Vec<Cite>,
+    /// Its file and first and last line (none: to the end), for git's history of its lines.
+    pub file: String,
+    pub lines: (usize, Option<usize>),
+    /// Who wrote its lines and when (git blame); none outside a checkout.
+    pub written: Option<Written>,
 }
 
+/// The authors of a ruling's lines, most lines first, and the days of the
+/// first and last commit that wrote them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Written {
+    pub authors: Vec<String>,
+    pub first: String,
+    pub last: String,
+}
+
+/// An example of `chapter`, titled by the section it sits in.
 fn example_cite(chapter: &ChapterFacts, id: &str) -> Cite {
+    let section = chapter
+        .examples
+        .iter()
+        .find(|e| e.item.id == id)
+        .and_then(|e| e.section.as_deref());
     Cite {
         id: id.to_string(),
-        title: None,
+        title: section.and_then(|s| {
+            chapter
+                .sections
+                .iter()
+                .find(|x| x.item.id == s)
+                .map(|x| x.title.clone())
+        }),
         href: Some(format!("{}#{id}", chapter.page)),
     }
 }
@@ -88,28 +119,47 @@ pub fn errata(chapters: &[ChapterFacts]) -> Vec<ErratumEntry> {
 }
 
 /// The sections whose id starts `ruling-`, in book order, each with the
-/// examples among `errata` (the system's) that cite it.
+/// examples among `errata` (the system's) that cite it and the examples whose
+/// derivation cites it.
 pub fn rulings(chapters: &[ChapterFacts], errata: &[ErratumEntry]) -> Vec<RulingFacts> {
-    chapters
-        .iter()
-        .flat_map(|c| c.sections.iter().map(move |s| (c, s)))
-        .filter(|(_, s)| s.item.id.starts_with("ruling-"))
-        .map(|(c, s)| {
+    let mut out = Vec::new();
+    for c in chapters {
+        for (i, s) in c.sections.iter().enumerate() {
+            if !s.item.id.starts_with("ruling-") {
+                continue;
+            }
             let mut cited_by: Vec<Cite> = errata
                 .iter()
                 .filter(|e| e.ruling.id == s.item.id)
                 .map(|e| e.example.clone())
                 .collect();
             cited_by.dedup_by(|a, b| a.id == b.id);
-            RulingFacts {
+            let derivations = chapters
+                .iter()
+                .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
+                .filter(|(_, e)| e.trace.iter().any(|step| step.cites.id == s.item.id))
+                .map(|(c, e)| example_cite(c, &e.item.id))
+                .collect();
+            let end = c.sections.get(i + 1).map(|n| n.item.line - 1);
+            out.push(RulingFacts {
                 ruling: Cite {
                     id: s.item.id.clone(),
                     title: Some(s.title.clone()),
                     href: Some(format!("{}#{}", c.page, s.item.id)),
                 },
                 chapter: c.id.clone(),
+                stance: if cited_by.is_empty() {
+                    "fills a gap"
+                } else {
+                    "against the book"
+                },
                 cited_by,
-            }
-        })
-        .collect()
+                derivations,
+                file: c.path.clone(),
+                lines: (s.item.line, end),
+                written: None,
+            });
+        }
+    }
+    out
 }

@@ -4,15 +4,19 @@
 //! changed since they were last reviewed; as a static site and as
 //! `audit.json`, both under `target/audit/`.
 
-mod calls;
+pub mod calls;
 mod checksum;
 pub mod code;
 pub mod facts;
+pub mod functions;
+mod git;
 mod html;
 pub mod index;
 pub mod mutants;
 pub mod properties;
+pub mod prose;
 pub mod provenance;
+pub mod queue;
 mod readers;
 pub mod review;
 
@@ -20,20 +24,26 @@ use std::path::Path;
 
 use codegen::Book;
 
-pub use checksum::checksum;
+pub use checksum::{checksum, normalised};
 pub use code::Code;
 pub use facts::Audit;
 use facts::Sources;
 pub use provenance::{Provenance, SCHEMA_VERSION};
-pub use review::{Change, REVIEWED_FILE, Review, Stamp};
+pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
+
+/// The JSON Schema of `audit.json`, written beside it under this name.
+pub const SCHEMA_FILE: &str = "audit.schema.json";
+/// Its text.
+pub const SCHEMA: &str = include_str!("audit.schema.json");
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
-/// the book and the resolver's code as reviewed first when `stamp` is set,
-/// gathers the facts and writes the report to `root/target/audit/`.
-pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
+/// the book and the resolver's code as reviewed by `stamp` first when it is
+/// set (only what its scope names), gathers the facts and writes the report to
+/// `root/target/audit/`.
+pub fn run(root: &Path, book: &Book, stamp: Option<&(Reviewer, Scope)>) -> Result<Audit, String> {
     run_with_books(root, book, stamp, None)
 }
 
@@ -42,12 +52,14 @@ pub fn run(root: &Path, book: &Book, stamp: bool) -> Result<Audit, String> {
 pub fn run_with_books(
     root: &Path,
     book: &Book,
-    stamp: bool,
+    stamp: Option<&(Reviewer, Scope)>,
     books: Option<&Path>,
 ) -> Result<Audit, String> {
     let code = Code::scan(root)?;
-    if stamp {
-        Stamp::of(book, &code).save(root)?;
+    if let Some((by, scope)) = stamp {
+        let mut stamped = Stamp::load(root)?;
+        stamped.stamp(book, &code, by, scope)?;
+        stamped.save(root)?;
     }
     let sources = Sources {
         reports: &crate::reports(book)?,
@@ -56,7 +68,10 @@ pub fn run_with_books(
         mutants: &crate::mutants::Record::load(root)?,
         properties: &crate::property_reports(book)?,
     };
-    let audit = facts::collect(book, &sources, Provenance::of(root))?;
+    let mut audit = facts::collect(book, &sources, Provenance::of(root))?;
+    for ruling in audit.systems.iter_mut().flat_map(|s| &mut s.rulings) {
+        ruling.written = git::written(root, &ruling.file, ruling.lines);
+    }
     let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     let books = html::Books {
         run: checked.as_ref(),
@@ -86,5 +101,6 @@ fn write(
     }
     html::write_site(audit, book, code, books, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
+    crate::write_atomically(&dir.join(SCHEMA_FILE), SCHEMA)?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

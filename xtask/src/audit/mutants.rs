@@ -43,12 +43,15 @@ pub struct Score {
     pub survivors: Vec<SurvivorFacts>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct SurvivorFacts {
     pub file: String,
     pub line: usize,
     pub mutant: String,
     pub reason: String,
+    /// Whether the reason cites a line (`Line 46`, `armor.md:101`), which
+    /// drifts as the file changes: a reason names the code or the table instead.
+    pub cites_a_line: bool,
     /// The line in the report's listing of the file; none when `rules/src`
     /// has no such file any more.
     pub href: Option<String>,
@@ -100,6 +103,7 @@ fn score(record: &Record, scope: &str, systems: &[&str], code: &Code) -> Option<
             file: v.file.clone(),
             line: v.line,
             mutant: v.mutant.clone(),
+            cites_a_line: cites_a_line(&v.reason),
             reason: v.reason.clone(),
             href: code
                 .files
@@ -109,6 +113,22 @@ fn score(record: &Record, scope: &str, systems: &[&str], code: &Code) -> Option<
         })
         .collect();
     Some(s)
+}
+
+/// Whether `reason` cites a line number: `Line 46`, `lines 3-5`, or a
+/// `file.rs:12` / `file.md:101` place.
+pub fn cites_a_line(reason: &str) -> bool {
+    let words: Vec<&str> = reason.split_whitespace().collect();
+    let line_word = words.windows(2).any(|w| {
+        matches!(w[0].to_lowercase().as_str(), "line" | "lines")
+            && w[1].starts_with(|c: char| c.is_ascii_digit())
+    });
+    let place = [".rs:", ".md:"].iter().any(|ext| {
+        reason
+            .match_indices(ext)
+            .any(|(at, _)| reason[at + ext.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    });
+    line_word || place
 }
 
 /// The system whose folder holds `file` (`rules/src/<system module>/…`), else the engine.
@@ -127,7 +147,21 @@ fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
 
 #[cfg(test)]
 mod tests {
-    use super::scores;
+    use super::{cites_a_line, scores};
+
+    #[test]
+    fn a_reason_that_cites_a_line_is_told_apart() {
+        assert!(cites_a_line("Line 46, `a * b`: b is 1"));
+        assert!(cites_a_line("see lines 3-5"));
+        assert!(cites_a_line(
+            "1 in the table (spec/action/armor.md:101), so"
+        ));
+        assert!(cites_a_line("the trace (actions.rs:60)"));
+        assert!(!cites_a_line(
+            "`a * b`: b is 1 in the table (spec/action/armor.md), so"
+        ));
+        assert!(!cites_a_line("a line of 3 figures"));
+    }
     use crate::audit::checksum;
     use crate::audit::code::scan_fixture;
     use crate::mutants::Record;
@@ -207,4 +241,39 @@ reason = "no example can tell"
                 .all(|f| f.run.is_none() && f.pending.is_empty())
         );
     }
+}
+
+/// One chapter's mutation figures: its resolver file's last run.
+#[derive(Debug, Serialize)]
+pub struct ChapterMutation {
+    pub file: String,
+    #[serde(flatten)]
+    pub run: FileEntry,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+    /// Whether the file's text is no longer the text its run mutated.
+    pub changed_since_run: bool,
+}
+
+/// The figures of the resolver file of `chapter` of `system`, when a run covered it.
+pub fn chapter(
+    record: &Record,
+    code: &Code,
+    system: &str,
+    chapter: &str,
+) -> Option<ChapterMutation> {
+    let file = format!(
+        "{RULES_SRC}/{}/{}.rs",
+        rust_name(system),
+        rust_name(chapter)
+    );
+    let run = record.files.get(&file)?.clone();
+    let viable = run.mutants.saturating_sub(run.unviable);
+    let now = code.files.iter().find(|(f, _)| *f == file);
+    Some(ChapterMutation {
+        score: (viable > 0).then(|| run.caught as f64 / viable as f64),
+        changed_since_run: now.is_none_or(|(_, text)| checksum(text) != run.checksum),
+        file,
+        run,
+    })
 }

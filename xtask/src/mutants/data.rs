@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use codegen::Book;
-use codegen::model::Table;
+use codegen::model::{Table, TableKind};
 use serde::{Deserialize, Serialize};
 
 use crate::audit::{Code, checksum};
@@ -54,17 +54,23 @@ impl Figure {
     }
 }
 
-/// The checksum of the tables each of `files` reads: every table one of its
-/// items names a constant of, as its chapter writes it (schema and rows).
+/// The checksum of the figures each of `files` reads, as the resolver
+/// receives them: a rows table whole (each column's name and type, then the
+/// rows as the generated data holds them, errata read), a constants table's
+/// row for each constant the file names. A book locator, a reworded title or a
+/// new constant beside the ones read moves no figure a file reads, so it
+/// moves no checksum.
 pub fn checksums(code: &Code, book: &Book, files: &[String]) -> BTreeMap<String, String> {
     let mut read: BTreeMap<&str, String> =
         files.iter().map(|f| (f.as_str(), String::new())).collect();
     for s in &book.systems {
         for c in &s.chapters {
             for t in &c.tables {
-                for f in readers(code, &s.id, &c.id, t) {
-                    if let Some(text) = read.get_mut(f) {
-                        text.push_str(&c.file.text[t.span.start..t.extent.end]);
+                for (name, figures) in constants(t) {
+                    for item in code.readers(&s.id, &c.id, name) {
+                        if let Some(text) = read.get_mut(item.file.as_str()) {
+                            text.push_str(&figures);
+                        }
                     }
                 }
             }
@@ -75,15 +81,30 @@ pub fn checksums(code: &Code, book: &Book, files: &[String]) -> BTreeMap<String,
         .collect()
 }
 
-/// The files whose items read any constant of `t`.
-fn readers<'c>(code: &'c Code, system: &str, chapter: &str, t: &Table) -> Vec<&'c str> {
-    let mut files: Vec<&str> = t
-        .constant_names()
-        .iter()
-        .flat_map(|name| code.readers(system, chapter, name))
-        .map(|item| item.file.as_str())
-        .collect();
-    files.sort();
-    files.dedup();
-    files
+/// Each constant `t` becomes, with the figures it holds: a rows table's one
+/// static holds every row; a constants table's row holds its own cells.
+fn constants(t: &Table) -> Vec<(&str, String)> {
+    let mut head = t.id.to_string();
+    for col in &t.columns {
+        head.push_str(&format!("\t{}: {}", col.field, col.ty));
+    }
+    head.push('\n');
+    match &t.kind {
+        TableKind::Rows { const_name, .. } => {
+            vec![(
+                const_name.as_str(),
+                head + &codegen::emit::rust::table_data(t),
+            )]
+        }
+        TableKind::Constants => t
+            .constant_rows()
+            .map(|(name, row)| {
+                let cells = t.columns.iter().zip(t.cells_of(row));
+                let values: Vec<String> = cells
+                    .map(|(col, cell)| codegen::emit::rust::cell_value(&col.ty, &cell.value))
+                    .collect();
+                (name, format!("{head}{}\n", values.join("\t")))
+            })
+            .collect(),
+    }
 }

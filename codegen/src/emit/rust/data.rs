@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Display, Formatter, Write as _};
 
-use super::code::is_bidi;
+use super::writer::is_bidi;
 use crate::cell::CellValue;
 use crate::model::{Row, Table};
 

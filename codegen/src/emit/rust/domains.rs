@@ -2,19 +2,17 @@
 //! registry calls on the inputs it reads, and `DOMAINS`, every bound by rule
 //! and name, which the totality test checks each output against.
 
-use super::code::{Code, Str};
 use super::ident;
+use super::writer::{Str, Writer};
 use crate::domain::Domain;
 use crate::model::{Book, Param, ValueType};
 
 /// `Given::within_domain`: the inputs, or a refusal of the first figure that
 /// lies outside its input's domain.
-pub fn within(code: &mut Code, given: &[Param]) {
-    code.open("impl Given {");
-    code.doc(" The inputs, refused when a figure lies outside the domain its rule block declares.");
-    code.open(
-        "pub fn within_domain(self) -> ::core::result::Result<Given, crate::value::RuleError> {",
-    );
+pub fn within(w: &mut Writer, given: &[Param]) {
+    w.open("impl Given {");
+    w.doc(" The inputs, refused when a figure lies outside the domain its rule block declares.");
+    w.open("pub fn within_domain(self) -> ::core::result::Result<Self, crate::value::RuleError> {");
     for p in given {
         let Some(d) = p.domain else { continue };
         let f = ident(&p.name);
@@ -33,19 +31,19 @@ pub fn within(code: &mut Code, given: &[Param]) {
             ValueType::IntList | ValueType::DecimalList => "holds",
             _ => "is",
         };
-        code.open(format_args!(
+        w.open(format_args!(
             "if let ::core::option::Option::Some(x) = {figures}.find(|x| !({}).contains(x)) {{",
             range(&d, whole)
         ));
-        code.line(format_args!(
+        w.line(format_args!(
             "return ::core::result::Result::Err(crate::value::RuleError::Invalid(::std::format!({})));",
             Str(&format!("`{}` {verb} {{x}}, outside its domain {d}", p.name))
         ));
-        code.close("}");
+        w.close("}");
     }
-    code.line("::core::result::Result::Ok(self)");
-    code.close("}");
-    code.close("}");
+    w.line("::core::result::Result::Ok(self)");
+    w.close("}");
+    w.close("}");
 }
 
 /// `d` as a Rust range of `i64`s (`whole`) or `f64`s.
@@ -63,10 +61,10 @@ fn range(d: &Domain, whole: bool) -> String {
 
 /// `DOMAINS`: `(system, rule, "given" or "outputs", name, lowest, highest)`
 /// for every declared domain, an open end infinite.
-pub fn table(code: &mut Code, book: &Book) {
-    code.doc(" Every domain a rule block declares: system, rule, `given` or `outputs`,");
-    code.doc(" name, and the lowest and highest figure it holds (infinite where open).");
-    code.open("pub const DOMAINS: &[(&str, &str, &str, &str, f64, f64)] = &[");
+pub fn table(w: &mut Writer, book: &Book) {
+    w.doc(" Every domain a rule block declares: system, rule, `given` or `outputs`,");
+    w.doc(" name, and the lowest and highest figure it holds (infinite where open).");
+    w.open("pub const DOMAINS: &[(&str, &str, &str, &str, ::core::primitive::f64, ::core::primitive::f64)] = &[");
     let infinite = "::core::primitive::f64::INFINITY";
     for s in &book.systems {
         for r in s.chapters.iter().flat_map(|c| &c.rules) {
@@ -78,7 +76,7 @@ pub fn table(code: &mut Code, book: &Book) {
                 let Some(d) = p.domain else { continue };
                 let lo = d.lo.map_or(format!("-{infinite}"), |x| format!("{x:?}"));
                 let hi = d.hi.map_or(infinite.to_string(), |x| format!("{x:?}"));
-                code.line(format_args!(
+                w.line(format_args!(
                     "({}, {}, {}, {}, {lo}, {hi}),",
                     Str(&s.id),
                     Str(&r.id),
@@ -88,5 +86,5 @@ pub fn table(code: &mut Code, book: &Book) {
             }
         }
     }
-    code.close("];");
+    w.close("];");
 }

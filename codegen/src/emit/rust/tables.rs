@@ -5,18 +5,20 @@
 use std::fmt::Write as _;
 
 use proc_macro2::Ident;
+use rustc_hash::FxHashMap;
 
-use super::code::{Code, Plain, Str};
 use super::values::{TypeOf, ValueOf};
+use super::writer::{Plain, Str, Writer};
 use super::{data, ident};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
 
-pub fn table(code: &mut Code, c: &Chapter, t: &Table) {
+/// A table, titled by its own title or else by its section's (`titles`, by section id).
+pub fn table(w: &mut Writer, c: &Chapter, t: &Table, titles: &FxHashMap<&str, &str>) {
     let title = if t.title.is_empty() {
         t.section
             .as_deref()
-            .and_then(|s| c.section_title(s))
+            .and_then(|s| titles.get(s).copied())
             .unwrap_or(&t.id)
     } else {
         &t.title
@@ -28,16 +30,16 @@ pub fn table(code: &mut Code, c: &Chapter, t: &Table) {
             const_name,
             row_type,
         } => {
-            row_struct(code, t, row_type, &place);
+            row_struct(w, t, row_type, &place);
             rows(
-                code,
+                w,
                 t,
                 const_name,
                 row_type,
                 &format!("{title}: table {place}"),
             );
         }
-        TableKind::Constants => constants(code, t, &format!("{title}: table {place}")),
+        TableKind::Constants => constants(w, t, &format!("{title}: table {place}")),
     }
 }
 
@@ -51,56 +53,59 @@ fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> {
     .filter_map(|(field, doc)| Some((field.as_deref()?, doc)))
 }
 
-fn row_struct(code: &mut Code, t: &Table, row_type: &str, place: &str) {
-    code.doc(&format!(" A row of table {place}."));
-    code.line("#[derive(Debug, Clone, Copy, PartialEq)]");
-    code.open(format_args!("pub struct {} {{", ident(row_type)));
+fn row_struct(w: &mut Writer, t: &Table, row_type: &str, place: &str) {
+    w.doc(&format!(" A row of table {place}."));
+    w.line("#[derive(Debug, Clone, Copy, PartialEq)]");
+    w.open(format_args!("pub struct {} {{", ident(row_type)));
     for col in &t.columns {
-        code.doc(&format!(
+        w.doc(&format!(
             " {} ({})",
             Plain(&col.header),
             Plain(&col.ty.to_string())
         ));
-        code.line(format_args!(
+        w.line(format_args!(
             "pub {}: {},",
             ident(&col.field),
             TypeOf(&col.ty)
         ));
     }
     for (field, doc) in extra_fields(t) {
-        code.doc(doc);
-        code.line(format_args!("pub {}: Option<&'static str>,", ident(field)));
+        w.doc(doc);
+        w.line(format_args!(
+            "pub {}: ::core::option::Option<&'static ::core::primitive::str>,",
+            ident(field)
+        ));
     }
-    code.close("}");
+    w.close("}");
 }
 
 /// The row type's `decode_row`, which reads a line of the table's data a
 /// field at a time, in column order.
-fn decode_row(code: &mut Code, fields: &[&str], row: &Ident) {
-    code.open(format_args!("impl {row} {{"));
-    code.open(format_args!(
-        "fn decode_row(cells: &mut crate::table::Cells) -> Result<{row}, String> {{"
+fn decode_row(w: &mut Writer, fields: &[&str], row: &Ident) {
+    w.open(format_args!("impl {row} {{"));
+    w.open(format_args!(
+        "fn decode_row(cells: &mut crate::table::Cells) -> ::core::result::Result<Self, ::std::string::String> {{"
     ));
-    code.open(format_args!("Ok({row} {{"));
+    w.open("::core::result::Result::Ok(Self {");
     for field in fields {
-        code.line(format_args!(
+        w.line(format_args!(
             "{}: cells.next({})?,",
             ident(field),
             Str(field)
         ));
     }
-    code.close("})");
-    code.close("}");
-    code.close("}");
+    w.close("})");
+    w.close("}");
+    w.close("}");
 }
 
 /// The static table: its rows as data that `rules` decodes on first use, one
 /// row a line, under a comment naming the columns.
-fn rows(code: &mut Code, t: &Table, const_name: &str, row_type: &str, about: &str) {
+fn rows(w: &mut Writer, t: &Table, const_name: &str, row_type: &str, about: &str) {
     let row = ident(row_type);
     let mut fields: Vec<&str> = t.columns.iter().map(|c| c.field.as_str()).collect();
     fields.extend(extra_fields(t).map(|(f, _)| f));
-    decode_row(code, &fields, &row);
+    decode_row(w, &fields, &row);
     let mut doc = format!(" {about}, {} rows.", t.rows.len());
     for e in &t.errata {
         let _ = write!(
@@ -113,38 +118,38 @@ fn rows(code: &mut Code, t: &Table, const_name: &str, row_type: &str, about: &st
             Plain(&e.reason)
         );
     }
-    code.doc(&doc);
+    w.doc(&doc);
     // A static may borrow another static, not a temporary with a `OnceLock` in it.
-    code.open(format_args!(
+    w.open(format_args!(
         "pub static {}: &crate::table::Rows<{row}> = {{",
         ident(const_name)
     ));
-    code.open(format_args!(
+    w.open(format_args!(
         "static ROWS: crate::table::Rows<{row}> = crate::table::Rows::new("
     ));
-    code.line(format_args!("{},", Str(&t.id)));
-    code.line(format_args!("{},", t.rows.len()));
-    code.line(format_args!("{row}::decode_row,"));
-    code.line(format_args!("// {}", fields.join("\t")));
+    w.line(format_args!("{},", Str(&t.id)));
+    w.line(format_args!("{},", t.rows.len()));
+    w.line(format_args!("{row}::decode_row,"));
+    w.line(format_args!("// {}", fields.join("\t")));
     let (data, hashes) = data::rows(t);
     let hashes = "#".repeat(hashes);
-    code.line(format_args!("r{hashes}\""));
-    code.raw(&data);
-    code.raw(&format!("\"{hashes},\n"));
-    code.close(");");
-    code.line("&ROWS");
-    code.close("};");
+    w.line(format_args!("r{hashes}\""));
+    w.raw(&data);
+    w.raw(&format!("\"{hashes},\n"));
+    w.close(");");
+    w.line("&ROWS");
+    w.close("};");
 }
 
 /// `TABLES`: every rows table of the book, for a test to decode each.
-pub fn list(code: &mut Code, book: &Book) {
-    code.doc(" Every rows table, in book order, for a test to decode each one's data.");
-    code.open("pub static TABLES: &[&dyn crate::table::RowsTable] = &[");
+pub fn list(w: &mut Writer, book: &Book) {
+    w.doc(" Every rows table, in book order, for a test to decode each one's data.");
+    w.open("pub static TABLES: &[&dyn crate::table::RowsTable] = &[");
     for s in &book.systems {
         for c in &s.chapters {
             for t in &c.tables {
                 if let TableKind::Rows { const_name, .. } = &t.kind {
-                    code.line(format_args!(
+                    w.line(format_args!(
                         "crate::spec::{}::{}::{},",
                         ident(&s.id),
                         ident(&c.id),
@@ -154,11 +159,11 @@ pub fn list(code: &mut Code, book: &Book) {
             }
         }
     }
-    code.close("];");
+    w.close("];");
 }
 
 /// One `const` per row, named by its `name` cell, documented by its text cells.
-fn constants(code: &mut Code, t: &Table, about: &str) {
+fn constants(w: &mut Writer, t: &Table, about: &str) {
     let value = t
         .columns
         .iter()
@@ -176,8 +181,8 @@ fn constants(code: &mut Code, t: &Table, about: &str) {
                 _ => None,
             })
             .collect();
-        code.doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
-        code.line(format_args!(
+        w.doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
+        w.line(format_args!(
             "pub const {}: {} = {};",
             ident(name),
             TypeOf(ty),

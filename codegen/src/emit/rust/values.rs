@@ -1,20 +1,69 @@
 //! Column types and cell values as Rust source, each on one line: what the
 //! generated row structs declare and the table constants hold, and what the
 //! audit shows over each header and cell, so that auditors read what the code reads.
+//!
+//! They stand in a chapter's module, beside the row types, constants and rule
+//! modules the spec names, so every std item is named by its full path: a row
+//! type called `Option` shadows the prelude's.
 
 use std::fmt::{self, Display, Formatter};
 
-use super::code::{List, Opt, Str};
+use proc_macro2::{Group, TokenStream, TokenTree};
+
+use super::writer::{List, Opt, Str};
 use crate::cell::{BaseType, CellValue, ColumnType, DiceSpec};
 
-/// A column's Rust type as the generated row struct declares it.
+/// A column's Rust type as the generated row struct declares it, for the audit
+/// to show: with the std paths [`shown`] short.
 pub fn column_type(ty: &ColumnType) -> String {
-    TypeOf(ty).to_string()
+    shown(&TypeOf(ty).to_string())
 }
 
-/// A cell's Rust value as the generated constant holds it.
+/// A cell's Rust value as the generated constant holds it, for the audit to
+/// show: with the std paths [`shown`] short.
 pub fn cell_value(ty: &ColumnType, v: &CellValue) -> String {
-    ValueOf(ty, v).to_string()
+    shown(&ValueOf(ty, v).to_string())
+}
+
+/// Rust code as tokens, each path that starts at the root
+/// (`::core::option::Option`) cut to its last part (`Option`).
+fn shown(rust: &str) -> String {
+    match rust.parse() {
+        Ok(tokens) => short_paths(tokens).to_string(),
+        // The emitter writes only what lexes.
+        Err(_) => rust.to_string(),
+    }
+}
+
+fn short_paths(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let colon =
+        |t: Option<&TokenTree>| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    let colons = |i: usize| colon(trees.get(i)) && colon(trees.get(i + 1));
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        // After a name, `::` goes on with a path; after `'static`, it starts one.
+        let on_a_path = match out.as_slice() {
+            [.., TokenTree::Punct(p), TokenTree::Ident(_)] if p.as_char() == '\'' => false,
+            [.., TokenTree::Ident(_)] => true,
+            _ => false,
+        };
+        if colons(i) && !on_a_path {
+            // `:: a :: b :: last`: on to `last`.
+            i += 2;
+            while colons(i + 1) {
+                i += 3;
+            }
+            continue;
+        }
+        out.push(match &trees[i] {
+            TokenTree::Group(g) => Group::new(g.delimiter(), short_paths(g.stream())).into(),
+            tree => tree.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
 }
 
 /// [`column_type`], written where it is displayed.
@@ -26,28 +75,28 @@ impl Display for TypeOf<'_> {
         let base = base_type(&ty.base);
         match (ty.optional, ty.words.is_empty()) {
             (false, true) => f.write_str(base),
-            (true, true) => write!(f, "Option<{base}>"),
+            (true, true) => write!(f, "::core::option::Option<{base}>"),
             (false, false) => write!(f, "crate::table::Or<{base}>"),
-            (true, false) => write!(f, "Option<crate::table::Or<{base}>>"),
+            (true, false) => write!(f, "::core::option::Option<crate::table::Or<{base}>>"),
         }
     }
 }
 
 fn base_type(base: &BaseType) -> &'static str {
     match base {
-        BaseType::Int { .. } | BaseType::Modifier => "i32",
+        BaseType::Int { .. } | BaseType::Modifier => "::core::primitive::i32",
         BaseType::Rate => "crate::table::Rate",
         BaseType::Term => "crate::table::Term",
         BaseType::Range => "crate::table::Range",
         BaseType::Dice => "crate::dice::Dice",
         BaseType::Label => "crate::table::Label",
-        BaseType::Text | BaseType::Ident => "&'static str",
+        BaseType::Text | BaseType::Ident => "&'static ::core::primitive::str",
         BaseType::Quantity => "crate::table::Quantity",
-        BaseType::Decimal => "f64",
+        BaseType::Decimal => "::core::primitive::f64",
         BaseType::RateOfFire => "crate::table::RateOfFire",
         BaseType::Amount => "crate::table::Amount",
         BaseType::DamageType => "crate::table::DamageType",
-        BaseType::Locations => "&'static [(i32, i32)]",
+        BaseType::Locations => "&'static [(::core::primitive::i32, ::core::primitive::i32)]",
         BaseType::TimedDice => "crate::table::TimedDice",
     }
 }
@@ -60,14 +109,14 @@ impl Display for ValueOf<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let ValueOf(ty, v) = *self;
         if matches!(v, CellValue::None) {
-            return f.write_str("None");
+            return f.write_str("::core::option::Option::None");
         }
         let or = !ty.words.is_empty() && !matches!(v, CellValue::Word(_));
         let opening = match (ty.optional, or) {
             (false, false) => "",
-            (true, false) => "Some(",
+            (true, false) => "::core::option::Option::Some(",
             (false, true) => "crate::table::Or::Value(",
-            (true, true) => "Some(crate::table::Or::Value(",
+            (true, true) => "::core::option::Option::Some(crate::table::Or::Value(",
         };
         f.write_str(opening)?;
         value(f, v)?;
@@ -78,7 +127,7 @@ impl Display for ValueOf<'_> {
 /// The value itself, unwrapped.
 fn value(f: &mut Formatter<'_>, v: &CellValue) -> fmt::Result {
     match v {
-        CellValue::None => f.write_str("None"),
+        CellValue::None => f.write_str("::core::option::Option::None"),
         CellValue::Int(n) | CellValue::Modifier(n) => write!(f, "{n}"),
         CellValue::Rate { value, per, max } => {
             let per = per.as_ref().map(|(count, unit)| {
@@ -189,4 +238,32 @@ fn damage_type(f: &mut Formatter<'_>, kind: &str, form: &str) -> fmt::Result {
         f,
         "crate::table::DamageType {{ kind: crate::table::DamageKind::{kind}, form: crate::table::DamageForm::{form} }}"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cell::parse_cell;
+
+    /// What the audit shows, with the spaces `TokenStream`'s text puts between tokens taken out.
+    fn squeezed(text: String) -> String {
+        text.replace(' ', "")
+    }
+
+    /// The code names std's items by full path; the audit shows their last part.
+    #[test]
+    fn the_audit_shows_std_paths_short() {
+        let ty = ColumnType::parse("text?").expect("a column type");
+        assert_eq!(
+            TypeOf(&ty).to_string(),
+            "::core::option::Option<&'static ::core::primitive::str>"
+        );
+        assert_eq!(squeezed(column_type(&ty)), "Option<&'staticstr>");
+        let ty = ColumnType::parse("range?").expect("a column type");
+        let cell = parse_cell(&ty, "3+").expect("a range");
+        assert_eq!(
+            squeezed(cell_value(&ty, &cell)),
+            "Some(crate::table::Range{lo:3,hi:None,label:\"\"})"
+        );
+    }
 }

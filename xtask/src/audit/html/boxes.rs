@@ -4,10 +4,13 @@
 
 use std::fmt::Write as _;
 
+use serde_json::Value as Json;
+
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
+use crate::audit::calls::Via;
 use crate::audit::facts::{
-    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, StepFacts, TableFacts, rule_anchor,
+    CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
 
 /// An example's verdict in place: its claims with the book's value beside the
@@ -27,7 +30,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
         id = esc(&e.item.id),
         tag = verdict_tag(&e.verdict),
         rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
-        badge = review_badge(e.item.review),
+        badge = review_badge(&e.item),
     );
     if !e.given.is_empty() {
         out.push_str("<p class=\"given\">given");
@@ -66,7 +69,10 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
              <td class=\"value rules\">{rules}</td><td>{tag}{why}</td></tr>",
             s = c.status,
             name = esc(&c.name),
-            book = esc(&shown(&c.book)),
+            book = match (c.status, &c.rules) {
+                ("erratum", Some(rules)) => struck(&c.book, rules),
+                _ => esc(&shown(&c.book)),
+            },
             rules = esc(&rules),
             tag = verdict_tag(c.status),
         );
@@ -78,6 +84,25 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
     out.push_str(&trace(&e.trace, root, e.verdict != "agrees"));
     out.push_str("</section>\n");
     out
+}
+
+/// The book's value where an erratum sets it aside, struck through: of two
+/// lists of one length, only the elements that differ; else the whole value.
+fn struck(book: &Json, rules: &Json) -> String {
+    match (book, rules) {
+        (Json::Array(b), Json::Array(r)) if b.len() == r.len() => {
+            let items: Vec<String> = b
+                .iter()
+                .zip(r)
+                .map(|(b, r)| match b == r {
+                    true => esc(&shown(b)),
+                    false => format!("<del>{}</del>", esc(&shown(b))),
+                })
+                .collect();
+            format!("[{}]", items.join(", "))
+        }
+        _ => format!("<del>{}</del>", esc(&shown(book))),
+    }
 }
 
 /// A derivation: each step with the id it cites, linked; folded unless `open`.
@@ -123,7 +148,7 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
          <tbody><tr><td>{given}</td><td>{outputs}</td></tr></tbody>\n</table>\n",
         anchor = esc(&rule_anchor(&r.item.id)),
         id = esc(&r.item.id),
-        badge = review_badge(r.item.review),
+        badge = review_badge(&r.item),
         given = params(&r.given),
         outputs = params(&r.outputs),
     );
@@ -141,11 +166,51 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
             links.join(", ")
         );
     }
+    if !r.survivors.is_empty() {
+        let items: Vec<String> = r
+            .survivors
+            .iter()
+            .map(|s| {
+                let at = format!("<code>{}:{}</code>", esc(&s.file), s.line);
+                let at = match &s.href {
+                    Some(href) => format!("<a href=\"{root}{}\">{at}</a>", esc(href)),
+                    None => at,
+                };
+                format!(
+                    "<li>{at} <code>{}</code>: {}</li>",
+                    esc(&s.mutant),
+                    esc(&s.reason)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<div class=\"rule-survivors\"><p>Surviving mutants in its code:</p><ul>{}</ul></div>",
+            items.concat()
+        );
+    }
     if let Some(c) = &r.code {
         out.push_str(&code_panel(&r.resolver, c, root));
     }
     out.push_str("</section>\n");
     out
+}
+
+/// A call path, `a → b (by name)`: how a rule's function reaches an item.
+fn way(steps: &[Step]) -> String {
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            let how = match s.via {
+                Via::Named => "",
+                Via::Method => " (method of its type)",
+                Via::Format => " (formats its type)",
+                Via::ByName => " (by name: receiver's type unknown)",
+            };
+            format!("<code>{}</code>{how}", esc(&s.path))
+        })
+        .collect();
+    format!("via {}", steps.join(" → "))
 }
 
 /// The resolver function's source, collapsed, with its place and what else
@@ -154,10 +219,21 @@ fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> String {
     let calls = if c.calls.is_empty() {
         "It calls nothing else in <code>rules/src</code>.".to_string()
     } else {
-        let links: Vec<String> = c.calls.iter().map(|r| code_link(r, root)).collect();
+        let links: Vec<String> = c
+            .calls
+            .iter()
+            .map(|r| {
+                format!(
+                    "<li>{} <span class=\"way\">{}</span></li>",
+                    code_link(r, root),
+                    way(&r.way)
+                )
+            })
+            .collect();
         format!(
-            "Its review also covers what it calls in <code>rules/src</code>, transitively: {}.",
-            links.join(", ")
+            "Its review also covers what it calls in <code>rules/src</code>, transitively \
+             (each with the calls that reach it):</p>\n<ul class=\"calls\">{}</ul><p>",
+            links.concat()
         )
     };
     format!(
@@ -225,7 +301,7 @@ pub fn table(t: &TableFacts, root: &str) -> String {
          (or hold the pointer over a cell)</p>\n",
         id = esc(&t.item.id),
         toggle = esc(&toggle_id(&t.item.id)),
-        badge = review_badge(t.item.review),
+        badge = review_badge(&t.item),
     );
     if !t.errata.is_empty() {
         let cell = |s: &str| match s {
@@ -249,4 +325,23 @@ pub fn table(t: &TableFacts, root: &str) -> String {
     }
     out.push_str("</div>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::struck;
+    use serde_json::json;
+
+    #[test]
+    fn only_the_list_elements_that_differ_are_struck() {
+        assert_eq!(
+            struck(&json!([1, 2, 3]), &json!([1, 5, 3])),
+            "[1, <del>2</del>, 3]"
+        );
+        assert_eq!(
+            struck(&json!([1, 2]), &json!([1, 2, 3])),
+            "<del>[1, 2]</del>"
+        );
+        assert_eq!(struck(&json!("a<b"), &json!("c")), "<del>a&lt;b</del>");
+    }
 }

@@ -16,8 +16,15 @@ use super::{boxes, esc, plural, property, review_badge};
 use crate::audit::facts::ChapterFacts;
 use crate::provenance::ItemKind;
 
-/// A chapter's page: where it sits, then the chapter.
-pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts, books: &Books) -> String {
+/// A chapter's page: where it sits, the chapter, then links to the chapters
+/// before and after it in the book (`around`).
+pub fn body(
+    system: &str,
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    books: &Books,
+    around: (Option<&ChapterFacts>, Option<&ChapterFacts>),
+) -> String {
     let mut out = format!(
         "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › \
          <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n",
@@ -26,8 +33,31 @@ pub fn body(system: &str, chapter: &Chapter, facts: &ChapterFacts, books: &Books
     );
     out.push_str("<main class=\"book\">\n");
     out.push_str(&article(system, chapter, facts, "../", books));
+    out.push_str(&neighbours(around));
     out.push_str("</main>\n");
     out
+}
+
+/// The links to the previous and next chapters.
+fn neighbours((prev, next): (Option<&ChapterFacts>, Option<&ChapterFacts>)) -> String {
+    let link = |c: Option<&ChapterFacts>, rel: &str, arrow: &str| {
+        c.map_or(String::new(), |c| {
+            let title = esc(&c.title);
+            let text = match rel {
+                "prev" => format!("{arrow} {title}"),
+                _ => format!("{title} {arrow}"),
+            };
+            format!(
+                "<a class=\"{rel}\" rel=\"{rel}\" href=\"../{}\">{text}</a>",
+                esc(&c.page)
+            )
+        })
+    };
+    format!(
+        "<nav class=\"chapter-nav\">{}{}</nav>\n",
+        link(prev, "prev", "←"),
+        link(next, "next", "→")
+    )
 }
 
 /// The chapter itself, on its page or in the whole book's; `root` leads from
@@ -59,8 +89,9 @@ fn header(f: &ChapterFacts) -> String {
     let _ = write!(
         out,
         "<header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
-         <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples}: \
-         {agrees} agrees, {erratum} erratum, {fails} fails{properties}",
+         <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples} \
+         ({from_book} the book's, {ours} ours): \
+         {agrees} agrees, {erratum} erratum, {fails} fails{properties}{mutation}",
         path = esc(&f.path),
         version = esc(&f.version),
         book = esc(&f.source_book),
@@ -72,6 +103,9 @@ fn header(f: &ChapterFacts) -> String {
         erratum = f.with_verdict("erratum"),
         fails = f.with_verdict("fails"),
         properties = property::tally(&f.properties),
+        from_book = f.examples.iter().filter(|e| !e.ours).count(),
+        ours = f.examples.iter().filter(|e| e.ours).count(),
+        mutation = mutation(f),
     );
     if changed > 0 {
         let _ = write!(
@@ -81,6 +115,25 @@ fn header(f: &ChapterFacts) -> String {
     }
     out.push_str("</p>\n</header>\n");
     out
+}
+
+/// The chapter's mutation figures: its resolver file's score and survivors.
+fn mutation(f: &ChapterFacts) -> String {
+    let Some(m) = &f.mutation else {
+        return " · <span class=\"mutation\">no mutation run</span>".to_string();
+    };
+    let score = m.score.map_or("no viable mutant".to_string(), |s| {
+        format!("{:.0}%", s * 100.0)
+    });
+    let stale = if m.changed_since_run {
+        " (file changed since its run)"
+    } else {
+        ""
+    };
+    format!(
+        " · <span class=\"mutation\">mutation score {score}: {} caught of {} mutants, {} missed, {} unviable{stale}</span>",
+        m.run.caught, m.run.mutants, m.run.missed, m.run.unviable
+    )
 }
 
 /// The chapter's events with its blocks replaced and raw HTML escaped.
@@ -137,7 +190,7 @@ fn events<'a>(
                         .sections
                         .iter()
                         .find(|s| s.item.id == id)
-                        .map_or(String::new(), |s| review_badge(s.item.review));
+                        .map_or(String::new(), |s| review_badge(&s.item));
                     let section = chapter.sections.iter().find(|s| s.id == id);
                     let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
                     out.push(Event::InlineHtml(

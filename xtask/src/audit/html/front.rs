@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::{cite, esc, lists, plural, property, review_badge};
+use super::{badge, cite, esc, lists, plural, property};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -104,15 +104,16 @@ fn review(out: &mut String, audit: &Audit) {
     }
     let _ = writeln!(
         out,
-        "<p>{} differ from <code>{file}</code>. Read them, then run <code>cargo xtask audit --stamp</code>; \
+        "<p>{} differ from <code>{file}</code>. <a href=\"queue.html\">The review queue</a> shows what changed in each. \
+         Read them, then run <code>cargo xtask audit --stamp</code>; \
          until then <code>cargo xtask check --reviewed</code> fails.</p>\n<table class=\"changes\">\n\
          <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>",
         plural(audit.changed_since_review.len(), "item"),
     );
     for c in &audit.changed_since_review {
         let id = format!("<code>{}</code>", esc(&c.id));
-        let item = match (&c.chapter, c.kind) {
-            (Some(chapter), Some(kind)) => {
+        let item = match (&c.chapter, c.kind, &c.system) {
+            (Some(chapter), Some(kind), Some(system)) => {
                 let anchor = match kind {
                     Kind::Rule | Kind::Code => rule_anchor(&c.id),
                     _ => c.id.clone(),
@@ -120,7 +121,7 @@ fn review(out: &mut String, audit: &Audit) {
                 let target = Cite {
                     id: c.id.clone(),
                     title: None,
-                    href: Some(format!("{}#{anchor}", page(&c.system, chapter))),
+                    href: Some(format!("{}#{anchor}", page(system, chapter))),
                 };
                 format!("{kind} {}", cite(&target, "", &id))
             }
@@ -129,9 +130,9 @@ fn review(out: &mut String, audit: &Audit) {
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
-            esc(&c.system),
+            esc(c.system.as_deref().unwrap_or(crate::audit::code::RULES_SRC)),
             esc(c.location.as_deref().unwrap_or("(gone)")),
-            review_badge(c.review)
+            badge("", c.review)
         );
     }
     out.push_str("</tbody>\n</table>\n</section>\n");
@@ -177,7 +178,7 @@ fn system_section(out: &mut String, s: &SystemFacts) {
     }
     out.push_str(
         "<h3>Chapters</h3>\n<table class=\"chapters\">\n<thead><tr><th>chapter</th><th>tables</th><th>rows</th>\
-         <th>rules</th><th>examples</th><th>agrees</th><th>erratum</th><th>fails</th><th>review</th></tr></thead>\n<tbody>\n",
+         <th>rules</th><th>examples (book / ours)</th><th>agrees</th><th>erratum</th><th>fails</th><th>mutation score</th><th>review</th></tr></thead>\n<tbody>\n",
     );
     for c in &s.chapters {
         chapter_row(out, c);
@@ -199,7 +200,8 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
     let _ = writeln!(
         out,
         "<tr><td><a href=\"{page}\">{title}</a> <code>{path}</code></td><td>{tables}</td><td>{rows}</td>\
-         <td>{rules}</td><td>{examples}</td>{agrees}{erratum}{fails}<td>{review}</td></tr>",
+         <td>{rules}</td><td>{examples} ({from_book} / {ours})</td>{agrees}{erratum}{fails}\
+         <td data-mutation=\"{chapter}\">{mutation}</td><td>{review}</td></tr>",
         page = esc(&c.page),
         title = esc(&c.title),
         path = esc(&c.path),
@@ -210,5 +212,15 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
         agrees = cell("agrees"),
         erratum = cell("erratum"),
         fails = cell("fails"),
+        from_book = c.examples.iter().filter(|e| !e.ours).count(),
+        ours = c.examples.iter().filter(|e| e.ours).count(),
+        chapter = esc(&c.id),
+        mutation = match &c.mutation {
+            Some(m) => m.score.map_or("no viable mutant".to_string(), |s| format!(
+                "{:.1}%",
+                s * 100.0
+            )),
+            None => "no run".to_string(),
+        },
     );
 }

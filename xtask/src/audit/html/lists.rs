@@ -112,9 +112,13 @@ fn survivors(out: &mut String, audit: &Audit) {
             Some(href) => format!("<a href=\"{}\">{place}</a>", esc(href)),
             None => place,
         };
+        let drift = match v.cites_a_line {
+            true => " <span class=\"badge review\">cites a line number, which drifts</span>",
+            false => "",
+        };
         let _ = writeln!(
             out,
-            "<li>{} {place} <code>{}</code>: {}</li>",
+            "<li>{} {place} <code>{}</code>: {}{drift}</li>",
             esc(scope),
             esc(&v.mutant),
             esc(&v.reason)
@@ -222,7 +226,14 @@ pub fn rulings(out: &mut String, audit: &Audit) {
         id: "rulings",
         title: "Rulings",
         empty: "None: no section of the book is a ruling.",
-        columns: &["ruling", "chapter", "errata cite it in"],
+        columns: &[
+            "ruling",
+            "chapter",
+            "stance",
+            "written",
+            "errata cite it in",
+            "derivations cite it in",
+        ],
     };
     section(
         out,
@@ -231,7 +242,26 @@ pub fn rulings(out: &mut String, audit: &Audit) {
         |s| &s.rulings,
         |r| {
             let title = r.ruling.title.as_deref().unwrap_or(&r.ruling.id);
-            let cited: Vec<String> = r.cited_by.iter().map(code_cite).collect();
+            let list = |cites: &[Cite], none: &str| {
+                let links: Vec<String> = cites.iter().map(code_cite).collect();
+                if links.is_empty() {
+                    none.to_string()
+                } else {
+                    links.join(", ")
+                }
+            };
+            let written = match &r.written {
+                Some(w) if w.first == w.last => {
+                    format!("by {} on {}", esc(&w.authors.join(", ")), w.first)
+                }
+                Some(w) => format!(
+                    "by {} from {} to {}",
+                    esc(&w.authors.join(", ")),
+                    w.first,
+                    w.last
+                ),
+                None => "not committed".to_string(),
+            };
             vec![
                 format!(
                     "{} <code>{}</code>",
@@ -239,11 +269,10 @@ pub fn rulings(out: &mut String, audit: &Audit) {
                     esc(&r.ruling.id)
                 ),
                 esc(&r.chapter),
-                if cited.is_empty() {
-                    "no erratum".to_string()
-                } else {
-                    cited.join(", ")
-                },
+                r.stance.to_string(),
+                format!("<span class=\"written\">{written}</span>"),
+                list(&r.cited_by, "no erratum"),
+                list(&r.derivations, "no derivation"),
             ]
         },
     );

@@ -1,6 +1,6 @@
 //! The report as a static site: `index.html` (the front page), one page per
 //! chapter under `<system>/`, `print.html` (every chapter on one page),
-//! `search.html` with its index, a listing of each resolver file under
+//! `search.html` with its index, `queue.html` (what changed since review), a listing of each resolver file under
 //! `code/`, and `audit.css`. Every page carries the sidebar of contents. It
 //! opens from disk: nothing is fetched, and the one script, search's, comes
 //! with the report; with scripts off every page but search reads the same.
@@ -14,6 +14,7 @@ mod listing;
 mod lists;
 mod print;
 mod property;
+mod queue;
 mod search;
 mod toc;
 mod typed;
@@ -25,7 +26,7 @@ use codegen::Book;
 use serde_json::Value as Json;
 
 use super::code::Code;
-use super::facts::{Audit, Cite, CodeRef, listing as listing_page};
+use super::facts::{Audit, ChapterFacts, Cite, CodeRef, ItemFacts, listing as listing_page};
 use super::review::Review;
 
 const CSS: &str = include_str!("audit.css");
@@ -60,14 +61,22 @@ pub fn write_site(
         &print::body(audit, book, books),
     )?;
     page("search.html", "Search the book", &search::page_body())?;
+    page("queue.html", "Review queue", &queue::body(audit))?;
+    let order: Vec<&ChapterFacts> = audit.systems.iter().flat_map(|s| &s.chapters).collect();
+    let mut at: usize = 0;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
         for (chapter, facts) in system.chapters.iter().zip(&facts.chapters) {
             let title = format!("{} · {}", facts.title, system.id);
+            let around = (
+                at.checked_sub(1).map(|i| order[i]),
+                order.get(at + 1).copied(),
+            );
             page(
                 &facts.page,
                 &title,
-                &chapter::body(&system.id, chapter, facts, books),
+                &chapter::body(&system.id, chapter, facts, books, around),
             )?;
+            at += 1;
         }
     }
     for c in books.run.iter().flat_map(|r| &r.coverage) {
@@ -78,7 +87,8 @@ pub fn write_site(
     for (file, text) in &code.files {
         let at = listing_page(file);
         let root = "../".repeat(at.matches('/').count());
-        page(&at, file, &listing::body(file, text, &root))?;
+        let functions: Vec<_> = audit.functions.iter().filter(|f| f.file == *file).collect();
+        page(&at, file, &listing::body(file, text, &root, &functions))?;
     }
     Ok(())
 }
@@ -137,9 +147,16 @@ fn cite(c: &Cite, root: &str, text: &str) -> String {
     }
 }
 
-/// The "changed since review" mark of an item; nothing for a reviewed one.
-fn review_badge(r: Review) -> String {
-    badge("", r)
+/// An item's review: who stamped it and when, marked when it changed since.
+fn review_badge(item: &ItemFacts) -> String {
+    let who = match (&item.reviewer, &item.reviewed_on) {
+        (Some(by), Some(on)) => format!("reviewed by {} on {}", esc(by), esc(on)),
+        _ => "never reviewed".to_string(),
+    };
+    format!(
+        "{} <span class=\"reviewer\">{who}</span>",
+        badge("", item.review)
+    )
 }
 
 /// The mark of `what` (`code `) of an item that is not as reviewed.

@@ -1,7 +1,8 @@
 // The audit report's search: finds the words of `?q=` in the index that
 // `search-index.js` (written beside this file by `cargo xtask audit`) holds,
-// and lists the sections, tables, rules, examples, properties and resolver
-// items that hold them all. Nothing is fetched: the report opens from disk.
+// and lists the sections, tables, rules, examples, properties, resolver
+// items, surviving mutants and review-queue entries that hold them all, each
+// with a snippet cut at spaces and the words marked. Nothing is fetched: the report opens from disk.
 (function () {
   "use strict";
   var index = window.SEARCH_INDEX || [];
@@ -31,15 +32,44 @@
     return s;
   }
 
-  // The entry's text around the first place the word appears.
+  // The entry's text around the first place the word appears, cut at
+  // spaces so that no word is split.
   function snippet(text, w) {
     var at = Math.max(0, text.toLowerCase().indexOf(w));
     var from = Math.max(0, at - 60);
     var end = Math.min(text.length, from + 180);
+    if (from > 0) {
+      var space = text.indexOf(" ", from);
+      from = space >= 0 && space < at ? space + 1 : at;
+    }
+    if (end < text.length) {
+      var back = text.lastIndexOf(" ", end);
+      end = back > at ? back : end;
+    }
     return (from > 0 ? "… " : "") + text.slice(from, end) + (end < text.length ? " …" : "");
   }
 
-  function item(entry, w) {
+  // `text` into `p`, each place a searched word appears marked.
+  function highlight(p, text, ws) {
+    var lower = text.toLowerCase();
+    var at = 0;
+    while (at < text.length) {
+      var next = -1, len = 0;
+      ws.forEach(function (w) {
+        var i = lower.indexOf(w, at);
+        if (i >= 0 && (next < 0 || i < next)) { next = i; len = w.length; }
+      });
+      if (next < 0) { break; }
+      p.append(text.slice(at, next));
+      var mark = document.createElement("mark");
+      mark.textContent = text.slice(next, next + len);
+      p.append(mark);
+      at = next + len;
+    }
+    p.append(text.slice(at));
+  }
+
+  function item(entry, ws) {
     var li = document.createElement("li");
     li.className = "result";
     li.setAttribute("data-kind", entry.k);
@@ -50,7 +80,7 @@
     where.className = "where";
     where.textContent = entry.k + " · " + entry.w;
     var p = document.createElement("p");
-    p.textContent = snippet(entry.x, w);
+    highlight(p, snippet(entry.x, ws[0]), ws);
     li.append(a, " ", where, p);
     return li;
   }
@@ -70,7 +100,7 @@
     list.setAttribute("data-results", String(hits.length));
     status.textContent = hits.length + (hits.length === 1 ? " result" : " results") +
       " for “" + q + "”" + (hits.length > SHOWN ? ", the first " + SHOWN + " shown" : "");
-    hits.slice(0, SHOWN).forEach(function (h) { list.appendChild(item(h.e, ws[0])); });
+    hits.slice(0, SHOWN).forEach(function (h) { list.appendChild(item(h.e, ws)); });
   }
 
   var q = new URLSearchParams(window.location.search).get("q") || "";
