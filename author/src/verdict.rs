@@ -28,7 +28,8 @@ pub enum Answer {
         built: String,
         wanted: String,
     },
-    /// The book does not compile (the server shows why itself).
+    /// The book does not compile with this binary's compiler: the server
+    /// compiled it, so the binary is as stale as one of other tables.
     Broken,
     Judged(Verdicts),
 }

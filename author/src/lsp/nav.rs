@@ -133,6 +133,19 @@ pub fn signature(rule: &Rule) -> String {
     )
 }
 
+/// Rust as the emitter's token streams print it (`Dice :: new (9 , 6 , 0)`),
+/// spaced as it is written (`Dice::new(9, 6, 0)`).
+fn tidy(rust: &str) -> String {
+    rust.replace(" :: ", "::")
+        .replace(" (", "(")
+        .replace(" , ", ", ")
+        .replace(" )", ")")
+        .replace("( ", "(")
+        .replace(" <", "<")
+        .replace("< ", "<")
+        .replace(" >", ">")
+}
+
 /// The hover text of `item`, in Markdown.
 pub fn hover(item: &Item) -> Option<String> {
     Some(match item {
@@ -145,8 +158,8 @@ pub fn hover(item: &Item) -> Option<String> {
             };
             format!(
                 "```rust\n{}\n```\n{constant}: `{}` (column `{}`)",
-                cell_value(&col.ty, &cell.value),
-                column_type(&col.ty),
+                tidy(&cell_value(&col.ty, &cell.value)),
+                tidy(&column_type(&col.ty)),
                 col.field
             )
         }

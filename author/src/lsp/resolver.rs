@@ -118,10 +118,9 @@ impl Resolver {
                     self.binaries[..=i].rotate_right(1);
                     return Progress::Judged(v);
                 }
-                Ok(Answer::Broken) => {
-                    return Progress::Unavailable("the spec does not compile".into());
-                }
-                Ok(Answer::Stale { .. }) | Err(_) => {}
+                // The server compiled this book: a binary that cannot was
+                // built from another compiler, and is as stale as one of other tables.
+                Ok(Answer::Broken | Answer::Stale { .. }) | Err(_) => {}
             }
         }
         let Some(build) = self.build.clone() else {
