@@ -109,7 +109,8 @@ impl ColumnType {
     }
 }
 
-const KNOWN: &[&str] = &[
+/// Every column type's name as a schema writes it (an editor completes these).
+pub const KNOWN: &[&str] = &[
     "int",
     "modifier",
     "rate",
@@ -572,6 +573,26 @@ fn is_dash(ch: char) -> bool {
     )
 }
 
+/// A character's code point, with its Unicode name when it is one of the
+/// dashes [`is_dash`] knows: an en dash looks like the `-` it stands for, so
+/// the message must say which character it is.
+fn code_point(ch: char) -> String {
+    let name = match ch {
+        '\u{2010}' => "HYPHEN",
+        '\u{2011}' => "NON-BREAKING HYPHEN",
+        '\u{2012}' => "FIGURE DASH",
+        '\u{2013}' => "EN DASH",
+        '\u{2014}' => "EM DASH",
+        '\u{2015}' => "HORIZONTAL BAR",
+        '\u{2212}' => "MINUS SIGN",
+        '\u{fe58}' => "SMALL EM DASH",
+        '\u{fe63}' => "SMALL HYPHEN-MINUS",
+        '\u{ff0d}' => "FULLWIDTH HYPHEN-MINUS",
+        _ => return format!("U+{:04X}", ch as u32),
+    };
+    format!("U+{:04X} {name}", ch as u32)
+}
+
 fn rate(c: &mut Cursor) -> Result<CellValue, CellError> {
     let value = c.signed()?;
     c.skip_ws();
@@ -714,7 +735,8 @@ impl Cursor<'_> {
     /// An error at the cursor, `len` bytes long but never less than the character there.
     fn error(&self, len: usize, expected: &str) -> CellError {
         let found = match self.peek() {
-            Some(ch) => format!("`{ch}`"),
+            Some(ch) if ch.is_ascii() => format!("`{ch}`"),
+            Some(ch) => format!("`{ch}` ({})", code_point(ch)),
             None => "the end of the cell".into(),
         };
         CellError {

@@ -57,20 +57,26 @@ pub fn missing(book: &Book, src: &Path, shown_from: &Path) -> Diagnostics {
                 path: format!("rules::{sys}::{chap}"),
                 file: module_file(&chap_dir, &chap),
             };
+            let chapter_step = |sys_file: &Path| {
+                format!(
+                    "create {} and declare `pub mod {chap};` in {}",
+                    show(&chap_dir.join(format!("{chap}.rs"))),
+                    show(sys_file)
+                )
+            };
             let problem = if !files.declares_mod(&lib, &sys) || sys_file.is_none() {
+                // A new system lacks both modules: say both steps.
+                let sys_file = sys_file.clone().unwrap_or_else(|| chap_dir.join("mod.rs"));
                 Some(format!(
-                    "create {} and declare `pub mod {sys};` in {}",
-                    show(&src.join(&sys).join("mod.rs")),
-                    show(&lib)
+                    "create {} and declare `pub mod {sys};` in {}; then {}",
+                    show(&sys_file),
+                    show(&lib),
+                    chapter_step(&sys_file)
                 ))
             } else if let Some(sys_file) = &sys_file
                 && (!files.declares_mod(sys_file, &chap) || chapter_mod.file.is_none())
             {
-                Some(format!(
-                    "create {} and declare `pub mod {chap};` in {}",
-                    show(&chap_dir.join(format!("{chap}.rs"))),
-                    show(sys_file)
-                ))
+                Some(chapter_step(sys_file))
             } else {
                 None
             };

@@ -151,7 +151,10 @@ fn a_missing_system_module_says_which_file_to_create_and_where_to_declare_it() {
     assert_eq!(diags.len(), 2, "{diags:?}");
     let rendered = diags[0].render();
     assert!(
-        rendered.contains("create src/demo/mod.rs and declare `pub mod demo;` in src/lib.rs"),
+        rendered.contains(
+            "create src/demo/mod.rs and declare `pub mod demo;` in src/lib.rs; \
+             then create src/demo/demo.rs and declare `pub mod demo;` in src/demo/mod.rs"
+        ),
         "{rendered}"
     );
 }

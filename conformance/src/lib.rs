@@ -4,6 +4,7 @@
 
 mod case;
 pub mod property;
+pub mod snapshot;
 mod verdict;
 
 pub use case::{Case, Erratum};

@@ -1,7 +1,8 @@
 //! One test per case file in `cases/`, named `<system>/<chapter>/<example id>`,
 //! so that a filter runs one case (`-- --exact action/falling/mary-falls`), a
 //! chapter's (`-- action/falling/`) or a system's (`-- action/`). Each runs the
-//! example through the resolver, snapshots the outcome and its trace, and
+//! example through the resolver, snapshots the outcome and its trace (a new
+//! example's first snapshot is written here, see `conformance::snapshot`), and
 //! fails on the verdict `fails`, printing the report as it reads.
 
 use std::panic::{catch_unwind, resume_unwind};
@@ -62,11 +63,17 @@ fn chapter(case: &Case) -> String {
 fn run_case(case: Case) -> Result<(), Failed> {
     let report = evaluate(&case);
     let rendered = report.render();
+    let name = format!("{}__{}", case.system, case.id);
+    if report.verdict != Verdict::Fails {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots");
+        conformance::snapshot::write_first(&dir, &name, &rendered)
+            .map_err(|e| format!("cannot write the first snapshot of {}: {e}", case.id))?;
+    }
     // A failing verdict is said first, as the report reads; insta prints any
     // change of the snapshot above it.
     let snapshot = catch_unwind(|| {
         insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
-            insta::assert_snapshot!(format!("{}__{}", case.system, case.id), &rendered);
+            insta::assert_snapshot!(name.as_str(), &rendered);
         });
     });
     if report.verdict == Verdict::Fails {

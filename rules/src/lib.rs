@@ -23,3 +23,12 @@ pub mod spec {
 }
 
 pub use spec::registry::{RULES, resolve};
+
+/// The fingerprint of the generated tables this crate was built with
+/// (`codegen::emit::fingerprint` of `spec.rs`): a tool compares it with the
+/// book it holds before trusting the resolver's verdicts on that book.
+pub const SPEC_FINGERPRINT: &str = env!("RULES_SPEC_FINGERPRINT");
+
+/// The fingerprint of this crate's sources when it was built
+/// (`codegen::emit::sources_fingerprint` of `src/`): the same check for the code.
+pub const SOURCES_FINGERPRINT: &str = env!("RULES_SOURCES_FINGERPRINT");

@@ -11,7 +11,9 @@ pub mod eval;
 pub mod examples;
 pub mod mutants;
 pub mod provenance;
+pub mod scaffold;
 pub mod suite;
+pub mod verdicts;
 
 use std::fmt::Write as _;
 use std::io;

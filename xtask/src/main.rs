@@ -127,6 +127,25 @@ enum Cmd {
     /// Builds a copy of the workspace under target/bench-build/ (its own
     /// target folder); needs /usr/bin/time for the peak memory.
     BenchBuild,
+    /// Create a system or a chapter with everything it needs beside its text
+    ///
+    /// The chapter's file with front matter, its resolver module and `pub mod`
+    /// line, the mutation record's entries; for a system also its folder and
+    /// its inventory docs/books/<system>.md.
+    New {
+        #[command(subcommand)]
+        what: New,
+    },
+    /// Speak the Language Server Protocol over stdin and stdout, for an editor
+    ///
+    /// Diagnostics as you type, each example's verdict, hover, definitions,
+    /// references, completion and the outline of a chapter. See README.md for
+    /// the editor's set-up.
+    Lsp,
+    /// Judge the book of the language server's request on stdin (JSON), with
+    /// the resolver of this binary; the answer goes to stdout
+    #[command(hide = true)]
+    Verdicts,
     /// Run every test (cargo test --workspace), installing Debian's chromium
     /// first when the browser test would lack it
     ///
@@ -141,6 +160,22 @@ enum Cmd {
             value_name = "ARGS"
         )]
         _cargo_args: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum New {
+    /// A system of spec/ with its first chapter, of the same name
+    System {
+        /// The system's id (kebab-case, e.g. srd5)
+        name: String,
+    },
+    /// A chapter of a system
+    Chapter {
+        /// The system's id
+        system: String,
+        /// The chapter's id (kebab-case, e.g. grappling)
+        name: String,
     },
 }
 
@@ -262,6 +297,11 @@ fn main() -> ExitCode {
             };
             xtask::mutants::run(&root, &selection).map(|summary| print!("{summary}"))
         }
+        Cmd::New { what } => new(&root, what),
+        Cmd::Lsp => {
+            author::lsp::serve_stdio(&root).map_err(|e| format!("the language server stopped: {e}"))
+        }
+        Cmd::Verdicts => verdicts(),
         Cmd::BenchBuild => xtask::bench_build::run(&root).map(|report| print!("{report}")),
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
@@ -543,4 +583,45 @@ fn eval(
     } else {
         Err(errors.join("\n"))
     }
+}
+
+/// Reads the language server's request from stdin and writes the answer.
+fn verdicts() -> Result<(), String> {
+    let request: author::verdict::Request = serde_json::from_reader(std::io::stdin().lock())
+        .map_err(|e| format!("cannot read the request: {e}"))?;
+    let answer = xtask::verdicts::answer(&request);
+    println!(
+        "{}",
+        serde_json::to_string(&answer).map_err(|e| e.to_string())?
+    );
+    Ok(())
+}
+
+/// Creates a system or a chapter and lists the files written.
+fn new(root: &Path, what: New) -> Result<(), String> {
+    use xtask::scaffold::{book_of, new_chapter, new_system};
+    let written = match &what {
+        New::System { name } => new_system(root, name)?,
+        New::Chapter { system, name } => {
+            let book = book_of(root, system).unwrap_or_else(|| "the source book".into());
+            new_chapter(root, system, name, &book)?
+        }
+    };
+    for file in &written {
+        println!(
+            "wrote {}",
+            file.strip_prefix(root).unwrap_or(file).display()
+        );
+    }
+    println!(
+        "and recorded the new Rust files in conformance/mutants.toml (no functions, no mutants)"
+    );
+    if let New::System { name } = what {
+        println!(
+            "next: write a rule and an example in spec/{name}/{name}.md (a system needs one to compile), \
+             its resolver function in rules/src/{}/, and the mechanic it covers in docs/books/{name}.md",
+            codegen::lint::rust_name(&name)
+        );
+    }
+    Ok(())
 }

@@ -61,14 +61,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
             root.join(OUTPUT_DIR)
         }
     };
-    let json = ["outcomes.json", "mutants.out/outcomes.json"]
-        .iter()
-        .map(|f| out.join(f))
-        .find(|p| p.is_file())
-        .ok_or_else(|| format!("no outcomes.json in {}", out.display()))?;
-    let text = std::fs::read_to_string(&json)
-        .map_err(|e| format!("cannot read {}: {e}", json.display()))?;
-    let mutants = read_outcomes(&text)?;
+    let mutants = outcomes_in(&out)?;
     let mut record = Record::load(root)?;
     record.update(&ran, &mutants);
     record.note_data(&data);
@@ -76,6 +69,27 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     record.save(root)?;
     let wall = selection.from.is_none().then(|| started.elapsed());
     Ok(summary(&scope, &mutants, wall, &record))
+}
+
+/// The mutants of the run whose output is in `out` (its `-o` folder or its
+/// `mutants.out`). A run that found no mutant writes no `outcomes.json`, only
+/// an empty `mutants.json`: its files are recorded with none.
+fn outcomes_in(out: &Path) -> Result<Vec<Mutant>, String> {
+    let found = |name: &str| {
+        [out.join(name), out.join("mutants.out").join(name)]
+            .into_iter()
+            .find(|p| p.is_file())
+    };
+    let read = |p: &Path| {
+        std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    if let Some(json) = found("outcomes.json") {
+        return read_outcomes(&read(&json)?);
+    }
+    match found("mutants.json") {
+        Some(list) if read(&list)?.trim() == "[]" => Ok(Vec::new()),
+        _ => Err(format!("no outcomes.json in {}", out.display())),
+    }
 }
 
 /// The files a selection covers, from the workspace root.

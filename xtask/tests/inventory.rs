@@ -75,16 +75,21 @@ fn ticked(cell: &str) -> Vec<&str> {
     cell.split('`').skip(1).step_by(2).collect()
 }
 
-/// The whole numbers of the line of `doc` that starts with `prefix`.
-fn count_line(doc: &str, prefix: &str) -> Vec<usize> {
-    let line = doc
-        .lines()
-        .find(|l| l.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no line starting `{prefix}`"));
-    line.split(|c: char| !c.is_ascii_digit())
+/// The whole numbers of the line of `doc` that starts with `prefix`, or the
+/// problem: the line should read `wanted` (the counts of its table).
+fn count_problem(doc: &str, prefix: &str, counts: [usize; 2], wanted: String) -> Option<String> {
+    let Some(line) = doc.lines().find(|l| l.starts_with(prefix)) else {
+        return Some(format!(
+            "no line starting `{}`; add `{wanted}`",
+            prefix.trim_end()
+        ));
+    };
+    let found: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
         .filter(|w| !w.is_empty())
-        .map(|w| w.parse().expect("a count"))
-        .collect()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (found != counts).then(|| format!("the count line should read `{wanted}`"))
 }
 
 /// Every problem with one row of the mechanics table.
@@ -179,27 +184,42 @@ fn inventory_problems(doc: &str, ids: &Ids) -> Vec<String> {
         .iter()
         .filter(|r| matches!(r.get(4).map(String::as_str), Some("covered" | "ruled")))
         .count();
-    if count_line(doc, "Covered: ") != [done, mechanics.len()] {
-        problems.push(format!(
-            "the count line should read `Covered: {done} of {} mechanics`",
-            mechanics.len()
-        ));
-    }
+    let covered = format!("Covered: {done} of {} mechanics", mechanics.len());
+    problems.extend(count_problem(
+        doc,
+        "Covered: ",
+        [done, mechanics.len()],
+        covered,
+    ));
     let disagree = pairs
         .iter()
         .filter(|r| r.get(3).is_some_and(|v| v == "disagree"))
         .count();
-    if count_line(doc, "Pairs: ") != [pairs.len(), disagree] {
-        problems.push(format!(
-            "the count line should read `Pairs: {} compared, {disagree} disagree`",
-            pairs.len()
-        ));
-    }
+    let compared = format!("Pairs: {} compared, {disagree} disagree", pairs.len());
+    problems.extend(count_problem(
+        doc,
+        "Pairs: ",
+        [pairs.len(), disagree],
+        compared,
+    ));
     problems
 }
 
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+/// Every problem with the inventory of `system` in `dir`, each naming the file.
+fn system_problems(dir: &Path, system: &System) -> Vec<String> {
+    let path = dir.join(format!("{}.md", system.id));
+    let found = match std::fs::read_to_string(&path) {
+        Ok(doc) => inventory_problems(&doc, &Ids::of(system)),
+        Err(e) => vec![format!(
+            "cannot read system `{}`'s inventory ({e}); every system needs one, in the form \
+             of docs/books/action.md (`cargo xtask new system` writes it)",
+            system.id
+        )],
+    };
+    found
+        .into_iter()
+        .map(|p| format!("{}: {p}", path.display()))
+        .collect()
 }
 
 #[test]
@@ -210,13 +230,7 @@ fn each_system_has_an_inventory_that_names_only_what_its_spec_defines() {
     let dir = root.join("docs/books");
     let mut problems = Vec::new();
     for system in &book.systems {
-        let path = dir.join(format!("{}.md", system.id));
-        let found = inventory_problems(&read(&path), &Ids::of(system));
-        problems.extend(
-            found
-                .into_iter()
-                .map(|p| format!("{}: {p}", path.display())),
-        );
+        problems.extend(system_problems(&dir, system));
     }
     let systems: BTreeSet<_> = book
         .systems
@@ -353,5 +367,32 @@ fn a_rule_no_mechanic_names_is_reported() {
     assert_eq!(
         inventory_problems(GOOD, &ids),
         ["rule `climbing.rappel` covers no mechanic the inventory lists"]
+    );
+}
+
+#[test]
+fn a_missing_inventory_or_count_line_is_a_problem_naming_its_file() {
+    let dir = std::env::temp_dir().join(format!("xtask-inventory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let system = System {
+        id: "srd5".into(),
+        chapters: Vec::new(),
+    };
+    let missing = system_problems(&dir, &system);
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert!(
+        missing[0].starts_with(&format!("{}: cannot read", dir.join("srd5.md").display())),
+        "{missing:?}"
+    );
+    let no_pairs = GOOD.replacen("Pairs: 2 compared, 1 disagree.", "", 1);
+    std::fs::write(dir.join("srd5.md"), &no_pairs).unwrap();
+    let found = system_problems(&dir, &system);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        found.iter().any(
+            |p| p.starts_with(&dir.join("srd5.md").display().to_string())
+                && p.contains("no line starting `Pairs:`; add `Pairs: 2 compared, 1 disagree`")
+        ),
+        "{found:?}"
     );
 }

@@ -319,6 +319,32 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
     );
 }
 
+#[test]
+fn a_run_that_found_no_mutant_records_its_file_with_none() {
+    let scratch = Scratch::workspace_copy("mutants-none");
+    let root = &scratch.0;
+    let lib = "rules/src/lib.rs";
+    std::fs::write(root.join(lib), "pub mod action;\npub mod srd5;\n").unwrap();
+    // What cargo-mutants 27 leaves when its filters find nothing.
+    let out = root.join("out/mutants.out");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("mutants.json"), "[]").unwrap();
+    let selection = Selection {
+        system: None,
+        files: vec![lib.into()],
+        from: Some(root.join("out")),
+    };
+    let summary = xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        summary.contains("updated for 1 files; 0 survivors"),
+        "{summary}"
+    );
+    let record = Record::load(root).unwrap();
+    let text = std::fs::read_to_string(root.join(lib)).unwrap();
+    assert_eq!(record.files[lib].checksum, xtask::audit::checksum(&text));
+    assert_eq!(record.files[lib].mutants, 0);
+}
+
 /// The record's problems for the scratch workspace at `root`, as text.
 fn shown(record: &Record, root: &Path) -> Vec<String> {
     let problems = record.problems(root).unwrap_or_else(|e| panic!("{e}"));

@@ -4,3 +4,63 @@
 pub mod cases;
 pub mod properties;
 pub mod rust;
+
+/// A short name for the generated Rust module `code` (FNV-1a, 64 bits, in hex):
+/// `rules` is built with the fingerprint of its tables, so a tool that runs
+/// the resolver can tell whether the book it holds is the one compiled in.
+pub fn fingerprint(code: &str) -> String {
+    let hash = code.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
+}
+
+/// The fingerprint of the resolver's sources under `src` (every `.rs` file,
+/// by its path from `src` and its text), so that a binary built from other
+/// code than the workspace now holds can tell; `None` when one cannot be read.
+pub fn sources_fingerprint(src: &std::path::Path) -> Option<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files).ok()?;
+    files.sort();
+    let mut all = String::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).ok()?;
+        let rel = file.strip_prefix(src).unwrap_or(&file);
+        all.push_str(&format!("{}\0{text}\0", rel.display()));
+    }
+    Some(fingerprint(&all))
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            rust_files(&path, out)?;
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sources_fingerprint;
+
+    #[test]
+    fn the_sources_fingerprint_follows_every_rust_file_and_only_those() {
+        let dir = std::env::temp_dir().join(format!("codegen-sources-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sys")).unwrap();
+        std::fs::write(dir.join("lib.rs"), "pub mod sys;\n").unwrap();
+        std::fs::write(dir.join("sys/mod.rs"), "pub fn f() {}\n").unwrap();
+        let before = sources_fingerprint(&dir);
+        std::fs::write(dir.join("notes.txt"), "not code").unwrap();
+        let with_notes = sources_fingerprint(&dir);
+        std::fs::write(dir.join("sys/mod.rs"), "pub fn f() { g() }\n").unwrap();
+        let edited = sources_fingerprint(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(before.is_some());
+        assert_eq!(before, with_notes);
+        assert_ne!(before, edited);
+    }
+}

@@ -30,14 +30,14 @@ columns = ["band: range", "n: int", "dice: dice", "rof: rof"]
         (
             "cell `1–2`",
             "demo.md:19:4",
-            "found `–`",
+            "found `–` (U+2013 EN DASH)",
             "| 1–2 | 1 | 1d6 | 1 |",
             4,
         ),
         (
             "cell `３`",
             "demo.md:20:7",
-            "found `３`",
+            "found `３` (U+FF13)",
             "| 3 | ３ | 1d6 | 1 |",
             7,
         ),

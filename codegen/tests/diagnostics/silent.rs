@@ -82,7 +82,7 @@ columns = ["band: range", "rof: rof"]
         &text,
         find(&diags, "cell `23−26`"),
         "demo.md:19:5",
-        &["expected `-` between the band's ends, or a label, found `−`"],
+        &["expected `-` between the band's ends, or a label, found `−` (U+2212 MINUS SIGN)"],
         "| 23−26 | 1 |",
     );
     assert_report(

@@ -1,0 +1,142 @@
+//! The author's loop in the editor, measured on the bundled book with the
+//! server as `cargo bench` builds it (release): how long from an edit of
+//! `spec/action/falling.md` to its diagnostics, to the verdicts of a prose or
+//! example edit, and to those of a table edit, which needs the resolver
+//! rebuilt (`target/lsp`; the first run builds it whole first). Then, for
+//! comparison, how long that rebuild takes alone.
+//!
+//! `cargo bench -p author --bench loop`. Nothing is written to `spec/`: the
+//! edits live in the buffer.
+
+use std::time::{Duration, Instant};
+
+use author::lsp::Config;
+use author::lsp::client::{Buffer, Client};
+
+const RUNS: usize = 10;
+
+fn main() -> Result<(), String> {
+    let root = author::workspace_root();
+    let mut client = Client::start(Config::for_root(&root))?;
+    let mut falling = client.open_file("spec/action/falling.md")?;
+    let original = falling.text.clone();
+    eprintln!("waiting for the first verdicts (a first build of target/lsp takes minutes)…");
+    verdict(&mut client, &falling, "agrees", Duration::from_secs(3600))?;
+
+    let typo = original.replacen("rule = \"falling.fall\"", "rule = \"falling.fal\"", 1);
+    let diagnostics = measure(RUNS, |i| {
+        let (text, broken) = if i % 2 == 0 {
+            (&typo, true)
+        } else {
+            (&original, false)
+        };
+        client.change(&mut falling, text.clone());
+        let uri = falling.uri.clone();
+        client.diagnostics(&uri, true, |d| {
+            d.as_array().is_some_and(|d| d.is_empty() != broken)
+        })?;
+        Ok(())
+    })?;
+    client.change(&mut falling, original.clone());
+    verdict(&mut client, &falling, "agrees", Duration::from_secs(60))?;
+
+    let claim = "[book]\nband = \"23-26\"\ndamage = \"9d6\"";
+    let wrong_claim = original.replacen(claim, &claim.replace("9d6", "8d6"), 1);
+    let example = measure(RUNS, |i| {
+        let (text, wanted) = if i % 2 == 0 {
+            (&wrong_claim, "fails: damage: book 8d6 | rules 9d6")
+        } else {
+            (&original, "\"agrees\"")
+        };
+        client.change(&mut falling, text.clone());
+        verdict(&mut client, &falling, wanted, Duration::from_secs(60))
+    })?;
+
+    let row = "| 23-26 | 18m/s | 9d6 |";
+    let wrong_row = original.replacen(row, &row.replace("9d6", "8d6"), 1);
+    let table = measure(2, |i| {
+        let (text, wanted) = if i % 2 == 0 {
+            (&wrong_row, "fails: damage: book 9d6 | rules 8d6")
+        } else {
+            (&original, "\"agrees\"")
+        };
+        client.change(&mut falling, text.clone());
+        verdict(&mut client, &falling, wanted, Duration::from_secs(1800))
+    })?;
+
+    let rebuild = rebuild_alone(&root)?;
+    println!("diagnostics after an edit:        {}", stats(&diagnostics));
+    println!("verdicts after an example edit:   {}", stats(&example));
+    println!("verdicts after a table edit:      {}", stats(&table));
+    println!("the rebuild alone (cargo build):  {}", stats(&[rebuild]));
+    Ok(())
+}
+
+/// Waits for the lens over `mary-falls` to contain `wanted`.
+fn verdict(
+    client: &mut Client,
+    buffer: &Buffer,
+    wanted: &str,
+    wait: Duration,
+) -> Result<(), String> {
+    let mary = buffer
+        .text
+        .find("```example mary-falls")
+        .ok_or("no mary-falls")?;
+    let line = author::lsp::pos::position(&buffer.text, mary).line;
+    let lens_of_mary = |lenses: &str| {
+        let lenses: serde_json::Value = serde_json::from_str(lenses).unwrap_or_default();
+        let found = lenses
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|l| l["range"]["start"]["line"] == line);
+        found.is_some_and(|l| l["command"]["title"].to_string().contains(wanted))
+    };
+    client
+        .lenses(buffer, wait, Duration::from_millis(2), lens_of_mary)
+        .map(|_| ())
+}
+
+/// Times `runs` runs of `step` (given its index).
+fn measure(
+    runs: usize,
+    mut step: impl FnMut(usize) -> Result<(), String>,
+) -> Result<Vec<Duration>, String> {
+    (0..runs)
+        .map(|i| {
+            let start = Instant::now();
+            step(i).map(|()| start.elapsed())
+        })
+        .collect()
+}
+
+/// The median and the slowest of `times`.
+fn stats(times: &[Duration]) -> String {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    let median = sorted[sorted.len() / 2];
+    let max = sorted[sorted.len() - 1];
+    format!(
+        "median {median:.1?}, slowest {max:.1?} ({} runs)",
+        times.len()
+    )
+}
+
+/// How long the server's build of the resolver takes after one cell of its
+/// spec copy changes, run by hand: the rebuild a table edit costs.
+fn rebuild_alone(root: &std::path::Path) -> Result<Duration, String> {
+    let build = author::lsp::resolver::Build::for_workspace(root);
+    let falling = build.spec().join("action/falling.md");
+    let text = std::fs::read_to_string(&falling).map_err(|e| e.to_string())?;
+    let edited = text.replacen("| 23-26 | 18m/s | 9d6 |", "| 23-26 | 18m/s | 7d6 |", 1);
+    std::fs::write(&falling, edited).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let status = build.command().status().map_err(|e| e.to_string())?;
+    let took = start.elapsed();
+    std::fs::write(&falling, text).map_err(|e| e.to_string())?;
+    status
+        .success()
+        .then_some(took)
+        .ok_or_else(|| "the rebuild failed".into())
+}

@@ -1,0 +1,114 @@
+//! Places as the protocol names them: `file://` URIs, and positions of
+//! 0-based lines with columns in UTF-16 code units (LSP's default), to and
+//! from the byte offsets of codegen's spans.
+
+use std::path::{Path, PathBuf};
+
+use codegen::SourceFile;
+use codegen::source::Span;
+use lsp_types::{Location, Position, Range, Uri};
+
+/// The position of byte `offset` of `text`.
+pub fn position(text: &str, offset: usize) -> Position {
+    let offset = text.floor_char_boundary(offset.min(text.len()));
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Position {
+        line: before.matches('\n').count() as u32,
+        character: before[line_start..].encode_utf16().count() as u32,
+    }
+}
+
+/// The byte offset of `pos` in `text`, clamped to its line and the text.
+pub fn offset(text: &str, pos: Position) -> usize {
+    let mut line_start = 0;
+    for _ in 0..pos.line {
+        match text[line_start..].find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let line = text[line_start..].split('\n').next().unwrap_or("");
+    let mut units = 0;
+    for (i, c) in line.char_indices() {
+        if units >= pos.character as usize {
+            return line_start + i;
+        }
+        units += c.len_utf16();
+    }
+    line_start + line.len()
+}
+
+pub fn range(text: &str, span: &Span) -> Range {
+    Range::new(
+        position(text, span.start),
+        position(text, span.end.max(span.start)),
+    )
+}
+
+/// The location of `span` in `file`, whose path is relative to `root`.
+pub fn location(root: &Path, file: &SourceFile, span: &Span) -> Location {
+    Location::new(uri(&root.join(&file.path)), range(&file.text, span))
+}
+
+/// The `file://` URI of an absolute path, with every byte outside the
+/// unreserved set and `/` percent-encoded.
+pub fn uri(path: &Path) -> Uri {
+    let mut out = String::from("file://");
+    for b in path.to_string_lossy().bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out.parse().expect("an encoded path is a URI")
+}
+
+/// The path of a `file://` URI, percent-decoded; none for another scheme.
+pub fn path(uri: &Uri) -> Option<PathBuf> {
+    let encoded = uri.as_str().strip_prefix("file://")?;
+    let bytes = encoded.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    Some(PathBuf::from(String::from_utf8(out).ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_units_and_round_trip() {
+        let text = "a–b\n½x\nlast";
+        let at = text.find('x').unwrap();
+        let p = position(text, at);
+        assert_eq!((p.line, p.character), (1, 1));
+        assert_eq!(offset(text, p), at);
+        assert_eq!(offset(text, Position::new(0, 99)), text.find('\n').unwrap());
+        assert_eq!(offset(text, Position::new(9, 0)), text.len());
+    }
+
+    #[test]
+    fn a_path_with_spaces_round_trips_through_its_uri() {
+        let p = Path::new("/tmp/a b/ch–1.md");
+        let u = uri(p);
+        assert_eq!(u.as_str(), "file:///tmp/a%20b/ch%E2%80%931.md");
+        assert_eq!(path(&u).as_deref(), Some(p));
+    }
+}

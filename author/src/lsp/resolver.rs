@@ -1,0 +1,200 @@
+//! The verdicts, judged away from the editor's thread by an `xtask` binary
+//! (`xtask verdicts`). A binary built with other tables says so rather than
+//! judge; then, when allowed, the worker builds one from the editor's spec,
+//! in a target folder of its own so the author's builds stay fresh, and
+//! says it is rebuilding until it is done.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::verdict::{Answer, Request, Verdicts};
+
+/// Where verdicts come from.
+#[derive(Debug, Clone)]
+pub struct Resolver {
+    /// `xtask` binaries to try, in order.
+    pub binaries: Vec<PathBuf>,
+    /// How to build one with the editor's tables when none has them; none in
+    /// tests that must not start cargo.
+    pub build: Option<Build>,
+}
+
+/// A build of `xtask` whose `rules` reads a spec folder the worker writes.
+#[derive(Debug, Clone)]
+pub struct Build {
+    /// The workspace whose `Cargo.toml` is built.
+    pub workspace: PathBuf,
+    /// Its own target folder (under the workspace's `target/`).
+    pub target: PathBuf,
+}
+
+impl Build {
+    pub fn for_workspace(workspace: &Path) -> Build {
+        Build {
+            workspace: workspace.to_path_buf(),
+            target: workspace.join("target/lsp"),
+        }
+    }
+
+    /// The binary the build makes (profile `lsp`, see the workspace's Cargo.toml).
+    pub fn binary(&self) -> PathBuf {
+        self.target.join("lsp/xtask")
+    }
+
+    /// The spec the build compiles: `spec/` of a workspace of its own, so its
+    /// paths read `spec/<system>/<chapter>.md` as the editor's do.
+    pub fn spec(&self) -> PathBuf {
+        self.target.join("book").join("spec")
+    }
+
+    /// The cargo command that builds it, its output left to the caller.
+    pub fn command(&self) -> Command {
+        let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        cargo
+            .args([
+                "build",
+                "--profile",
+                "lsp",
+                "--package",
+                "xtask",
+                "--manifest-path",
+            ])
+            .arg(self.workspace.join("Cargo.toml"))
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("RULES_SPEC_DIR", self.spec())
+            .stdin(Stdio::null());
+        cargo
+    }
+}
+
+/// A request to judge, numbered so that answers to older ones can be told apart.
+pub struct Job {
+    pub id: u64,
+    pub request: Request,
+}
+
+/// What the worker reports about job `id`.
+#[derive(Debug)]
+pub enum Progress {
+    /// The tables changed; a resolver of the new ones is being built.
+    Rebuilding,
+    Judged(Verdicts),
+    /// No verdicts can be had, and why.
+    Unavailable(String),
+}
+
+/// Starts the worker. It takes the newest job waiting, so a burst of edits
+/// costs one judgement (and at most one build) rather than one each.
+pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
+    let (jobs, inbox) = crossbeam_channel::unbounded::<Job>();
+    let (outbox, progress) = crossbeam_channel::unbounded();
+    thread::spawn(move || {
+        let mut resolver = resolver;
+        while let Ok(mut job) = inbox.recv() {
+            while let Ok(newer) = inbox.try_recv() {
+                job = newer;
+            }
+            let report = |p| outbox.send((job.id, p)).is_ok();
+            if !report(resolver.judge(&job.request, &report)) {
+                return;
+            }
+        }
+    });
+    (jobs, progress)
+}
+
+impl Resolver {
+    /// The verdicts of a binary with the request's tables, building one first
+    /// when none has them (reporting [`Progress::Rebuilding`]).
+    fn judge(&mut self, request: &Request, report: &dyn Fn(Progress) -> bool) -> Progress {
+        for (i, binary) in self.binaries.iter().enumerate() {
+            match ask(binary, request) {
+                Ok(Answer::Judged(v)) => {
+                    // Try this one first next time.
+                    self.binaries[..=i].rotate_right(1);
+                    return Progress::Judged(v);
+                }
+                // The server compiled this book: a binary that cannot was
+                // built from another compiler, and is as stale as one of other tables.
+                Ok(Answer::Broken | Answer::Stale { .. }) | Err(_) => {}
+            }
+        }
+        let Some(build) = self.build.clone() else {
+            return Progress::Unavailable("no resolver is built with these tables".into());
+        };
+        report(Progress::Rebuilding);
+        if let Err(e) = rebuild(&build, request) {
+            return Progress::Unavailable(e);
+        }
+        let binary = build.binary();
+        if !self.binaries.contains(&binary) {
+            self.binaries.insert(0, binary.clone());
+        }
+        match ask(&binary, request) {
+            Ok(Answer::Judged(v)) => Progress::Judged(v),
+            Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
+            Err(e) => Progress::Unavailable(e),
+        }
+    }
+}
+
+/// Runs `binary verdicts` with the request on its stdin.
+fn ask(binary: &Path, request: &Request) -> Result<Answer, String> {
+    let mut child = Command::new(binary)
+        .arg("verdicts")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let json = serde_json::to_vec(request).map_err(|e| e.to_string())?;
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(&json);
+    }
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    serde_json::from_slice(&out.stdout).map_err(|e| {
+        format!(
+            "{} verdicts answered no verdicts ({e}): {}",
+            binary.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// Writes the request's book to the build's spec folder and builds `xtask`
+/// against it.
+fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
+    let spec = build.spec();
+    let _ = std::fs::remove_dir_all(&spec);
+    let sources =
+        crate::world::sources(&request.root, &request.overlays).map_err(|d| d.render())?;
+    let book = build.target.join("book");
+    for file in sources
+        .systems
+        .iter()
+        .flat_map(|s| s.files.iter().flatten())
+    {
+        let dest = book.join(&file.path);
+        std::fs::create_dir_all(dest.parent().unwrap_or(&book))
+            .and_then(|()| std::fs::write(&dest, &file.text))
+            .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
+    }
+    let out = build
+        .command()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the resolver did not build:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}

@@ -1,0 +1,52 @@
+//! The launcher behind `cargo xtask`: checks the spec with [`author::gate`],
+//! then runs the `xtask` binary with the same arguments through cargo, which
+//! builds it first. `cargo xtask lsp` starts the language server here, without
+//! the gate, so that it runs while the spec does not compile.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let build_root = author::workspace_root();
+    let root = std::env::var_os("XTASK_ROOT").map_or_else(|| build_root.clone(), PathBuf::from);
+    if args.first().is_some_and(|a| a == "lsp") {
+        return match author::lsp::serve_stdio(&root) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("the language server stopped: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    // The book the build compiles, and the one the command will read.
+    let mut roots = vec![build_root.clone()];
+    if root != build_root {
+        roots.push(root);
+    }
+    for root in &roots {
+        if let Err(diags) = author::gate::check(root) {
+            let styled = std::io::stderr().is_terminal();
+            eprint!(
+                "{}",
+                author::gate::report(&diags, author::gate::wants_json(&args), styled)
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["run", "--package", "xtask", "--manifest-path"])
+        .arg(build_root.join("Cargo.toml"))
+        .arg("--")
+        .args(&args)
+        .status();
+    match status {
+        Ok(s) => ExitCode::from(s.code().map_or(1, |c| c.clamp(0, 255) as u8)),
+        Err(e) => {
+            eprintln!("cannot run cargo to build and run xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! What the language server asks of a resolver and hears back, as JSON over
+//! the stdin and stdout of `xtask verdicts`: the server links no resolver (it
+//! must run while `rules` cannot build), so it runs one built from the
+//! editor's tables.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::world::Overlays;
+
+/// The book to judge: the spec on disk under `root` with `overlays`, and the
+/// chapters whose examples and properties to run (every chapter when empty).
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Request {
+    pub root: PathBuf,
+    pub overlays: Overlays,
+    pub chapters: Vec<PathBuf>,
+}
+
+/// The answer: verdicts, or word that this resolver holds other tables.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Answer {
+    /// The book's tables, or the resolver's sources, are not the ones this
+    /// binary was built with: its verdicts would be stale. Holds the
+    /// fingerprints (tables+code), built and wanted.
+    Stale {
+        built: String,
+        wanted: String,
+    },
+    /// The book does not compile with this binary's compiler: the server
+    /// compiled it, so the binary is as stale as one of other tables.
+    Broken,
+    Judged(Verdicts),
+}
+
+/// The verdicts of the requested chapters, and the lints of the whole book.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Verdicts {
+    pub examples: Vec<Judged>,
+    pub properties: Vec<Judged>,
+    /// Each lint not allowed, as `--message-format=json` writes it.
+    pub lints: Vec<serde_json::Value>,
+}
+
+/// How one example or property came out.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Judged {
+    /// The chapter, relative to the root.
+    pub file: PathBuf,
+    pub id: String,
+    /// `agrees`, `erratum` or `fails` for an example; `holds` or `fails` for
+    /// a property.
+    pub verdict: String,
+    /// One line per claim (book beside resolver), or the counterexample.
+    pub lines: Vec<String>,
+}
