@@ -465,7 +465,7 @@ fn audit_json_says_which_layout_commit_and_date_it_holds() {
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
     assert_eq!(json["schema_version"], xtask::audit::SCHEMA_VERSION);
-    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["schema_version"], 2);
     assert_eq!(json["commit"], "unknown");
     assert_eq!(json["date"], "1970-01-01T23:59:59Z");
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");

@@ -10,7 +10,7 @@ use serde::Serialize;
 /// The version of `audit.json`'s layout. It grows when a field changes
 /// meaning or goes away, so that tools reading the file can refuse one they
 /// do not know.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Provenance {
