@@ -49,9 +49,29 @@ pub struct Judged {
     /// The chapter, relative to the root.
     pub file: PathBuf,
     pub id: String,
-    /// `agrees`, `erratum` or `fails` for an example; `holds` or `fails` for
-    /// a property.
-    pub verdict: String,
+    pub verdict: Verdict,
     /// One line per claim (book beside resolver), or the counterexample.
     pub lines: Vec<String>,
+}
+
+/// What an example (`agrees`, `erratum`, `fails`) or a property (`holds`,
+/// `fails`) came out as, written as that word in the JSON.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Agrees,
+    Erratum,
+    Fails,
+    Holds,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Verdict::Agrees => "agrees",
+            Verdict::Erratum => "erratum",
+            Verdict::Fails => "fails",
+            Verdict::Holds => "holds",
+        })
+    }
 }

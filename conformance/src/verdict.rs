@@ -15,13 +15,26 @@ pub enum Verdict {
     Fails,
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Verdict {
+    /// The verdict's word, as reports and `audit.json` write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
             Verdict::Agrees => "agrees",
             Verdict::Erratum => "erratum",
             Verdict::Fails => "fails",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use author::verdict::{Answer, Judged, Request, Verdicts};
+use author::verdict::{Answer, Judged, Request, Verdict, Verdicts};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
@@ -42,7 +42,7 @@ pub fn answer(request: &Request) -> Answer {
                 Err(err) => judged(
                     chapter,
                     &e.id,
-                    "fails",
+                    Verdict::Fails,
                     vec![format!("case unreadable: {err}")],
                 ),
             };
@@ -55,11 +55,11 @@ pub fn answer(request: &Request) -> Answer {
     Answer::Judged(verdicts)
 }
 
-fn judged(chapter: &Chapter, id: &str, verdict: &str, lines: Vec<String>) -> Judged {
+fn judged(chapter: &Chapter, id: &str, verdict: Verdict, lines: Vec<String>) -> Judged {
     Judged {
         file: chapter.file.path.clone(),
         id: id.to_string(),
-        verdict: verdict.to_string(),
+        verdict,
         lines,
     }
 }
@@ -73,24 +73,32 @@ fn example(chapter: &Chapter, id: &str, case: &Case) -> Judged {
         .skip(1)
         .map(|l| l.trim().to_string())
         .collect();
-    judged(chapter, id, &report.verdict.to_string(), lines)
+    let verdict = match report.verdict {
+        conformance::Verdict::Agrees => Verdict::Agrees,
+        conformance::Verdict::Erratum => Verdict::Erratum,
+        conformance::Verdict::Fails => Verdict::Fails,
+    };
+    judged(chapter, id, verdict, lines)
 }
 
 fn property(system: &System, chapter: &Chapter, p: &Property) -> Judged {
     match crate::check_property(&property_file(system, chapter, p).text) {
-        Ok(report) if report.holds() => {
-            judged(chapter, &p.id, "holds", vec![report.tried.to_string()])
-        }
+        Ok(report) if report.holds() => judged(
+            chapter,
+            &p.id,
+            Verdict::Holds,
+            vec![report.tried.to_string()],
+        ),
         Ok(report) => judged(
             chapter,
             &p.id,
-            "fails",
+            Verdict::Fails,
             report.render().lines().map(String::from).collect(),
         ),
         Err(err) => judged(
             chapter,
             &p.id,
-            "fails",
+            Verdict::Fails,
             vec![format!("property file unreadable: {err}")],
         ),
     }

@@ -6,7 +6,7 @@ use codegen::model::Chapter;
 use lsp_types as lsp;
 
 use super::pos;
-use crate::verdict::{Judged, Verdicts};
+use crate::verdict::{Judged, Verdict, Verdicts};
 
 /// Where the verdicts stand.
 #[derive(Debug)]
@@ -55,14 +55,17 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
 /// `agrees`, `holds …`, or the verdict with the lines that make it: a failing
 /// claim's `name: book 8d6 | rules 9d6`, an erratum's ruling.
 fn title(j: &Judged) -> String {
-    let telling = |l: &&String| match j.verdict.as_str() {
-        "fails" => l.contains("fails") || l.starts_with("error:") || l.starts_with("refused"),
-        "erratum" => l.contains("erratum"),
-        _ => j.verdict == "holds",
+    let telling = |l: &&String| match j.verdict {
+        Verdict::Fails => {
+            l.contains("fails") || l.starts_with("error:") || l.starts_with("refused")
+        }
+        Verdict::Erratum => l.contains("erratum"),
+        Verdict::Holds => true,
+        Verdict::Agrees => false,
     };
     let lines: Vec<&str> = j.lines.iter().filter(telling).map(|l| l.as_str()).collect();
     match lines.as_slice() {
-        [] => j.verdict.clone(),
+        [] => j.verdict.to_string(),
         _ => format!("{}: {}", j.verdict, lines.join("; ")),
     }
 }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
 use conformance::property::PropertyReport;
-use conformance::{RefusalResult, Report, Status};
+use conformance::{RefusalResult, Report, Status, Verdict};
 use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
@@ -106,7 +106,7 @@ pub struct ChapterFacts {
 
 impl ChapterFacts {
     /// How many of the chapter's examples came out `verdict`.
-    pub fn with_verdict(&self, verdict: &str) -> usize {
+    pub fn with_verdict(&self, verdict: Verdict) -> usize {
         self.examples
             .iter()
             .filter(|e| e.verdict == verdict)
@@ -245,8 +245,7 @@ pub struct ExampleFacts {
     pub rule: Cite,
     /// An example of ours (`[expect]`) rather than the book's (`[book]`).
     pub ours: bool,
-    /// `agrees`, `erratum` or `fails`.
-    pub verdict: String,
+    pub verdict: Verdict,
     pub given: BTreeMap<String, Json>,
     pub claims: Vec<ClaimFacts>,
     pub trace: Vec<StepFacts>,
@@ -262,7 +261,7 @@ pub struct ClaimFacts {
     /// What the resolver gave; none when it gave nothing for this claim.
     pub rules: Option<Json>,
     /// `agrees`, `erratum` or `fails`.
-    pub status: &'static str,
+    pub status: Verdict,
     /// Why the claim fails, if it does.
     pub why: Option<String>,
     pub erratum: Option<ErratumFacts>,
@@ -738,7 +737,7 @@ fn example(
         section,
         rule: cites.rule(&case.rule),
         ours: case.ours,
-        verdict: report.verdict.to_string(),
+        verdict: report.verdict,
         given: case
             .given
             .0
@@ -772,11 +771,11 @@ fn refusal(r: &RefusalResult) -> ClaimFacts {
     }
 }
 
-fn status_of(s: &Status) -> (&'static str, Option<String>) {
+fn status_of(s: &Status) -> (Verdict, Option<String>) {
     match s {
-        Status::Agrees => ("agrees", None),
-        Status::Erratum { .. } => ("erratum", None),
-        Status::Fails(why) => ("fails", Some(why.clone())),
+        Status::Agrees => (Verdict::Agrees, None),
+        Status::Erratum { .. } => (Verdict::Erratum, None),
+        Status::Fails(why) => (Verdict::Fails, Some(why.clone())),
     }
 }
 

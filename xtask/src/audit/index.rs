@@ -2,6 +2,7 @@
 //! the examples that fail, every erratum, and every ruling with the errata
 //! that cite it.
 
+use conformance::Verdict;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -26,7 +27,7 @@ pub struct ErratumEntry {
     /// What the resolver gave; none when it gave nothing for the claim.
     pub rules: Option<Json>,
     /// `erratum`, or `fails` when the resolver no longer gives what the erratum says.
-    pub status: &'static str,
+    pub status: Verdict,
     pub ruling: Cite,
     pub reason: String,
 }
@@ -82,7 +83,7 @@ pub fn failing(chapters: &[ChapterFacts]) -> Vec<FailingExample> {
     chapters
         .iter()
         .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
-        .filter(|(_, e)| e.verdict == "fails")
+        .filter(|(_, e)| e.verdict == Verdict::Fails)
         .map(|(c, e)| FailingExample {
             example: example_cite(c, &e.item.id),
             rule: e.rule.clone(),

@@ -22,8 +22,7 @@ pub struct PropertyFacts {
     pub law: String,
     /// Each input's domain, in the block's order.
     pub given: Vec<DomainFacts>,
-    /// `holds` or `fails`.
-    pub verdict: &'static str,
+    pub verdict: Holds,
     /// Which inputs the law was judged at.
     pub tried: String,
     pub failure: Option<FailureFacts>,
@@ -68,7 +67,25 @@ pub struct PropertyEntry {
     pub property: Cite,
     pub rule: Cite,
     pub law: String,
-    pub verdict: &'static str,
+    pub verdict: Holds,
+}
+
+/// Whether a property's law held over its domain: `holds` or `fails` in
+/// `audit.json` and the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Holds {
+    Holds,
+    Fails,
+}
+
+impl Holds {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Holds::Holds => "holds",
+            Holds::Fails => "fails",
+        }
+    }
 }
 
 /// How the check of `p`, a property of `chapter`, came out.
@@ -93,7 +110,11 @@ pub fn facts(
                 domain: domain.to_string(),
             })
             .collect(),
-        verdict: if report.holds() { "holds" } else { "fails" },
+        verdict: if report.holds() {
+            Holds::Holds
+        } else {
+            Holds::Fails
+        },
         tried: report.tried.to_string(),
         failure: report.failure.as_ref().map(|f| FailureFacts {
             message: f.message.clone(),
@@ -136,7 +157,10 @@ pub fn index(system: &str, chapters: &[ChapterFacts]) -> PropertyIndex {
             verdict: p.verdict,
         })
         .collect();
-    let hold = properties.iter().filter(|p| p.verdict == "holds").count();
+    let hold = properties
+        .iter()
+        .filter(|p| p.verdict == Holds::Holds)
+        .count();
     PropertyIndex {
         count: properties.len(),
         hold,

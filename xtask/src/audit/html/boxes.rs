@@ -4,6 +4,7 @@
 
 use std::fmt::Write as _;
 
+use conformance::Verdict;
 use serde_json::Value as Json;
 
 use super::typed::toggle_id;
@@ -26,9 +27,9 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
         out,
         "<section class=\"example {v}\" id=\"{id}\">\n<header>{tag} <span class=\"kind\">{whose}</span> \
          <code class=\"id\">{id}</code> · rule {rule}{badge}</header>\n",
-        v = esc(&e.verdict),
+        v = e.verdict,
         id = esc(&e.item.id),
-        tag = verdict_tag(&e.verdict),
+        tag = verdict_tag(e.verdict.as_str()),
         rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
         badge = review_badge(&e.item),
     );
@@ -70,18 +71,18 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
             s = c.status,
             name = esc(&c.name),
             book = match (c.status, &c.rules) {
-                ("erratum", Some(rules)) => struck(&c.book, rules),
+                (Verdict::Erratum, Some(rules)) => struck(&c.book, rules),
                 _ => esc(&shown(&c.book)),
             },
             rules = esc(&rules),
-            tag = verdict_tag(c.status),
+            tag = verdict_tag(c.status.as_str()),
         );
     }
     out.push_str("</tbody>\n</table>\n");
     if let Some(err) = &e.error {
         let _ = writeln!(out, "<p class=\"error\">{}</p>", esc(err));
     }
-    out.push_str(&trace(&e.trace, root, e.verdict != "agrees"));
+    out.push_str(&trace(&e.trace, root, e.verdict != Verdict::Agrees));
     out.push_str("</section>\n");
     out
 }

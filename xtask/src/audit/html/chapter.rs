@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use codegen::markdown_options;
 use codegen::model::Chapter;
+use conformance::Verdict;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
 use super::book::Books;
@@ -99,9 +100,9 @@ fn header(f: &ChapterFacts) -> String {
         tables = plural(f.tables.len(), "table"),
         rules = plural(f.rules.len(), "rule"),
         examples = plural(f.examples.len(), "example"),
-        agrees = f.with_verdict("agrees"),
-        erratum = f.with_verdict("erratum"),
-        fails = f.with_verdict("fails"),
+        agrees = f.with_verdict(Verdict::Agrees),
+        erratum = f.with_verdict(Verdict::Erratum),
+        fails = f.with_verdict(Verdict::Fails),
         properties = property::tally(&f.properties),
         from_book = f.examples.iter().filter(|e| !e.ours).count(),
         ours = f.examples.iter().filter(|e| e.ours).count(),

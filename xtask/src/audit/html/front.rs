@@ -6,24 +6,27 @@
 
 use std::fmt::Write as _;
 
+use conformance::Verdict;
+
 use super::{badge, cite, esc, lists, plural, property};
 use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
-/// The columns of the systems table: the key in `counts` (and `data-count`) and the heading.
-const COLUMNS: [(&str, &str); 12] = [
-    ("chapters", "chapters"),
-    ("tables", "tables"),
-    ("rows", "rows"),
-    ("rules", "rules"),
-    ("examples", "examples"),
-    ("book", "book's"),
-    ("ours", "ours"),
-    ("agrees", "agrees"),
-    ("erratum", "erratum"),
-    ("fails", "fails"),
-    ("errata", "errata"),
-    ("table_errata", "table errata"),
+/// The columns of the systems table: the key in `counts` (and `data-count`),
+/// the heading, and the verdict a column counts (coloured as that verdict).
+const COLUMNS: [(&str, &str, Option<Verdict>); 12] = [
+    ("chapters", "chapters", None),
+    ("tables", "tables", None),
+    ("rows", "rows", None),
+    ("rules", "rules", None),
+    ("examples", "examples", None),
+    ("book", "book's", None),
+    ("ours", "ours", None),
+    ("agrees", "agrees", Some(Verdict::Agrees)),
+    ("erratum", "erratum", Some(Verdict::Erratum)),
+    ("fails", "fails", Some(Verdict::Fails)),
+    ("errata", "errata", None),
+    ("table_errata", "table errata", None),
 ];
 
 /// The front page; `books` is the section on the spec against the books.
@@ -63,7 +66,7 @@ pub fn body(audit: &Audit, books: &str) -> String {
 
 fn systems_table(out: &mut String, audit: &Audit) {
     out.push_str("<section id=\"systems\">\n<h2>Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>");
-    for (_, heading) in COLUMNS {
+    for (_, heading, _) in COLUMNS {
         let _ = write!(out, "<th>{heading}</th>");
     }
     out.push_str("<th>unexer&shy;cised rules</th></tr></thead>\n<tbody>\n");
@@ -74,10 +77,10 @@ fn systems_table(out: &mut String, audit: &Audit) {
             out,
             "<tr data-system=\"{id}\"><th><a href=\"#system-{id}\">{id}</a></th>"
         );
-        for (key, _) in COLUMNS {
+        for (key, _, verdict) in COLUMNS {
             let n = &counts[key];
-            let class = match key {
-                "agrees" | "erratum" | "fails" if n != 0 => format!(" class=\"{key}\""),
+            let class = match verdict {
+                Some(v) if n != 0 => format!(" class=\"{v}\""),
                 _ => String::new(),
             };
             let _ = write!(out, "<td data-count=\"{key}\"{class}>{n}</td>");
@@ -187,7 +190,7 @@ fn system_section(out: &mut String, s: &SystemFacts) {
 }
 
 fn chapter_row(out: &mut String, c: &ChapterFacts) {
-    let cell = |verdict: &str| match c.with_verdict(verdict) {
+    let cell = |verdict: Verdict| match c.with_verdict(verdict) {
         0 => "<td>0</td>".to_string(),
         n => format!("<td class=\"{verdict}\">{n}</td>"),
     };
@@ -209,9 +212,9 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
         rows = c.tables.iter().map(|t| t.rows).sum::<usize>(),
         rules = c.rules.len(),
         examples = c.examples.len(),
-        agrees = cell("agrees"),
-        erratum = cell("erratum"),
-        fails = cell("fails"),
+        agrees = cell(Verdict::Agrees),
+        erratum = cell(Verdict::Erratum),
+        fails = cell(Verdict::Fails),
         from_book = c.examples.iter().filter(|e| !e.ours).count(),
         ours = c.examples.iter().filter(|e| e.ours).count(),
         chapter = esc(&c.id),

@@ -213,7 +213,7 @@ pub fn errata(out: &mut String, audit: &Audit) {
                 format!("<code>{}</code>", esc(&e.claim)),
                 esc(&shown(&e.book)),
                 esc(&rules),
-                verdict_tag(e.status),
+                verdict_tag(e.status.as_str()),
                 cite(&e.ruling, "", &esc(title)),
                 esc(&e.reason),
             ]

@@ -6,8 +6,10 @@
 use std::fmt::Write as _;
 
 use super::{boxes, cite, esc, shown};
+use conformance::Verdict;
+
 use crate::audit::facts::{Audit, Cite};
-use crate::audit::properties::{PointFacts, PropertyEntry, PropertyFacts};
+use crate::audit::properties::{Holds, PointFacts, PropertyEntry, PropertyFacts};
 
 /// A law or a failure in words, its names (in backticks) as code.
 fn with_code(text: &str) -> String {
@@ -31,9 +33,9 @@ pub fn block(p: &PropertyFacts, root: &str) -> String {
     let mut out = format!(
         "<section class=\"property {v}\" id=\"{id}\">\n<header>{tag} <span class=\"kind\">property</span> \
          <code class=\"id\">{id}</code> · rule {rule}</header>\n<p class=\"law\">law: {law}</p>\n<p class=\"given\">over",
-        v = esc(p.verdict),
+        v = p.verdict.as_str(),
         id = esc(&p.id),
-        tag = status(p.verdict),
+        tag = status(p.verdict.as_str()),
         rule = cite(&p.rule, root, &format!("<code>{}</code>", esc(&p.rule.id))),
         law = with_code(&p.law),
     );
@@ -43,7 +45,7 @@ pub fn block(p: &PropertyFacts, root: &str) -> String {
     let _ = writeln!(
         out,
         "</p>\n<p class=\"tried\">{} {}</p>",
-        esc(p.verdict),
+        p.verdict.as_str(),
         esc(&p.tried)
     );
     if let Some(f) = &p.failure {
@@ -93,7 +95,10 @@ pub fn tally(properties: &[PropertyFacts]) -> String {
     if properties.is_empty() {
         return String::new();
     }
-    let hold = properties.iter().filter(|p| p.verdict == "holds").count();
+    let hold = properties
+        .iter()
+        .filter(|p| p.verdict == Holds::Holds)
+        .count();
     let count = match properties.len() {
         1 => "1 property".to_string(),
         n => format!("{n} properties"),
@@ -111,7 +116,7 @@ pub fn front(out: &mut String, audit: &Audit) {
     );
     for s in &audit.systems {
         let p = &s.properties;
-        let class = |n: usize, verdict: &str| match n {
+        let class = |n: usize, verdict: Verdict| match n {
             0 => String::new(),
             _ => format!(" class=\"{verdict}\""),
         };
@@ -120,9 +125,9 @@ pub fn front(out: &mut String, audit: &Audit) {
             "<tr data-properties=\"{id}\"><th>{id}</th><td data-property=\"count\">{}</td>\
              <td data-property=\"hold\"{}>{}</td><td data-property=\"fail\"{}>{}</td></tr>",
             p.count,
-            class(p.hold, "agrees"),
+            class(p.hold, Verdict::Agrees),
             p.hold,
-            class(p.fail, "fails"),
+            class(p.fail, Verdict::Fails),
             p.fail,
             id = esc(&s.id),
         );
@@ -142,8 +147,8 @@ fn list(out: &mut String, audit: &Audit) {
             code(&p.property),
             code(&p.rule),
             with_code(&p.law),
-            status(p.verdict),
-            v = esc(p.verdict),
+            status(p.verdict.as_str()),
+            v = p.verdict.as_str(),
         )
     };
     let rows: String = audit

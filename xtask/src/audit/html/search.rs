@@ -123,7 +123,7 @@ fn chapter_entries(system: &str, chapter: &Chapter, f: &ChapterFacts) -> Vec<Ent
         entry("example", &e.item.id, &e.item.id, x)
     });
     let properties = f.properties.iter().map(|p| {
-        let x = format!("{}: {} (rule {})", p.verdict, p.law, p.rule.id);
+        let x = format!("{}: {} (rule {})", p.verdict.as_str(), p.law, p.rule.id);
         entry("property", &p.id, &p.id, x)
     });
     sections
