@@ -16,9 +16,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The workspace's parts that the `rules` build reads (every member, for cargo).
-const COPIED: [&str; 7] = [
+const COPIED: [&str; 8] = [
     "Cargo.toml",
     "Cargo.lock",
+    "author",
     "codegen",
     "rules",
     "conformance",
@@ -149,5 +150,29 @@ fn cargo_build(ws: &Path, target: &Path, peak: Option<&PathBuf>) -> Result<(), S
         Ok(())
     } else {
         Err(format!("the rules build failed in {}", ws.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::COPIED;
+
+    /// A member left out of the copy fails cargo in the copy: `author` was,
+    /// when it joined the workspace.
+    #[test]
+    fn the_copy_holds_every_workspace_member() {
+        let manifest = std::fs::read_to_string(crate::workspace_root().join("Cargo.toml"))
+            .expect("read the workspace manifest");
+        let manifest: toml::Table = manifest.parse().expect("the manifest is TOML");
+        let members = manifest["workspace"]["members"]
+            .as_array()
+            .expect("the workspace lists its members");
+        for member in members {
+            let member = member.as_str().expect("a member is a path");
+            assert!(
+                COPIED.contains(&member),
+                "bench-build's copy lacks `{member}`"
+            );
+        }
     }
 }
