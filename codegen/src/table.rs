@@ -153,7 +153,9 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
 
 /// `errata`: each reads one printed cell as something else, and says why.
 fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
-    let mut errata = Vec::new();
+    let mut errata: Vec<TableErratum> = Vec::new();
+    // Each cell's erratum by (row, column), so a second one is found in one lookup.
+    let mut cells = rustc_hash::FxHashMap::default();
     for mut e in doc.tables("errata", "a table erratum")? {
         let row = e.required_string("row")?.0;
         let column = e.required_string("column")?.0;
@@ -163,10 +165,8 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
         let lines = locator::from_doc(&mut e)?;
         let span = e.span.clone();
         e.finish()?;
-        if let Some(first) = errata
-            .iter()
-            .find(|f: &&TableErratum| f.row == row && f.column == column)
-        {
+        if let Some(&first) = cells.get(&(row.clone(), column.clone())) {
+            let first: &TableErratum = &errata[first];
             let message = format!("a second erratum on cell `{column}` of row `{row}`");
             return Err(doc
                 .error(span, Code::TableErratum, message)
@@ -176,6 +176,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
                     doc.file.location(first.span.start)
                 )));
         }
+        cells.insert((row.clone(), column.clone()), errata.len());
         errata.push(TableErratum {
             row,
             column,
