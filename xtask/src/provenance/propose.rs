@@ -98,6 +98,20 @@ fn proposal(
     }
 }
 
+/// A `lines = "…"` key for the TOML body whose first line ends at `after`
+/// (a schema's id line, an example's `rule` line).
+fn body_proposal(
+    chapter: &Chapter,
+    item: String,
+    lines: BTreeSet<u32>,
+    found: String,
+    after: usize,
+) -> Proposal {
+    let insert = format!("lines = \"{}\"\n", runs(&lines));
+    let at = after_line(&chapter.file.text, after);
+    proposal(chapter, item, lines, found, at, insert)
+}
+
 fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
     let words = book.text.all_words();
     let text = &chapter.file.text;
@@ -116,15 +130,12 @@ fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
     {
         if let Some((lines, found)) = rows_table(t, text, &words, book) {
             anchors.extend(&lines);
-            let at = after_line(text, t.span.start);
-            let insert = format!("lines = \"{}\"\n", runs(&lines));
-            out.push(proposal(
+            out.push(body_proposal(
                 chapter,
                 format!("table {}", t.id),
                 lines,
                 found,
-                at,
-                insert,
+                t.span.start,
             ));
         }
     }
@@ -135,15 +146,12 @@ fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
     {
         if let Some((lines, found)) = example(e, &words, &anchors) {
             anchors.extend(&lines);
-            let at = after_line(text, e.rule_span.start);
-            let insert = format!("lines = \"{}\"\n", runs(&lines));
-            out.push(proposal(
+            out.push(body_proposal(
                 chapter,
                 format!("example {}", e.id),
                 lines,
                 found,
-                at,
-                insert,
+                e.rule_span.start,
             ));
         }
     }
@@ -154,15 +162,12 @@ fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
     {
         let (lines, found) = constants(t, text, &words, &anchors);
         if !lines.is_empty() {
-            let at = after_line(text, t.span.start);
-            let insert = format!("lines = \"{}\"\n", runs(&lines));
-            out.push(proposal(
+            out.push(body_proposal(
                 chapter,
                 format!("table {}", t.id),
                 lines,
                 found,
-                at,
-                insert,
+                t.span.start,
             ));
         }
     }
