@@ -1,17 +1,19 @@
 //! The typed model of a compiled book. Every item keeps its file and span.
 
 pub mod property;
+mod value;
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use crate::cell::{CellValue, ColumnType, DiceSpec};
+use crate::cell::{CellValue, ColumnType};
 use crate::lint_kind::LintKind;
 use crate::locator::{BookFile, Locator, TableSource};
 use crate::source::{SourceFile, Span};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
+pub use value::Value;
 
 /// Every system of `spec/`, in folder order.
 #[derive(Debug, Default)]
@@ -261,20 +263,6 @@ pub struct Rule {
     pub given: Vec<Param>,
     pub outputs: Vec<Param>,
     pub span: Span,
-}
-
-/// A value given to or claimed of a rule.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Int(i64),
-    Bool(bool),
-    Text(SmolStr),
-    Dice(DiceSpec),
-    /// A TOML number with a fraction until `check` types it; then any decimal.
-    Decimal(f64),
-    IntList(Vec<i64>),
-    TextList(Vec<String>),
-    DecimalList(Vec<f64>),
 }
 
 /// `name = value` inside an example.

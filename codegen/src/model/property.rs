@@ -3,7 +3,7 @@
 
 use smol_str::SmolStr;
 
-use super::Value;
+use super::value::Value;
 use crate::source::Span;
 
 /// A law the book states or clearly implies about one rule.

@@ -14,45 +14,11 @@ use codegen::{Code, Diagnostic, SourceFile};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Book, Run};
+use super::model::{Book, Run};
+pub use super::model::{Coverage, LineUse};
 
 /// The file of a system's not-rules list.
 pub const LIST: &str = "not-rules.toml";
-
-/// How one line of a book is accounted for.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub enum LineUse {
-    /// By these items (`system/chapter#id`).
-    Cited(Vec<String>),
-    /// Listed not-rules, with the reason.
-    NotRules(String),
-    Blank,
-    /// By nothing: a failure.
-    Uncited,
-}
-
-/// The use of each line of one book.
-#[derive(Debug, serde::Serialize)]
-pub struct Coverage {
-    pub book: String,
-    /// Line `n` is `lines[n - 1]`.
-    pub lines: Vec<LineUse>,
-}
-
-impl Coverage {
-    pub fn summary(&self) -> String {
-        let count = |f: fn(&LineUse) -> bool| self.lines.iter().filter(|l| f(l)).count();
-        format!(
-            "{}: {} lines, {} cited, {} not rules, {} blank, {} cited by nothing",
-            self.book,
-            self.lines.len(),
-            count(|l| matches!(l, LineUse::Cited(_))),
-            count(|l| matches!(l, LineUse::NotRules(_))),
-            count(|l| matches!(l, LineUse::Blank)),
-            count(|l| matches!(l, LineUse::Uncited)),
-        )
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
