@@ -9,8 +9,8 @@ use serde_json::Value as Json;
 
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
-use crate::audit::calls::Via;
-use crate::audit::facts::{
+use crate::audit::code::Via;
+use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
 

@@ -4,8 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{cite, esc, plural, shown, verdict_tag};
-use crate::audit::facts::{Audit, Cite, SystemFacts};
-use crate::audit::mutants::{MutationFacts, Score};
+use crate::audit::model::{Audit, Cite, MutationFacts, Score, SystemFacts};
 
 /// The figures of a run, in the columns' order: the key in `Score` (and
 /// `data-mutation`) and the heading.
