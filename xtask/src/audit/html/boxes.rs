@@ -29,7 +29,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
          <code class=\"id\">{id}</code> · rule {rule}{badge}</header>\n",
         v = e.verdict,
         id = esc(&e.item.id),
-        tag = verdict_tag(e.verdict.as_str()),
+        tag = verdict_tag(e.verdict),
         rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
         badge = review_badge(&e.item),
     );
@@ -75,7 +75,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
                 _ => esc(&shown(&c.book)),
             },
             rules = esc(&rules),
-            tag = verdict_tag(c.status.as_str()),
+            tag = verdict_tag(c.status),
         );
     }
     out.push_str("</tbody>\n</table>\n");

@@ -212,7 +212,7 @@ pub fn errata(out: &mut String, audit: &Audit) {
                 format!("<code>{}</code>", esc(&e.claim)),
                 esc(&shown(&e.book)),
                 esc(&rules),
-                verdict_tag(e.status.as_str()),
+                verdict_tag(e.status),
                 cite(&e.ruling, "", &esc(title)),
                 esc(&e.reason),
             ]

@@ -1,6 +1,7 @@
 //! The pieces every page is made of: the page itself, escaping, and the
 //! small marks (cites, badges, code links, verdicts) the pages share.
 
+use conformance::Verdict;
 use serde_json::Value as Json;
 
 use crate::audit::model::{Cite, CodeRef, ItemFacts};
@@ -99,7 +100,7 @@ pub fn plural(n: usize, word: &str) -> String {
 }
 
 /// The verdict as a coloured tag.
-pub fn verdict_tag(verdict: &str) -> String {
-    let v = esc(verdict);
+pub fn verdict_tag(verdict: Verdict) -> String {
+    let v = verdict.as_str();
     format!("<span class=\"verdict {v}\">{v}</span>")
 }
