@@ -10,9 +10,9 @@ use std::sync::Arc;
 pub use toml_spanner::{Arena, Item, Table, Value, ValueMut};
 use toml_spanner::{ArrayStyle, TableStyle};
 
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{SourceFile, Span};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
 
 /// A string value as the body holds it (borrowed unless an escape made it
 /// differ), with its span in the file.
@@ -268,7 +268,7 @@ impl<'a> Doc<'a> {
 #[cfg(test)]
 mod tests {
     use super::{Arena, Body, Doc};
-    use crate::source::SourceFile;
+    use crate::diag::source::SourceFile;
 
     /// `toml-spanner` removes a key by moving the table's last entry into its
     /// place; `take` keeps the rest in source order, so that what is left is

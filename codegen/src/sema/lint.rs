@@ -10,12 +10,12 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::cell::{BaseType, CellValue};
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-pub use crate::lint_kind::{LintKind, Scope};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+pub use crate::diag::lint_kind::{LintKind, Scope};
+use crate::diag::source::Span;
 use crate::model::{Allow, Book, Chapter, Row, Rule, Table, TableKind};
-use crate::source::Span;
+use crate::syntax::cell::{BaseType, CellValue};
 
 /// One finding: what fired, where, and the allow that silences it, if any.
 #[derive(Debug, Clone)]
@@ -341,7 +341,7 @@ pub fn rust_name(id: &str) -> String {
 }
 
 /// The lints that are not allowed, each rendered with its source line (the
-/// first [`crate::diagnostic::SHOWN`] of them), then a count; empty when there
+/// first [`crate::diag::diagnostic::SHOWN`] of them), then a count; empty when there
 /// are none.
 pub fn render(lints: &[Lint], styled: bool) -> String {
     let open: Vec<&Lint> = lints.iter().filter(|l| !l.is_allowed()).collect();
@@ -356,7 +356,7 @@ pub fn render(lints: &[Lint], styled: bool) -> String {
             l.diagnostic.render()
         }
     };
-    let mut out = crate::diagnostic::first_shown(open.iter().map(one), n);
+    let mut out = crate::diag::diagnostic::first_shown(open.iter().map(one), n);
     out.push_str(&format!(
         "{n} lint{} not allowed; fix the spec, or allow each with its reason (spec/README.md, \"Lints\")\n",
         if n == 1 { "" } else { "s" }

@@ -6,9 +6,9 @@
 
 use std::sync::Arc;
 
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{SourceFile, Span};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
 
 /// The kinds of fenced block the book is made of.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,7 +45,7 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
     if names.contains(&word) {
         return None;
     }
-    let near = *crate::suggest::closest(word, names).first()?;
+    let near = *crate::diag::suggest::closest(word, names).first()?;
     let kind = FenceKind::ALL.into_iter().find(|k| k.name() == near)?;
     Some(
         Diagnostic::new(

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 use serde::Serialize;
 
-use crate::code::Code;
-use crate::source::{SourceFile, Span};
+use crate::diag::code::Code;
+use crate::diag::source::{SourceFile, Span};
 
 /// One error found in a spec file.
 #[derive(Debug, Clone)]
@@ -243,6 +243,15 @@ impl Diagnostics {
         self.0.is_empty()
     }
 
+    /// `value` if nothing went wrong, else these diagnostics.
+    pub fn or<T>(self, value: T) -> Result<T, Diagnostics> {
+        if self.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
+
     /// The diagnostics rendered (the first [`SHOWN`] of them), then a count.
     pub fn render(&self) -> String {
         self.render_each(Diagnostic::render)
@@ -270,6 +279,12 @@ impl fmt::Display for Diagnostics {
 }
 
 impl std::error::Error for Diagnostics {}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Diagnostics {
+        Diagnostics(vec![d])
+    }
+}
 
 #[cfg(test)]
 mod tests {

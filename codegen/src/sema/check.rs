@@ -1,6 +1,6 @@
 //! Checks across a whole book: ids are unique, examples name rules that exist and
 //! give and claim what those rules take and produce, errata cite real rulings;
-//! properties are checked in [`crate::property`].
+//! properties are checked in [`crate::sema::property`].
 //!
 //! Each pass looks names up in maps built once per system ([`Known`]), so the
 //! checks cost time linear in the book, however many mistakes it holds.
@@ -8,13 +8,13 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::{SourceFile, Span};
+use crate::diag::suggest::Budget;
 use crate::model::{Binding, Book, Chapter, Example, System, Value, ValueType};
-use crate::property;
-use crate::signature::{Known, Misfit, Signature, retyped};
-use crate::source::{SourceFile, Span};
-use crate::suggest::Budget;
+use crate::sema::property;
+use crate::sema::signature::{Known, Misfit, Signature, retyped};
 
 pub fn check(book: &mut Book, diags: &mut Diagnostics) {
     for system in &mut book.systems {

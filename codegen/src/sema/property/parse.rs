@@ -6,11 +6,11 @@ use std::sync::Arc;
 use smol_str::SmolStr;
 
 use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
-use crate::blocks::value;
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Body, Doc, Item, Table, ValueMut};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
+use crate::syntax::blocks::value;
+use crate::syntax::toml_spans::{Body, Doc, Item, Table, ValueMut};
 
 pub(crate) fn parse_property(
     file: &Arc<SourceFile>,

@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag};
 
-use crate::cell::{CellError, CellValue, parse_cell};
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::{SourceFile, Span};
 use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
-use crate::source::{SourceFile, Span};
-use crate::table::Schema;
+use crate::syntax::cell::{CellError, CellValue, parse_cell};
+use crate::syntax::table::Schema;
 
 /// A table as pulldown-cmark gives it: the source line of each body row. The
 /// rows' cells are read from those lines (see [`split_line`]).

@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use crate::book_check::BookCheck;
-use crate::lint_kind::LintKind;
+use crate::diag::book_check::BookCheck;
+use crate::diag::lint_kind::LintKind;
 
 /// What kind of mistake a diagnostic reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -206,7 +206,9 @@ impl Code {
             Code::NoResolver => include_str!("explain/E0031.md"),
             Code::Lint(LintKind::BandGap) => include_str!("explain/band-gap.md"),
             Code::Lint(LintKind::BandOverlap) => include_str!("explain/band-overlap.md"),
-            Code::Lint(LintKind::RowsOutOfOrder) => include_str!("explain/rows-out-of-order.md"),
+            Code::Lint(LintKind::RowsOutOfOrder) => {
+                include_str!("explain/rows-out-of-order.md")
+            }
             Code::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
             Code::Lint(LintKind::RuleWithoutExample) => {
                 include_str!("explain/rule-without-example.md")

@@ -1,19 +1,19 @@
 //! Table schemas: the comment above a table that names its id, kind and typed
 //! columns, its errata and the lints it allows. The rows under it are
-//! [`crate::rows`]' business.
+//! [`crate::syntax::rows`]' business.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smol_str::SmolStr;
 use std::sync::Arc;
 
-use crate::cell::ColumnType;
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::lint_kind::{LintKind, Scope};
-use crate::locator::{self, TableSource};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::lint_kind::{LintKind, Scope};
+use crate::diag::source::{SourceFile, Span};
 use crate::model::{Allow, TableErratum, TableKind};
-use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Arena, Body, Doc, Text};
+use crate::syntax::cell::ColumnType;
+use crate::syntax::locator::{self, TableSource};
+use crate::syntax::toml_spans::{Arena, Body, Doc, Text};
 
 /// A schema comment: `<!-- table <id>` then TOML, then `-->`.
 #[derive(Debug)]
@@ -95,7 +95,7 @@ fn schema_head<'h>(
     let first_line_end = inner.find('\n').unwrap_or(inner.len());
     let head = &inner[..first_line_end];
     let id = strip_all(strip_all(head.trim_start(), "<!--").trim(), "table").trim();
-    if !crate::ids::is_id(id) {
+    if !crate::syntax::ids::is_id(id) {
         return Err(Diagnostic::new(
             file,
             start..start + head.len(),
@@ -142,7 +142,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
     {
         return Err(doc.error(rs, Code::RustName, "`row` must be a CamelCase type name"));
     }
-    if let Some(why) = crate::names::problem(&row_type) {
+    if let Some(why) = crate::sema::names::problem(&row_type) {
         return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
     }
     Ok(TableKind::Rows {
@@ -231,7 +231,7 @@ fn fields_fit(
     let is_column = |f: &str| columns.iter().any(|(c, ..)| c == f);
     for (key, extra) in [("group", group), ("parent", parent)] {
         if let Some((g, gs)) = extra
-            && (!is_snake(g) || is_column(g) || crate::names::problem(g).is_some())
+            && (!is_snake(g) || is_column(g) || crate::sema::names::problem(g).is_some())
         {
             return Err(doc.error(
                 gs.clone(),
@@ -269,7 +269,7 @@ fn constants_columns(doc: &Doc, columns: &[(SmolStr, ColumnType, Span)]) -> Resu
         columns.iter().any(|(f, t, _)| f == name && ok(t))
     };
     if has("name", &|t| {
-        t.base == crate::cell::BaseType::Ident && !t.optional
+        t.base == crate::syntax::cell::BaseType::Ident && !t.optional
     }) && has("value", &|t| !t.optional)
     {
         return Ok(());
@@ -307,7 +307,7 @@ fn columns(
                 format!("`{field}` is not a snake_case field name"),
             ));
         }
-        if let Some(why) = crate::names::problem(field) {
+        if let Some(why) = crate::sema::names::problem(field) {
             return Err(doc.error(field_span, Code::RustName, format!("column field {why}")));
         }
         if let Some(first) = seen.insert(field, espan.start) {
@@ -358,7 +358,7 @@ pub fn lint_for(
         .label(format!("allowed here: {here}"))),
         None => {
             let names = LintKind::ALL.map(LintKind::name);
-            let label = crate::suggest::did_you_mean(name, names)
+            let label = crate::diag::suggest::did_you_mean(name, names)
                 .unwrap_or_else(|| format!("allowed here: {here}"));
             let message = format!("unknown lint `{name}`");
             Err(Diagnostic::new(file, span, Code::UnknownLint, message).label(label))

@@ -93,7 +93,7 @@ impl ColumnType {
             ("timed_dice", None) => BaseType::TimedDice,
             (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
             (n, _) => {
-                let hint = crate::suggest::did_you_mean(n, KNOWN.iter().copied())
+                let hint = crate::diag::suggest::did_you_mean(n, KNOWN.iter().copied())
                     .map_or(String::new(), |h| format!("; {h}"));
                 return Err(format!(
                     "unknown column type `{n}`{hint} (known: {})",

@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{SourceFile, Span};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
 
 /// The longest id: ids name files (`<system>__<id>.snap.new` among them),
 /// which most file systems keep to 255 bytes.

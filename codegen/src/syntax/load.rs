@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{BOM, SourceFile};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{BOM, SourceFile};
 
 /// A spec folder read into memory: its system folders, sorted.
 #[derive(Debug)]

@@ -1,16 +1,16 @@
 //! What the rules of a system take and give, looked up by name: the maps that
-//! the checks of examples ([`crate::check`]) and of properties
-//! ([`crate::property`]) share, and how a value is typed against a parameter.
+//! the checks of examples ([`crate::sema::check`]) and of properties
+//! ([`crate::sema::property`]) share, and how a value is typed against a parameter.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
-use crate::cell::{parse_decimal, parse_dice};
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::{SourceFile, Span};
+use crate::diag::suggest::{Budget, closest};
 use crate::model::{Param, Rule, System, Value, ValueType};
-use crate::source::{SourceFile, Span};
-use crate::suggest::{Budget, closest};
+use crate::syntax::cell::{parse_decimal, parse_dice};
 
 /// The names of one system that examples and properties refer to, each found
 /// by a map lookup.

@@ -9,10 +9,10 @@ use std::borrow::Cow;
 use proc_macro2::{Ident, Span as PmSpan};
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::Span;
 use crate::model::{Book, Chapter, Param, System, TableKind};
-use crate::source::Span;
 
 /// Rust's strict and reserved keywords (edition 2024): a spec name that is one
 /// becomes a raw identifier (`type` -> `r#type`).
@@ -61,12 +61,12 @@ pub fn problem(name: &str) -> Option<String> {
 }
 
 /// Modules beside the systems' in the generated code (`registry`) and in the
-/// `rules` crate that it names (`crate::table`, …): no system may take their names.
+/// `rules` crate that it names (`crate::syntax::table`, …): no system may take their names.
 const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value", "trace"];
 
 /// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
 pub fn system_problem(id: &str) -> Option<String> {
-    if !crate::ids::is_id(id) {
+    if !crate::syntax::ids::is_id(id) {
         return Some(format!(
             "`{id}` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
         ));

@@ -8,21 +8,21 @@ use smol_str::SmolStr;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
-use crate::blocks::{parse_example, parse_rule, rule_id};
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ids::{bad_id, is_id};
-use crate::lint_kind::{LintKind, Scope};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::lint_kind::{LintKind, Scope};
+use crate::diag::source::{SourceFile, Span};
 use crate::model::{Allow, Chapter, Example, FrontMatter, Property, Rule, Section, Table};
-use crate::property::parse_property;
-use crate::recognize::{
+use crate::sema::property::parse_property;
+use crate::syntax::blocks::{parse_example, parse_rule, rule_id};
+use crate::syntax::ids::{bad_id, is_id};
+use crate::syntax::recognize::{
     FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
     is_schema_comment, misspelt_fence, unclosed_comment,
 };
-use crate::rows::{RawTable, build_table};
-use crate::source::{SourceFile, Span};
-use crate::table::{Schema, lint_for, parse_schema, stated_reason};
-use crate::toml_spans::{self, Doc};
+use crate::syntax::rows::{RawTable, build_table};
+use crate::syntax::table::{Schema, lint_for, parse_schema, stated_reason};
+use crate::syntax::toml_spans::{self, Doc};
 
 /// The Markdown extensions the book is written with: tables, heading ids and
 /// `+++` front matter. Whatever else renders a chapter parses it the same way.
@@ -314,7 +314,8 @@ impl<'a> Walk<'a> {
             return;
         };
         let title = SmolStr::new(self.scratch.title.trim());
-        let lines = match lines.map(|l| crate::locator::from_heading(self.file, &span, &l)) {
+        let lines = match lines.map(|l| crate::syntax::locator::from_heading(self.file, &span, &l))
+        {
             Some(Err(d)) => {
                 self.diags.push(d);
                 None
@@ -515,7 +516,7 @@ impl<'a> Walk<'a> {
             );
             return None;
         }
-        if let Some(why) = crate::names::problem(&chapter_id) {
+        if let Some(why) = crate::sema::names::problem(&chapter_id) {
             self.diags.push(
                 Diagnostic::new(
                     file,
@@ -697,7 +698,7 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
 fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMatter, Diagnostic> {
     let mut doc = Doc::parse(file, body, "the front matter")?;
     let (system, system_span) = doc.required_text("system")?;
-    if let Some(why) = crate::names::system_problem(&system) {
+    if let Some(why) = crate::sema::names::system_problem(&system) {
         return Err(Diagnostic::new(file, system_span, Code::RustName, why)
             .label("a system's id names its folder and a Rust module"));
     }
@@ -714,7 +715,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         })?;
     let source_book = SmolStr::new(source.required_text("book")?.0);
     let source_section = SmolStr::new(source.required_text("section")?.0);
-    let book_file = crate::locator::book_file(&mut source)?;
+    let book_file = crate::syntax::locator::book_file(&mut source)?;
     source.finish()?;
     doc.finish()?;
     Ok(FrontMatter {

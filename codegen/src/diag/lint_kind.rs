@@ -1,6 +1,6 @@
 //! The names of the lints and where an allow for each is written: what the
 //! model, the schema parser and the error codes need to know of lints,
-//! without the lints themselves ([`crate::lint`]).
+//! without the lints themselves ([`crate::sema::lint`]).
 
 use std::fmt;
 

@@ -8,11 +8,11 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
-use crate::code::Code;
-use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::code::Code;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::{SourceFile, Span};
 use crate::model::{System, Value, ValueType};
-use crate::signature::{Known, Signature, typed_value};
-use crate::source::{SourceFile, Span};
+use crate::sema::signature::{Known, Signature, typed_value};
 
 /// The typed inputs and law of each property: (chapter index, property index, …).
 pub(crate) type Typed = Vec<(usize, usize, (Vec<Input>, Law))>;

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use smol_str::{SmolStr, format_smolstr};
 
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::domain::Domain;
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
-use crate::source::{SourceFile, Span};
-use crate::toml_spans::{Body, Doc, Item, Value as Toml};
+use crate::syntax::domain::Domain;
+use crate::syntax::toml_spans::{Body, Doc, Item, Value as Toml};
 
 /// The id of rule `name` of chapter `chapter`: `chapter.name`.
 pub fn rule_id(chapter: &str, name: &str) -> SmolStr {
@@ -129,7 +129,7 @@ fn unknown_type(doc: &Doc, span: Span, name: &str, ty: &str) -> Diagnostic {
         Code::UnknownType,
         format!("`{name}` has an unknown type `{ty}`"),
     );
-    let d = match crate::suggest::did_you_mean(ty, all.iter().map(String::as_str)) {
+    let d = match crate::diag::suggest::did_you_mean(ty, all.iter().map(String::as_str)) {
         Some(hint) => d.label(hint),
         None => d.label("not a value type"),
     };
@@ -163,7 +163,7 @@ pub fn parse_example(
 ) -> Result<Example, Diagnostic> {
     let mut doc = Doc::parse(file, body, "an example")?;
     let (rule, rule_span) = doc.required_text("rule")?;
-    let lines = crate::locator::from_doc(&mut doc)?;
+    let lines = crate::syntax::locator::from_doc(&mut doc)?;
     let mut bound = Vec::with_capacity(entries_under(&doc, &["given", "book", "expect"]));
     if let Some(mut t) = doc.table("given", "an example's `given`")? {
         bindings(&mut t, &mut bound)?;

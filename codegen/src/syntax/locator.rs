@@ -8,11 +8,11 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use crate::book_check::BookCheck;
-use crate::code::Code;
-use crate::diagnostic::Diagnostic;
-use crate::source::{SourceFile, Span};
-use crate::toml_spans::Doc;
+use crate::diag::book_check::BookCheck;
+use crate::diag::code::Code;
+use crate::diag::diagnostic::Diagnostic;
+use crate::diag::source::{SourceFile, Span};
+use crate::syntax::toml_spans::Doc;
 
 /// Lines of the book, 1-based, in ascending runs that do not overlap.
 #[derive(Debug, Clone, PartialEq)]
