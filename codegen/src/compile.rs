@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::SourceFile;
 use crate::diag::suggest;
@@ -111,7 +111,7 @@ fn unknown_system(chapter: &Chapter, known: &[String]) -> Diagnostic {
     let d = Diagnostic::new(
         &chapter.file,
         chapter.front.system_span.clone(),
-        Code::Layout,
+        DiagCode::Layout,
         format!("system `{system}` is not a system of the book"),
     );
     let label = suggest::did_you_mean(system, known.iter().map(String::as_str));

@@ -29,7 +29,7 @@ mod silent;
 mod suggestions;
 
 use codegen::cell::{CellValue, DiceSpec};
-use codegen::{Book, Code, Diagnostic, Diagnostics};
+use codegen::{Book, DiagCode, Diagnostic, Diagnostics};
 
 /// The front matter, then `body`.
 fn chapter(body: &str) -> String {
@@ -453,7 +453,7 @@ damage = "1d6"
         &["example `hit-one`", "unknown rule `demo.miss`"],
         r#"rule = "demo.miss""#,
     );
-    assert_eq!((d.code, d.code.as_str()), (Code::UnknownRule, "E0023"));
+    assert_eq!((d.code, d.code.as_str()), (DiagCode::UnknownRule, "E0023"));
     // Nothing is close to `demo.miss`: the label says so, and no note lists the rules.
     assert_eq!(d.label, "no `rule` block of system `demo` declares this");
     assert!(d.notes.is_empty(), "{:?}", d.notes);

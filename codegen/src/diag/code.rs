@@ -9,7 +9,7 @@ use crate::diag::lint_kind::LintKind;
 
 /// What kind of mistake a diagnostic reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Code {
+pub enum DiagCode {
     /// A file or folder cannot be read as UTF-8 text.
     Unreadable,
     /// Files and folders of `spec/` not laid out as systems of `.md` chapters.
@@ -80,92 +80,92 @@ pub enum Code {
 }
 
 /// The error codes (lints aside), in the order of their numbers.
-const ERRORS: [Code; 31] = [
-    Code::Unreadable,
-    Code::Layout,
-    Code::FrontMatter,
-    Code::RustName,
-    Code::NameClash,
-    Code::Id,
-    Code::DuplicateId,
-    Code::UnrecognisedBlock,
-    Code::Unclosed,
-    Code::MalformedToml,
-    Code::WrongKind,
-    Code::MissingKey,
-    Code::UnknownKey,
-    Code::Schema,
-    Code::UnknownType,
-    Code::SchemaPlacement,
-    Code::TableShape,
-    Code::BadCell,
-    Code::TableErratum,
-    Code::Allow,
-    Code::UnknownLint,
-    Code::Signature,
-    Code::UnknownRule,
-    Code::UnknownInput,
-    Code::UnknownOutput,
-    Code::MissingInput,
-    Code::ValueMismatch,
-    Code::Claims,
-    Code::Erratum,
-    Code::Law,
-    Code::NoResolver,
+const ERRORS: [DiagCode; 31] = [
+    DiagCode::Unreadable,
+    DiagCode::Layout,
+    DiagCode::FrontMatter,
+    DiagCode::RustName,
+    DiagCode::NameClash,
+    DiagCode::Id,
+    DiagCode::DuplicateId,
+    DiagCode::UnrecognisedBlock,
+    DiagCode::Unclosed,
+    DiagCode::MalformedToml,
+    DiagCode::WrongKind,
+    DiagCode::MissingKey,
+    DiagCode::UnknownKey,
+    DiagCode::Schema,
+    DiagCode::UnknownType,
+    DiagCode::SchemaPlacement,
+    DiagCode::TableShape,
+    DiagCode::BadCell,
+    DiagCode::TableErratum,
+    DiagCode::Allow,
+    DiagCode::UnknownLint,
+    DiagCode::Signature,
+    DiagCode::UnknownRule,
+    DiagCode::UnknownInput,
+    DiagCode::UnknownOutput,
+    DiagCode::MissingInput,
+    DiagCode::ValueMismatch,
+    DiagCode::Claims,
+    DiagCode::Erratum,
+    DiagCode::Law,
+    DiagCode::NoResolver,
 ];
 
-impl Code {
+impl DiagCode {
     /// Every code: the errors in order, then the lints.
-    pub fn all() -> impl Iterator<Item = Code> {
+    pub fn all() -> impl Iterator<Item = DiagCode> {
         ERRORS
             .into_iter()
-            .chain(LintKind::ALL.into_iter().map(Code::Lint))
-            .chain(BookCheck::ALL.into_iter().map(Code::Book))
+            .chain(LintKind::ALL.into_iter().map(DiagCode::Lint))
+            .chain(BookCheck::ALL.into_iter().map(DiagCode::Book))
     }
 
     /// The code as written: `E0023`, or a lint's name. A code is never
     /// renumbered or reused: new codes take the next number.
     pub fn as_str(self) -> &'static str {
         match self {
-            Code::Unreadable => "E0001",
-            Code::Layout => "E0002",
-            Code::FrontMatter => "E0003",
-            Code::RustName => "E0004",
-            Code::NameClash => "E0005",
-            Code::Id => "E0006",
-            Code::DuplicateId => "E0007",
-            Code::UnrecognisedBlock => "E0008",
-            Code::Unclosed => "E0009",
-            Code::MalformedToml => "E0010",
-            Code::WrongKind => "E0011",
-            Code::MissingKey => "E0012",
-            Code::UnknownKey => "E0013",
-            Code::Schema => "E0014",
-            Code::UnknownType => "E0015",
-            Code::SchemaPlacement => "E0016",
-            Code::TableShape => "E0017",
-            Code::BadCell => "E0018",
-            Code::TableErratum => "E0019",
-            Code::Allow => "E0020",
-            Code::UnknownLint => "E0021",
-            Code::Signature => "E0022",
-            Code::UnknownRule => "E0023",
-            Code::UnknownInput => "E0024",
-            Code::UnknownOutput => "E0025",
-            Code::MissingInput => "E0026",
-            Code::ValueMismatch => "E0027",
-            Code::Claims => "E0028",
-            Code::Erratum => "E0029",
-            Code::Law => "E0030",
-            Code::NoResolver => "E0031",
-            Code::Lint(kind) => kind.name(),
-            Code::Book(check) => check.name(),
+            DiagCode::Unreadable => "E0001",
+            DiagCode::Layout => "E0002",
+            DiagCode::FrontMatter => "E0003",
+            DiagCode::RustName => "E0004",
+            DiagCode::NameClash => "E0005",
+            DiagCode::Id => "E0006",
+            DiagCode::DuplicateId => "E0007",
+            DiagCode::UnrecognisedBlock => "E0008",
+            DiagCode::Unclosed => "E0009",
+            DiagCode::MalformedToml => "E0010",
+            DiagCode::WrongKind => "E0011",
+            DiagCode::MissingKey => "E0012",
+            DiagCode::UnknownKey => "E0013",
+            DiagCode::Schema => "E0014",
+            DiagCode::UnknownType => "E0015",
+            DiagCode::SchemaPlacement => "E0016",
+            DiagCode::TableShape => "E0017",
+            DiagCode::BadCell => "E0018",
+            DiagCode::TableErratum => "E0019",
+            DiagCode::Allow => "E0020",
+            DiagCode::UnknownLint => "E0021",
+            DiagCode::Signature => "E0022",
+            DiagCode::UnknownRule => "E0023",
+            DiagCode::UnknownInput => "E0024",
+            DiagCode::UnknownOutput => "E0025",
+            DiagCode::MissingInput => "E0026",
+            DiagCode::ValueMismatch => "E0027",
+            DiagCode::Claims => "E0028",
+            DiagCode::Erratum => "E0029",
+            DiagCode::Law => "E0030",
+            DiagCode::NoResolver => "E0031",
+            DiagCode::Lint(kind) => kind.name(),
+            DiagCode::Book(check) => check.name(),
         }
     }
 
     /// The code written `text`, if there is one (case does not matter).
-    pub fn parse(text: &str) -> Option<Code> {
-        Code::all().find(|c| c.as_str().eq_ignore_ascii_case(text.trim()))
+    pub fn parse(text: &str) -> Option<DiagCode> {
+        DiagCode::all().find(|c| c.as_str().eq_ignore_ascii_case(text.trim()))
     }
 
     /// The long account `cargo xtask explain` prints: what the mistake is, why
@@ -173,64 +173,64 @@ impl Code {
     /// holds a file of a `spec/` folder, or of `rules/src/` for a resolver).
     pub fn explanation(self) -> &'static str {
         match self {
-            Code::Unreadable => include_str!("explain/E0001.md"),
-            Code::Layout => include_str!("explain/E0002.md"),
-            Code::FrontMatter => include_str!("explain/E0003.md"),
-            Code::RustName => include_str!("explain/E0004.md"),
-            Code::NameClash => include_str!("explain/E0005.md"),
-            Code::Id => include_str!("explain/E0006.md"),
-            Code::DuplicateId => include_str!("explain/E0007.md"),
-            Code::UnrecognisedBlock => include_str!("explain/E0008.md"),
-            Code::Unclosed => include_str!("explain/E0009.md"),
-            Code::MalformedToml => include_str!("explain/E0010.md"),
-            Code::WrongKind => include_str!("explain/E0011.md"),
-            Code::MissingKey => include_str!("explain/E0012.md"),
-            Code::UnknownKey => include_str!("explain/E0013.md"),
-            Code::Schema => include_str!("explain/E0014.md"),
-            Code::UnknownType => include_str!("explain/E0015.md"),
-            Code::SchemaPlacement => include_str!("explain/E0016.md"),
-            Code::TableShape => include_str!("explain/E0017.md"),
-            Code::BadCell => include_str!("explain/E0018.md"),
-            Code::TableErratum => include_str!("explain/E0019.md"),
-            Code::Allow => include_str!("explain/E0020.md"),
-            Code::UnknownLint => include_str!("explain/E0021.md"),
-            Code::Signature => include_str!("explain/E0022.md"),
-            Code::UnknownRule => include_str!("explain/E0023.md"),
-            Code::UnknownInput => include_str!("explain/E0024.md"),
-            Code::UnknownOutput => include_str!("explain/E0025.md"),
-            Code::MissingInput => include_str!("explain/E0026.md"),
-            Code::ValueMismatch => include_str!("explain/E0027.md"),
-            Code::Claims => include_str!("explain/E0028.md"),
-            Code::Erratum => include_str!("explain/E0029.md"),
-            Code::Law => include_str!("explain/E0030.md"),
-            Code::NoResolver => include_str!("explain/E0031.md"),
-            Code::Lint(LintKind::BandGap) => include_str!("explain/band-gap.md"),
-            Code::Lint(LintKind::BandOverlap) => include_str!("explain/band-overlap.md"),
-            Code::Lint(LintKind::RowsOutOfOrder) => {
+            DiagCode::Unreadable => include_str!("explain/E0001.md"),
+            DiagCode::Layout => include_str!("explain/E0002.md"),
+            DiagCode::FrontMatter => include_str!("explain/E0003.md"),
+            DiagCode::RustName => include_str!("explain/E0004.md"),
+            DiagCode::NameClash => include_str!("explain/E0005.md"),
+            DiagCode::Id => include_str!("explain/E0006.md"),
+            DiagCode::DuplicateId => include_str!("explain/E0007.md"),
+            DiagCode::UnrecognisedBlock => include_str!("explain/E0008.md"),
+            DiagCode::Unclosed => include_str!("explain/E0009.md"),
+            DiagCode::MalformedToml => include_str!("explain/E0010.md"),
+            DiagCode::WrongKind => include_str!("explain/E0011.md"),
+            DiagCode::MissingKey => include_str!("explain/E0012.md"),
+            DiagCode::UnknownKey => include_str!("explain/E0013.md"),
+            DiagCode::Schema => include_str!("explain/E0014.md"),
+            DiagCode::UnknownType => include_str!("explain/E0015.md"),
+            DiagCode::SchemaPlacement => include_str!("explain/E0016.md"),
+            DiagCode::TableShape => include_str!("explain/E0017.md"),
+            DiagCode::BadCell => include_str!("explain/E0018.md"),
+            DiagCode::TableErratum => include_str!("explain/E0019.md"),
+            DiagCode::Allow => include_str!("explain/E0020.md"),
+            DiagCode::UnknownLint => include_str!("explain/E0021.md"),
+            DiagCode::Signature => include_str!("explain/E0022.md"),
+            DiagCode::UnknownRule => include_str!("explain/E0023.md"),
+            DiagCode::UnknownInput => include_str!("explain/E0024.md"),
+            DiagCode::UnknownOutput => include_str!("explain/E0025.md"),
+            DiagCode::MissingInput => include_str!("explain/E0026.md"),
+            DiagCode::ValueMismatch => include_str!("explain/E0027.md"),
+            DiagCode::Claims => include_str!("explain/E0028.md"),
+            DiagCode::Erratum => include_str!("explain/E0029.md"),
+            DiagCode::Law => include_str!("explain/E0030.md"),
+            DiagCode::NoResolver => include_str!("explain/E0031.md"),
+            DiagCode::Lint(LintKind::BandGap) => include_str!("explain/band-gap.md"),
+            DiagCode::Lint(LintKind::BandOverlap) => include_str!("explain/band-overlap.md"),
+            DiagCode::Lint(LintKind::RowsOutOfOrder) => {
                 include_str!("explain/rows-out-of-order.md")
             }
-            Code::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
-            Code::Lint(LintKind::RuleWithoutExample) => {
+            DiagCode::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
+            DiagCode::Lint(LintKind::RuleWithoutExample) => {
                 include_str!("explain/rule-without-example.md")
             }
-            Code::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
-            Code::Book(check) => check.explanation(),
+            DiagCode::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
+            DiagCode::Book(check) => check.explanation(),
         }
     }
 
     /// Whether this is a lint's finding rather than a compile error.
     pub fn is_lint(self) -> bool {
-        matches!(self, Code::Lint(_))
+        matches!(self, DiagCode::Lint(_))
     }
 
     /// Whether only `cargo xtask provenance`, holding the spec against the
     /// books, finds this.
     pub fn needs_books(self) -> bool {
-        matches!(self, Code::Book(check) if check.needs_books())
+        matches!(self, DiagCode::Book(check) if check.needs_books())
     }
 }
 
-impl fmt::Display for Code {
+impl fmt::Display for DiagCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -242,17 +242,20 @@ mod tests {
 
     #[test]
     fn every_code_is_written_once_and_reads_back() {
-        let written: Vec<&str> = Code::all().map(Code::as_str).collect();
+        let written: Vec<&str> = DiagCode::all().map(DiagCode::as_str).collect();
         let unique: std::collections::HashSet<_> = written.iter().collect();
         assert_eq!(unique.len(), written.len(), "{written:?}");
         for (i, code) in ERRORS.iter().enumerate() {
             assert_eq!(code.as_str(), format!("E{:04}", i + 1), "numbered in order");
         }
-        for code in Code::all() {
-            assert_eq!(Code::parse(code.as_str()), Some(code));
+        for code in DiagCode::all() {
+            assert_eq!(DiagCode::parse(code.as_str()), Some(code));
         }
-        assert_eq!(Code::parse("e0023"), Some(Code::UnknownRule));
-        assert_eq!(Code::parse("band-gap"), Some(Code::Lint(LintKind::BandGap)));
-        assert_eq!(Code::parse("E9999"), None);
+        assert_eq!(DiagCode::parse("e0023"), Some(DiagCode::UnknownRule));
+        assert_eq!(
+            DiagCode::parse("band-gap"),
+            Some(DiagCode::Lint(LintKind::BandGap))
+        );
+        assert_eq!(DiagCode::parse("E9999"), None);
     }
 }

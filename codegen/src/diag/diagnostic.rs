@@ -7,7 +7,7 @@ use std::sync::Arc;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 use serde::Serialize;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::source::{SourceFile, Span};
 
 /// One error found in a spec file.
@@ -21,7 +21,7 @@ pub struct Diagnostic {
     /// Extra context lines, e.g. "first defined at spec/x.md:3:1".
     pub notes: Vec<String>,
     /// What kind of mistake this is: `E0023`, or a lint's name.
-    pub code: Code,
+    pub code: DiagCode,
 }
 
 impl Diagnostic {
@@ -29,7 +29,7 @@ impl Diagnostic {
     pub fn new(
         file: &Arc<SourceFile>,
         span: Span,
-        code: Code,
+        code: DiagCode,
         message: impl Into<String>,
     ) -> Diagnostic {
         Diagnostic {
@@ -295,7 +295,7 @@ mod tests {
     fn a_span_inside_a_character_covers_the_whole_character() {
         let file = SourceFile::new("x.md", "a ½ b\n");
         // `½` is bytes 2..4: the span starts and ends inside it.
-        let d = Diagnostic::new(&file, 3..3, Code::Id, "m").label("here");
+        let d = Diagnostic::new(&file, 3..3, DiagCode::Id, "m").label("here");
         assert_eq!(d.location(), "x.md:1:3");
         assert!(
             d.render().contains("1 | a ½ b\n  |   ^ here"),
@@ -303,7 +303,7 @@ mod tests {
             d.render()
         );
         let backwards =
-            Diagnostic::new(&file, Span { start: 5, end: 1 }, Code::Id, "m").label("here");
+            Diagnostic::new(&file, Span { start: 5, end: 1 }, DiagCode::Id, "m").label("here");
         assert!(
             backwards.render().contains("  |     ^ here"),
             "{}",
@@ -314,7 +314,10 @@ mod tests {
     #[test]
     fn a_report_shows_the_first_diagnostics_and_counts_them_all() {
         let file = SourceFile::new("x.md", "a\n");
-        let diags = Diagnostics(vec![Diagnostic::new(&file, 0..1, Code::Id, "m"); SHOWN + 2]);
+        let diags = Diagnostics(vec![
+            Diagnostic::new(&file, 0..1, DiagCode::Id, "m");
+            SHOWN + 2
+        ]);
         let report = diags.render();
         assert_eq!(report.matches("error[E0006]: m").count(), SHOWN);
         assert!(
@@ -367,7 +370,7 @@ mod tests {
         let text = format!("first\n{before}BAD{}\nlast\n", "x".repeat(50_000));
         let file = SourceFile::new("x.md", text);
         let at = "first\n".len() + before.len();
-        let d = Diagnostic::new(&file, at..at + 3, Code::Id, "m").label("here");
+        let d = Diagnostic::new(&file, at..at + 3, DiagCode::Id, "m").label("here");
         let rendered = d.render();
         assert_eq!(d.location(), "x.md:2:50001");
         assert!(rendered.contains("--> x.md:2:50001"), "{rendered}");

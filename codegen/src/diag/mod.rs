@@ -1,5 +1,5 @@
 //! What the passes report: a [`diagnostic::Diagnostic`] at a span of a
-//! [`source::SourceFile`], with its stable [`code::Code`] and an `explain`
+//! [`source::SourceFile`], with its stable [`code::DiagCode`] and an `explain`
 //! page for each code (`explain/`), and the "did you mean" every pass offers.
 
 pub mod book_check;

@@ -8,7 +8,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::{SourceFile, Span};
 use crate::diag::suggest::Budget;
@@ -70,11 +70,11 @@ struct At<'a> {
 }
 
 impl At<'_> {
-    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+    fn error(&self, span: &Span, code: DiagCode, message: String) -> Diagnostic {
         Diagnostic::new(self.file, span.clone(), code, message)
     }
 
-    fn push(&mut self, span: &Span, code: Code, message: String) {
+    fn push(&mut self, span: &Span, code: DiagCode, message: String) {
         self.diags.push(self.error(span, code, message));
     }
 
@@ -87,7 +87,7 @@ impl At<'_> {
         for (i, b) in example.given().iter().enumerate() {
             let Some(p) = sig.input(&b.name) else {
                 let message = format!("rule `{rule}` takes no input `{}`", b.name);
-                let d = self.error(&b.span, Code::UnknownInput, message);
+                let d = self.error(&b.span, DiagCode::UnknownInput, message);
                 self.diags.push(d.label(sig.no_input(&b.name)));
                 continue;
             };
@@ -108,7 +108,7 @@ impl At<'_> {
                     "example `{}` does not give `{}`, which rule `{rule}` needs",
                     example.id, p.name
                 );
-                self.push(&example.span, Code::MissingInput, message);
+                self.push(&example.span, DiagCode::MissingInput, message);
             }
         }
         fixes
@@ -123,7 +123,7 @@ impl At<'_> {
                     "example `{}` claims `{}`, which rule `{}` does not produce",
                     example.id, b.name, sig.rule.id
                 );
-                let d = self.error(&b.span, Code::UnknownOutput, message);
+                let d = self.error(&b.span, DiagCode::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&b.name)));
                 continue;
             };
@@ -145,7 +145,7 @@ impl At<'_> {
 
     /// A value that does not fit its type, with the word it likely meant.
     fn misfit(&mut self, span: &Span, message: String, m: &Misfit) {
-        let d = self.error(span, Code::ValueMismatch, message);
+        let d = self.error(span, DiagCode::ValueMismatch, message);
         self.diags.push(m.on(d));
     }
 
@@ -164,13 +164,13 @@ impl At<'_> {
                     "erratum on `{}`, which rule `{rule}` does not produce",
                     e.claim
                 );
-                let d = self.error(&e.span, Code::UnknownOutput, message);
+                let d = self.error(&e.span, DiagCode::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&e.claim)));
                 continue;
             };
             if !claimed.contains(e.claim.as_str()) {
                 let message = format!("erratum on `{}`, which the example does not claim", e.claim);
-                self.push(&e.span, Code::Erratum, message);
+                self.push(&e.span, DiagCode::Erratum, message);
             }
             match retyped(&e.rules, &p.ty) {
                 Ok(v) => fixes.extend(v.map(|v| Fix::Erratum(i, v))),
@@ -184,7 +184,7 @@ impl At<'_> {
                     "erratum `{}` cites ruling `{}`, which is no section of system `{}`",
                     e.claim, e.ruling, known.system
                 );
-                self.push(&e.span, Code::Erratum, message);
+                self.push(&e.span, DiagCode::Erratum, message);
             }
         }
         fixes
@@ -281,7 +281,7 @@ fn first_or_report<'a>(
         )
     };
     diags.push(
-        Diagnostic::new(&c.file, span.clone(), Code::DuplicateId, message)
+        Diagnostic::new(&c.file, span.clone(), DiagCode::DuplicateId, message)
             .label("defined again here")
             .note(note),
     );

@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 pub use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::Span;
@@ -21,7 +21,7 @@ use crate::syntax::cell::{BaseType, CellValue};
 #[derive(Debug, Clone)]
 pub struct Lint {
     pub kind: LintKind,
-    /// Its file, span and message; `diagnostic.code` is `Code::Lint(kind)`.
+    /// Its file, span and message; `diagnostic.code` is `DiagCode::Lint(kind)`.
     pub diagnostic: Diagnostic,
     pub allowed: Option<Allow>,
 }
@@ -105,7 +105,7 @@ fn without_example(chapter: &Chapter, r: &Rule, section: Option<&str>) -> (LintK
     let d = Diagnostic::new(
         &chapter.file,
         r.span.clone(),
-        Code::Lint(LintKind::RuleWithoutExample),
+        DiagCode::Lint(LintKind::RuleWithoutExample),
         format!("rule `{}` has no example", r.id),
     )
     .label("no example names this rule");
@@ -149,7 +149,7 @@ fn settle(
                 diagnostic: Diagnostic::new(
                     &chapter.file,
                     a.span.clone(),
-                    Code::Lint(kind),
+                    DiagCode::Lint(kind),
                     format!("allow `{}` silences nothing in {what} `{id}`", a.lint),
                 )
                 .label("the lint does not fire here: remove the allow"),
@@ -219,7 +219,7 @@ fn order_and_bands(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, 
                 Diagnostic::new(
                     &chapter.file,
                     span,
-                    Code::Lint(LintKind::RowsOutOfOrder),
+                    DiagCode::Lint(LintKind::RowsOutOfOrder),
                     format!(
                         "rows out of order in table `{}`: `{this}` comes after `{that}`",
                         table.id
@@ -257,7 +257,7 @@ fn band_lint(
             Diagnostic::new(
                 &chapter.file,
                 span,
-                Code::Lint(LintKind::BandGap),
+                DiagCode::Lint(LintKind::BandGap),
                 format!(
                     "gap in table `{}`: no band holds {}, between `{that}` and `{this}`",
                     table.id,
@@ -277,7 +277,7 @@ fn band_lint(
                 Diagnostic::new(
                     &chapter.file,
                     span,
-                    Code::Lint(LintKind::BandOverlap),
+                    DiagCode::Lint(LintKind::BandOverlap),
                     format!(
                         "overlap in table `{}`: bands `{that}` and `{this}` both hold {}",
                         table.id,
@@ -328,7 +328,7 @@ fn unread(
         Diagnostic::new(
             &chapter.file,
             table.span.clone(),
-            Code::Lint(LintKind::UnreadTable),
+            DiagCode::Lint(LintKind::UnreadTable),
             format!("no resolver reads table `{}`", table.id),
         )
         .label(label),

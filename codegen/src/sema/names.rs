@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use proc_macro2::{Ident, Span as PmSpan};
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::Span;
 use crate::model::{Book, Chapter, Param, System, TableKind};
@@ -105,7 +105,7 @@ pub fn check_system(system: &System, diags: &mut Diagnostics) {
                     Diagnostic::new(
                         &chapter.file,
                         at,
-                        Code::RustName,
+                        DiagCode::RustName,
                         format!("rule `{}`: {why}", rule.name),
                     )
                     .label("the rule's name becomes a Rust module and function"),
@@ -139,7 +139,7 @@ fn params<'a>(
                 Diagnostic::new(
                     &chapter.file,
                     p.span.clone(),
-                    Code::NameClash,
+                    DiagCode::NameClash,
                     format!(
                         "{what} `{}` becomes the same Rust field as `{}`",
                         p.name, first.name
@@ -167,7 +167,7 @@ fn params<'a>(
             Diagnostic::new(
                 &chapter.file,
                 p.span.clone(),
-                Code::RustName,
+                DiagCode::RustName,
                 format!("{what} {why}"),
             )
             .label("inputs and outputs become Rust fields: write them in snake_case"),
@@ -194,7 +194,7 @@ fn constants(chapter: &Chapter, diags: &mut Diagnostics) {
                     Diagnostic::new(
                         &chapter.file,
                         row.span.clone(),
-                        Code::NameClash,
+                        DiagCode::NameClash,
                         format!(
                             "constant `{name}` is defined twice in chapter `{}`",
                             chapter.id

@@ -15,7 +15,7 @@ use syn::{Item, UseTree, Visibility};
 
 use crate::emit::rust::ident;
 use crate::model::{Book, Chapter, Rule, System};
-use crate::{Code, Diagnostic, Diagnostics};
+use crate::{DiagCode, Diagnostic, Diagnostics};
 
 /// What a source file declares: its modules and its functions (or names it
 /// re-exports), each with whether it is visible outside the file; and whether
@@ -130,7 +130,7 @@ fn no_module(
     Diagnostic::new(
         &chapter.file,
         rule.span.clone(),
-        Code::NoResolver,
+        DiagCode::NoResolver,
         format!(
             "rule `{}` of system `{}` has no resolver function: there is no module `{}`",
             rule.id, system.id, module.path
@@ -174,9 +174,14 @@ fn lacking(
         ),
     };
     Some(
-        Diagnostic::new(&chapter.file, rule.span.clone(), Code::NoResolver, message)
-            .label(label)
-            .note(fix),
+        Diagnostic::new(
+            &chapter.file,
+            rule.span.clone(),
+            DiagCode::NoResolver,
+            message,
+        )
+        .label(label)
+        .note(fix),
     )
 }
 

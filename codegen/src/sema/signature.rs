@@ -5,7 +5,7 @@
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::{SourceFile, Span};
 use crate::diag::suggest::{Budget, closest};
@@ -76,7 +76,7 @@ impl<'a> Known<'a> {
                 Diagnostic::new(
                     file,
                     span.clone(),
-                    Code::UnknownRule,
+                    DiagCode::UnknownRule,
                     format!("{kind} `{id}` names unknown rule `{name}`"),
                 )
                 .label(label),

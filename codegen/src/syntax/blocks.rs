@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use smol_str::{SmolStr, format_smolstr};
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
@@ -34,7 +34,7 @@ pub fn parse_rule(
         return Err(Diagnostic::new(
             file,
             span,
-            Code::Signature,
+            DiagCode::Signature,
             format!("rule `{name}` has no outputs"),
         )
         .label("declare `[outputs]`"));
@@ -75,7 +75,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             Some(list) => ValueType::Word(words(list).map_err(|why| {
                 t.error(
                     vspan.clone(),
-                    Code::Signature,
+                    DiagCode::Signature,
                     format!("`{name}` lists its words badly: {why}"),
                 )
                 .label("write the words between `|`, as in \"word(step|slip|none)\"")
@@ -84,7 +84,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
                 .ok_or_else(|| unknown_type(&t, vspan.clone(), &name, ty_text))?,
         };
         if optional && key == "outputs" {
-            return Err(t.error(vspan, Code::Signature, "outputs cannot be optional"));
+            return Err(t.error(vspan, DiagCode::Signature, "outputs cannot be optional"));
         }
         let domain = domain_text
             .map(|d| domain_of(d.trim(), &ty))
@@ -92,7 +92,7 @@ fn params(doc: &mut Doc, key: &'static str) -> Result<Vec<Param>, Diagnostic> {
             .map_err(|why| {
                 t.error(
                     vspan.clone(),
-                    Code::Signature,
+                    DiagCode::Signature,
                     format!("`{name}`'s domain: {why}"),
                 )
                 .label("a domain follows the type: \"int 3..=18\", \"int 0..\", \"decimal ..=1\"")
@@ -126,7 +126,7 @@ fn unknown_type(doc: &Doc, span: Span, name: &str, ty: &str) -> Diagnostic {
     let listed: Vec<String> = all.iter().map(|t| format!("`{t}`")).collect();
     let d = doc.error(
         span,
-        Code::UnknownType,
+        DiagCode::UnknownType,
         format!("`{name}` has an unknown type `{ty}`"),
     );
     let d = match crate::diag::suggest::did_you_mean(ty, all.iter().map(String::as_str)) {
@@ -177,7 +177,7 @@ pub fn parse_example(
         Some(e) if which != "book" => {
             return Err(e.error(
                 e.span.clone(),
-                Code::Erratum,
+                DiagCode::Erratum,
                 format!("an example of ours has no errata: fix its `{which}` instead"),
             ));
         }
@@ -234,7 +234,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span, out: &mut Vec<Binding>) -> Result<
         return Err(Diagnostic::new(
             doc.file,
             span.clone(),
-            Code::Claims,
+            DiagCode::Claims,
             format!("example `{id}` claims nothing"),
         )
         .label(
@@ -246,7 +246,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span, out: &mut Vec<Binding>) -> Result<
         return Err(t2
             .error(
                 t2.span.clone(),
-                Code::Claims,
+                DiagCode::Claims,
                 format!("example `{id}` gives both `[{key}]` and `[{second}]`"),
             )
             .label("give one of `[book]` (the book's), `[expect]` (ours) and `[refused]` (ours)"));
@@ -260,7 +260,7 @@ fn said(doc: &mut Doc, id: &str, span: &Span, out: &mut Vec<Binding>) -> Result<
         return Err(t
             .error(
                 t.span.clone(),
-                Code::Claims,
+                DiagCode::Claims,
                 format!("example `{id}` claims nothing"),
             )
             .label("list at least one output and its value"));
@@ -273,7 +273,7 @@ fn refusal(mut t: Doc) -> Result<Refusal, Diagnostic> {
     let (reason, span) = t.required_string("reason")?;
     if reason.trim().is_empty() {
         return Err(t
-            .error(span, Code::Claims, "a refusal's `reason` is empty")
+            .error(span, DiagCode::Claims, "a refusal's `reason` is empty")
             .label("give words that the resolver's refusal message contains"));
     }
     t.finish()?;
@@ -288,7 +288,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
         let Some(t) = v.into_table() else {
             return Err(e.error(
                 vspan,
-                Code::WrongKind,
+                DiagCode::WrongKind,
                 format!("`errata.{claim}` must be a table"),
             ));
         };
@@ -298,7 +298,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
             None => {
                 return Err(t.error(
                     cspan,
-                    Code::MissingKey,
+                    DiagCode::MissingKey,
                     format!("erratum `{claim}` does not say what the rules give (`rules`)"),
                 ));
             }
@@ -336,7 +336,7 @@ pub(crate) fn value(doc: &Doc, v: &Item) -> Result<Value, Diagnostic> {
     let bad = || {
         doc.error(
             span.clone(),
-            Code::WrongKind,
+            DiagCode::WrongKind,
             "values are numbers, booleans, strings, or arrays of numbers or of strings",
         )
     };

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 
@@ -31,10 +31,16 @@ pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
             "id `{head}…` is {} bytes long, and an id is at most {MAX_ID_LEN}",
             id.len()
         );
-        return Diagnostic::new(file, span, Code::Id, message)
+        return Diagnostic::new(file, span, DiagCode::Id, message)
             .label("ids name files, which the file system keeps short");
     }
-    Diagnostic::new(file, span, Code::Id, format!("`{id}` is not a valid id")).label(
+    Diagnostic::new(
+        file,
+        span,
+        DiagCode::Id,
+        format!("`{id}` is not a valid id"),
+    )
+    .label(
         "ids are kebab-case: a lowercase letter, then lowercase letters, digits and single dashes",
     )
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{BOM, SourceFile};
 
@@ -34,7 +34,7 @@ pub fn read_spec(spec_root: &Path, shown_from: &Path) -> Result<Sources, Diagnos
         Diagnostic::new(
             &SourceFile::new(spec_root, ""),
             0..0,
-            Code::Unreadable,
+            DiagCode::Unreadable,
             format!("cannot read {}: {e}", spec_root.display()),
         )
     })?;
@@ -59,7 +59,7 @@ pub fn read_spec(spec_root: &Path, shown_from: &Path) -> Result<Sources, Diagnos
 fn read_chapter(path: &Path, shown_from: &Path) -> Result<Arc<SourceFile>, Diagnostic> {
     let file = SourceFile::new(shown(path, shown_from), "");
     let refused = |message: String, label| {
-        Err(Diagnostic::new(&file, 0..0, Code::Layout, message).label(label))
+        Err(Diagnostic::new(&file, 0..0, DiagCode::Layout, message).label(label))
     };
     match std::fs::symlink_metadata(path).map(|m| m.file_type()) {
         Ok(kind) if kind.is_symlink() => Err(link(&file.path)),
@@ -90,7 +90,7 @@ fn link(shown: &Path) -> Diagnostic {
         "`{}` is a symbolic link, which the compiler does not follow",
         name(shown)
     );
-    Diagnostic::new(&SourceFile::new(shown, ""), 0..0, Code::Layout, message)
+    Diagnostic::new(&SourceFile::new(shown, ""), 0..0, DiagCode::Layout, message)
         .label("put the folder or file itself in `spec/`")
 }
 
@@ -159,7 +159,7 @@ pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> Result<Arc<SourceFile>
         return Err(Diagnostic::new(
             &SourceFile::new(shown_as, ""),
             0..0,
-            Code::Unreadable,
+            DiagCode::Unreadable,
             message,
         )
         .label("a chapter is a file of text"));
@@ -169,7 +169,7 @@ pub fn read(path: &Path, shown_as: impl Into<PathBuf>) -> Result<Arc<SourceFile>
         Err(e) => Err(Diagnostic::new(
             &SourceFile::new(shown_as, ""),
             0..0,
-            Code::Unreadable,
+            DiagCode::Unreadable,
             format!("cannot read {}: {e}", path.display()),
         )),
     }
@@ -193,7 +193,7 @@ pub fn decode(shown_as: impl Into<PathBuf>, bytes: Vec<u8>) -> Result<Arc<Source
             Err(Diagnostic::new(
                 &file,
                 shown..shown + char::REPLACEMENT_CHARACTER.len_utf8(),
-                Code::Unreadable,
+                DiagCode::Unreadable,
                 format!("the file is not UTF-8: byte {byte:#04x} at offset {at} is no character"),
             )
             .label("save the file as UTF-8"))

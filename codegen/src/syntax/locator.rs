@@ -9,7 +9,7 @@ use std::sync::Arc;
 use smol_str::SmolStr;
 
 use crate::diag::book_check::BookCheck;
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 use crate::syntax::toml_spans::Doc;
@@ -178,7 +178,7 @@ fn malformed(file: &Arc<SourceFile>, span: Span, why: &str) -> Diagnostic {
     Diagnostic::new(
         file,
         span,
-        Code::Book(BookCheck::Locator),
+        DiagCode::Book(BookCheck::Locator),
         format!("malformed book locator: {why}"),
     )
     .label("a locator lists lines of the chapter's book file, e.g. `120-152, 160`")

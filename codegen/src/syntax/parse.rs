@@ -8,7 +8,7 @@ use smol_str::SmolStr;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::{SourceFile, Span};
@@ -282,7 +282,7 @@ impl<'a> Walk<'a> {
         self.front_seen = true;
         if range.start != 0 {
             self.diags.push(
-                Diagnostic::new(self.file, range.start..range.start + 3, Code::FrontMatter, "the front matter does not open the file")
+                Diagnostic::new(self.file, range.start..range.start + 3, DiagCode::FrontMatter, "the front matter does not open the file")
                     .label("its `+++` must be the file's first line, with nothing, not even a blank line, above it"),
             );
         }
@@ -329,7 +329,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     self.file,
                     span,
-                    Code::Id,
+                    DiagCode::Id,
                     format!("heading `{title}` gives a second id, `{first}`, before its id `{id}`"),
                 )
                 .label("a heading takes one `{#id}`, at its end"),
@@ -351,7 +351,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     self.file,
                     span,
-                    Code::Id,
+                    DiagCode::Id,
                     format!("section `{title}` has no id"),
                 )
                 .label("add a stable id, e.g. `{#some-id}`, at the end of the heading"),
@@ -398,7 +398,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     file,
                     start..start + html.trim_end().len(),
-                    Code::Allow,
+                    DiagCode::Allow,
                     "an `allow` comment must sit right under a heading",
                 )
                 .label("it allows a lint for the section whose heading it follows"),
@@ -410,7 +410,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     file,
                     a.span,
-                    Code::Allow,
+                    DiagCode::Allow,
                     format!("`{}` is allowed twice for section `{}`", a.lint, section.id),
                 )
                 .label("one allow per lint and section"),
@@ -459,8 +459,13 @@ impl<'a> Walk<'a> {
                 };
             }
             None => self.diags.push(
-                Diagnostic::new(file, first_line(file, &range), Code::Id, "block has no id")
-                    .label("write the id after the block's kind, e.g. `example mary-falls`"),
+                Diagnostic::new(
+                    file,
+                    first_line(file, &range),
+                    DiagCode::Id,
+                    "block has no id",
+                )
+                .label("write the id after the block's kind, e.g. `example mary-falls`"),
             ),
         }
     }
@@ -476,7 +481,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     file,
                     first_line(file, &span),
-                    Code::Unclosed,
+                    DiagCode::Unclosed,
                     format!("block `{id}` is not closed"),
                 )
                 .label(
@@ -521,7 +526,7 @@ impl<'a> Walk<'a> {
                 Diagnostic::new(
                     file,
                     0..0,
-                    Code::RustName,
+                    DiagCode::RustName,
                     format!("chapter `{chapter_id}`: {why}"),
                 )
                 .label("a chapter's id is its file name, and it becomes a Rust module"),
@@ -580,24 +585,29 @@ fn earlier_id(title: &str) -> Option<&str> {
 fn unread_front(file: &Arc<SourceFile>) -> Diagnostic {
     let mut lines = file.text.lines().map(str::trim_end);
     if lines.next() != Some("+++") {
-        return Diagnostic::new(file, 0..0, Code::FrontMatter, "chapter has no front matter")
-            .label("start the file with a `+++` block giving system, title, source and version");
+        return Diagnostic::new(
+            file,
+            0..0,
+            DiagCode::FrontMatter,
+            "chapter has no front matter",
+        )
+        .label("start the file with a `+++` block giving system, title, source and version");
     }
     let second = lines.next();
     let closed = second == Some("+++") || lines.any(|l| l == "+++");
     let (code, message, label) = match second {
         _ if !closed => (
-            Code::Unclosed,
+            DiagCode::Unclosed,
             "the front matter is not closed",
             "end it with a `+++` line of its own",
         ),
         Some("+++") => (
-            Code::FrontMatter,
+            DiagCode::FrontMatter,
             "the front matter is empty",
             "write system, title, version and `[source]` between the two `+++` lines",
         ),
         _ => (
-            Code::FrontMatter,
+            DiagCode::FrontMatter,
             "the front matter opens with a blank line, so it is not read as one",
             "remove the blank line under the opening `+++`",
         ),
@@ -618,7 +628,7 @@ fn quoted_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Diagnostic
     Diagnostic::new(
         file,
         start..start + head.len(),
-        Code::UnrecognisedBlock,
+        DiagCode::UnrecognisedBlock,
         "a table schema sits in a blockquote, where it is not read",
     )
     .label("move the schema and its table out of the quote")
@@ -643,7 +653,7 @@ fn parse_allow(
         return Err(Diagnostic::new(
             file,
             span,
-            Code::Unclosed,
+            DiagCode::Unclosed,
             "an `allow` comment is not closed on its own block",
         )
         .label("end it with `-->`, with nothing after it on that line"));
@@ -660,7 +670,7 @@ fn parse_allow(
     let name = &inner[name_at..name_at + name_len];
     if name.is_empty() {
         return Err(
-            Diagnostic::new(file, span, Code::Allow, "an allow names no lint").label(format!(
+            Diagnostic::new(file, span, DiagCode::Allow, "an allow names no lint").label(format!(
                 "write `<!-- allow <lint>: <reason> -->`, with one of {}",
                 LintKind::names_in(Scope::Section)
             )),
@@ -689,7 +699,7 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
     Diagnostic::new(
         file,
         s.span.clone(),
-        Code::SchemaPlacement,
+        DiagCode::SchemaPlacement,
         format!("schema `{}` is not followed by a table", s.id),
     )
     .label("a table schema must sit right above its table")
@@ -699,7 +709,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
     let mut doc = Doc::parse(file, body, "the front matter")?;
     let (system, system_span) = doc.required_text("system")?;
     if let Some(why) = crate::sema::names::system_problem(&system) {
-        return Err(Diagnostic::new(file, system_span, Code::RustName, why)
+        return Err(Diagnostic::new(file, system_span, DiagCode::RustName, why)
             .label("a system's id names its folder and a Rust module"));
     }
     let title = SmolStr::new(doc.required_text("title")?.0);
@@ -709,7 +719,7 @@ fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMa
         .ok_or_else(|| {
             doc.error(
                 doc.span.clone(),
-                Code::MissingKey,
+                DiagCode::MissingKey,
                 "the front matter has no `[source]` (book and section)",
             )
         })?;

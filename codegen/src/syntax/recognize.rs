@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 
@@ -51,7 +51,7 @@ pub fn misspelt_fence(file: &Arc<SourceFile>, info: &str, span: Span) -> Option<
         Diagnostic::new(
             file,
             first_line(file, span),
-            Code::UnrecognisedBlock,
+            DiagCode::UnrecognisedBlock,
             format!(
                 "unknown block kind `{word}`: did you mean `{}`?",
                 kind.name()
@@ -78,7 +78,7 @@ pub fn indented_fence(file: &Arc<SourceFile>, span: Span) -> Option<Diagnostic> 
         Diagnostic::new(
             file,
             start..span.start + line.len(),
-            Code::UnrecognisedBlock,
+            DiagCode::UnrecognisedBlock,
             format!("this `{kind}` block is indented, so Markdown reads it as plain code"),
         )
         .label("start the fence at the start of its line"),
@@ -139,7 +139,7 @@ pub fn glued_schema(file: &Arc<SourceFile>, html: &str, start: usize) -> Option<
         Diagnostic::new(
             file,
             first_line(file, start..start + html.len()),
-            Code::UnrecognisedBlock,
+            DiagCode::UnrecognisedBlock,
             format!("`<!-- {word}` is no schema comment"),
         )
         .label(format!(
@@ -158,7 +158,7 @@ pub fn unclosed_comment(file: &Arc<SourceFile>, html: &str, start: usize) -> Opt
         Diagnostic::new(
             file,
             start..start + first_line,
-            Code::Unclosed,
+            DiagCode::Unclosed,
             format!(
                 "this comment is not closed before the next one opens, at {}",
                 file.location(start + next)

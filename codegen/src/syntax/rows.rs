@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, Tag};
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::{SourceFile, Span};
 use crate::model::{Cell, Column, Row, Table, TableErratum, TableKind};
@@ -116,7 +116,7 @@ pub fn build_table(
             Diagnostic::new(
                 file,
                 raw.span.start..raw.span.start,
-                Code::SchemaPlacement,
+                DiagCode::SchemaPlacement,
                 "table has no schema",
             )
             .label("put a `<!-- table <id> ... -->` schema comment right above it"),
@@ -170,7 +170,7 @@ fn columns(
             Diagnostic::new(
                 file,
                 header_line,
-                Code::TableShape,
+                DiagCode::TableShape,
                 format!(
                     "table `{}` has {} columns but its schema names {}",
                     schema.id,
@@ -335,7 +335,7 @@ impl<'a> Builder<'a> {
             Diagnostic::new(
                 self.file,
                 line,
-                Code::TableShape,
+                DiagCode::TableShape,
                 format!(
                     "ragged row: {} cells where table `{}` has {n} columns",
                     cells.len(),
@@ -400,7 +400,7 @@ impl<'a> Builder<'a> {
                     Diagnostic::new(
                         file,
                         span.clone(),
-                        Code::TableErratum,
+                        DiagCode::TableErratum,
                         format!(
                             "table erratum expects `{}` printed here, but the cell reads `{cell_text}`",
                             e.printed
@@ -447,7 +447,7 @@ impl<'a> Builder<'a> {
                     Diagnostic::new(
                         self.file,
                         span.clone(),
-                        Code::BadCell,
+                        DiagCode::BadCell,
                         "ditto mark with nothing above it",
                     )
                     .label(format!(
@@ -479,7 +479,7 @@ impl<'a> Builder<'a> {
                     Diagnostic::new(
                         file,
                         e.span.clone(),
-                        Code::TableErratum,
+                        DiagCode::TableErratum,
                         format!("table erratum matches no cell: no row `{}`", e.row),
                     )
                     .label("`row` must be a row's first cell, exactly as printed"),
@@ -491,7 +491,7 @@ impl<'a> Builder<'a> {
             diags.push(Diagnostic::new(
                 file,
                 table_start..table_start,
-                Code::TableShape,
+                DiagCode::TableShape,
                 format!("table `{}` has no rows", self.schema.id),
             ));
             self.ok = false;
@@ -510,7 +510,7 @@ impl<'a> Builder<'a> {
                 diags.push(Diagnostic::new(
                     file,
                     row.span.clone(),
-                    Code::BadCell,
+                    DiagCode::BadCell,
                     "a constant without a name",
                 ));
                 self.ok = false;
@@ -555,7 +555,7 @@ fn cell_error(
     let d = Diagnostic::new(
         file,
         spot,
-        Code::BadCell,
+        DiagCode::BadCell,
         format!(
             "{what} does not fit column `{}` of type `{}`: {}",
             column.field, column.ty, e.message

@@ -1,7 +1,7 @@
 //! A folder of `spec/` parsed as one system: its chapters, each of which must
 //! say in its front matter the system its folder names.
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::SourceFile;
 use crate::model::{Chapter, System};
@@ -21,8 +21,9 @@ pub(crate) fn parse_system(
     let id = &read.id;
     let folder = || SourceFile::new(&read.folder, "");
     if let Some(why) = names::system_problem(id) {
-        diags
-            .push(Diagnostic::new(&folder(), 0..0, Code::RustName, why).label("rename the folder"));
+        diags.push(
+            Diagnostic::new(&folder(), 0..0, DiagCode::RustName, why).label("rename the folder"),
+        );
         return None;
     }
     let before = diags.0.len();
@@ -41,7 +42,7 @@ pub(crate) fn parse_system(
                     Diagnostic::new(
                         file,
                         0..3,
-                        Code::Layout,
+                        DiagCode::Layout,
                         format!(
                             "front matter says system `{}` but the chapter sits in `{id}/`",
                             chapter.front.system
@@ -59,14 +60,14 @@ pub(crate) fn parse_system(
             Some(c) => Diagnostic::new(
                 &c.file,
                 0..3,
-                Code::Layout,
+                DiagCode::Layout,
                 format!("system `{id}` has nothing to compile: no table, rule or example"),
             )
             .label("its chapters hold prose only"),
             None => Diagnostic::new(
                 &folder(),
                 0..0,
-                Code::Layout,
+                DiagCode::Layout,
                 format!("system folder `{id}/` holds no chapter"),
             )
             .label("a chapter is a `.md` file in the folder"),

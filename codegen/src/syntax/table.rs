@@ -6,7 +6,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smol_str::SmolStr;
 use std::sync::Arc;
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::{SourceFile, Span};
@@ -51,7 +51,7 @@ pub fn parse_schema(
     let entries = doc.strings("columns")?.ok_or_else(|| {
         doc.error(
             doc.span.clone(),
-            Code::MissingKey,
+            DiagCode::MissingKey,
             "a table schema has no `columns`",
         )
     })?;
@@ -87,7 +87,7 @@ fn schema_head<'h>(
         return Err(Diagnostic::new(
             file,
             start..start + html.len(),
-            Code::Unclosed,
+            DiagCode::Unclosed,
             "table schema comment is not closed on its own block",
         )
         .label("end the schema with `-->`"));
@@ -99,7 +99,7 @@ fn schema_head<'h>(
         return Err(Diagnostic::new(
             file,
             start..start + head.len(),
-            Code::Id,
+            DiagCode::Id,
             "table schema needs one valid id",
         )
         .label("write `<!-- table some-id` on the first line; ids are kebab-case"));
@@ -124,7 +124,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
         Some((k, _)) if k == "constants" => return Ok(TableKind::Constants),
         Some((k, s)) => {
             return Err(doc
-                .error(s, Code::Schema, format!("unknown table kind `{k}`"))
+                .error(s, DiagCode::Schema, format!("unknown table kind `{k}`"))
                 .label("`rows` or `constants`"));
         }
     }
@@ -132,7 +132,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
     if !is_upper_snake(&const_name) {
         return Err(doc.error(
             cs,
-            Code::RustName,
+            DiagCode::RustName,
             "`const` must be an UPPER_SNAKE_CASE name",
         ));
     }
@@ -140,10 +140,14 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
     if !row_type.starts_with(|c: char| c.is_ascii_uppercase())
         || !row_type.chars().all(|c| c.is_ascii_alphanumeric())
     {
-        return Err(doc.error(rs, Code::RustName, "`row` must be a CamelCase type name"));
+        return Err(doc.error(
+            rs,
+            DiagCode::RustName,
+            "`row` must be a CamelCase type name",
+        ));
     }
     if let Some(why) = crate::sema::names::problem(&row_type) {
-        return Err(doc.error(rs, Code::RustName, format!("`row`: {why}")));
+        return Err(doc.error(rs, DiagCode::RustName, format!("`row`: {why}")));
     }
     Ok(TableKind::Rows {
         const_name: SmolStr::new(const_name),
@@ -169,7 +173,7 @@ fn errata(doc: &mut Doc) -> Result<Vec<TableErratum>, Diagnostic> {
             let first: &TableErratum = &errata[first];
             let message = format!("a second erratum on cell `{column}` of row `{row}`");
             return Err(doc
-                .error(span, Code::TableErratum, message)
+                .error(span, DiagCode::TableErratum, message)
                 .label("one erratum reads a cell")
                 .note(format!(
                     "the first is at {}",
@@ -204,7 +208,7 @@ fn allows(file: &Arc<SourceFile>, doc: &mut Doc, id: &str) -> Result<Vec<Allow>,
             return Err(Diagnostic::new(
                 file,
                 span,
-                Code::Allow,
+                DiagCode::Allow,
                 format!("`{lint}` is allowed twice for table `{id}`"),
             )
             .label("one allow per lint and table"));
@@ -235,7 +239,7 @@ fn fields_fit(
         {
             return Err(doc.error(
                 gs.clone(),
-                Code::Schema,
+                DiagCode::Schema,
                 format!("`{key}` must be a new snake_case field name"),
             ));
         }
@@ -243,7 +247,7 @@ fn fields_fit(
     if parent.is_some() && group.is_none() {
         return Err(doc.error(
             doc.span.clone(),
-            Code::Schema,
+            DiagCode::Schema,
             "`parent` rows are group rows: name a `group` field too",
         ));
     }
@@ -255,7 +259,7 @@ fn fields_fit(
     match errata.iter().find(|e| !fields.contains(e.column.as_str())) {
         Some(e) => Err(doc.error(
             e.span.clone(),
-            Code::TableErratum,
+            DiagCode::TableErratum,
             format!("table erratum names no column `{}`", e.column),
         )),
         None => Ok(()),
@@ -276,7 +280,7 @@ fn constants_columns(doc: &Doc, columns: &[(SmolStr, ColumnType, Span)]) -> Resu
     }
     Err(doc.error(
         doc.span.clone(),
-        Code::Schema,
+        DiagCode::Schema,
         "a constants table needs a `name: ident` and a `value` column",
     ))
 }
@@ -296,25 +300,29 @@ fn columns(
         // The entry's text starts one byte into its span, after the opening quote.
         let inner = espan.start + 1;
         let Some((field, ty)) = entry.split_once(':') else {
-            return Err(doc.error(espan, Code::Schema, "a column is written `field: type`"));
+            return Err(doc.error(espan, DiagCode::Schema, "a column is written `field: type`"));
         };
         let field = field.trim();
         let field_span = inner..inner + field.len();
         if !is_snake(field) {
             return Err(doc.error(
                 field_span,
-                Code::RustName,
+                DiagCode::RustName,
                 format!("`{field}` is not a snake_case field name"),
             ));
         }
         if let Some(why) = crate::sema::names::problem(field) {
-            return Err(doc.error(field_span, Code::RustName, format!("column field {why}")));
+            return Err(doc.error(
+                field_span,
+                DiagCode::RustName,
+                format!("column field {why}"),
+            ));
         }
         if let Some(first) = seen.insert(field, espan.start) {
             return Err(doc
                 .error(
                     field_span,
-                    Code::NameClash,
+                    DiagCode::NameClash,
                     format!("column field `{field}` is named twice"),
                 )
                 .label("each column needs a field of its own")
@@ -323,8 +331,12 @@ fn columns(
         let ty_offset = inner + entry.len() - ty.trim_start().len();
         let ty_text = ty.trim();
         let ty = ColumnType::parse(ty_text).map_err(|m| {
-            doc.error(ty_offset..ty_offset + ty_text.len(), Code::UnknownType, m)
-                .label("not a column type")
+            doc.error(
+                ty_offset..ty_offset + ty_text.len(),
+                DiagCode::UnknownType,
+                m,
+            )
+            .label("not a column type")
         })?;
         columns.push((SmolStr::new(field), ty, espan));
     }
@@ -344,7 +356,7 @@ pub fn lint_for(
         Some(k) => Err(Diagnostic::new(
             file,
             span,
-            Code::Allow,
+            DiagCode::Allow,
             match k.scope() {
                 Some(Scope::Table) => format!(
                     "`{name}` is allowed in a table's schema: `allow = [{{ lint = \"{name}\", reason = \"…\" }}]`"
@@ -361,7 +373,7 @@ pub fn lint_for(
             let label = crate::diag::suggest::did_you_mean(name, names)
                 .unwrap_or_else(|| format!("allowed here: {here}"));
             let message = format!("unknown lint `{name}`");
-            Err(Diagnostic::new(file, span, Code::UnknownLint, message).label(label))
+            Err(Diagnostic::new(file, span, DiagCode::UnknownLint, message).label(label))
         }
     }
 }
@@ -379,7 +391,7 @@ pub fn stated_reason(
         return Err(Diagnostic::new(
             file,
             span,
-            Code::Allow,
+            DiagCode::Allow,
             format!("allow `{lint}` states no reason"),
         )
         .label("say why the lint is wrong here, or fix what it found"));

@@ -10,7 +10,7 @@ use std::sync::Arc;
 pub use toml_spanner::{Arena, Item, Table, Value, ValueMut};
 use toml_spanner::{ArrayStyle, TableStyle};
 
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 
@@ -86,7 +86,7 @@ impl<'a> Doc<'a> {
                 Err(Diagnostic::new(
                     file,
                     span,
-                    Code::MalformedToml,
+                    DiagCode::MalformedToml,
                     format!("malformed TOML in {what}: {message}"),
                 )
                 .label("here"))
@@ -123,7 +123,7 @@ impl<'a> Doc<'a> {
         }
     }
 
-    pub fn error(&self, span: Span, code: Code, message: impl Into<String>) -> Diagnostic {
+    pub fn error(&self, span: Span, code: DiagCode, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.file, span, code, message)
     }
 
@@ -150,7 +150,11 @@ impl<'a> Doc<'a> {
         let span = self.span_of(&v);
         match v.value() {
             Value::String(s) => Ok(Some((Cow::Borrowed(*s), span))),
-            _ => Err(self.error(span, Code::WrongKind, format!("`{key}` must be a string"))),
+            _ => Err(self.error(
+                span,
+                DiagCode::WrongKind,
+                format!("`{key}` must be a string"),
+            )),
         }
     }
 
@@ -163,7 +167,7 @@ impl<'a> Doc<'a> {
         self.text(key)?.ok_or_else(|| {
             self.error(
                 self.span.clone(),
-                Code::MissingKey,
+                DiagCode::MissingKey,
                 format!("{} has no `{key}`", self.what),
             )
         })
@@ -201,7 +205,7 @@ impl<'a> Doc<'a> {
         let Some(items) = v.as_array_mut().map(std::mem::take) else {
             return Err(self.error(
                 span,
-                Code::WrongKind,
+                DiagCode::WrongKind,
                 format!("`{key}` must be an array of {kind}"),
             ));
         };
@@ -213,7 +217,7 @@ impl<'a> Doc<'a> {
                 None => {
                     return Err(self.error(
                         ispan,
-                        Code::WrongKind,
+                        DiagCode::WrongKind,
                         format!("`{key}` must hold {kind} only"),
                     ));
                 }
@@ -230,7 +234,11 @@ impl<'a> Doc<'a> {
         let span = self.span_of(&v);
         match v.into_table() {
             Some(t) => Ok(Some(self.nested(t, span, what))),
-            None => Err(self.error(span, Code::WrongKind, format!("`{key}` must be a table"))),
+            None => Err(self.error(
+                span,
+                DiagCode::WrongKind,
+                format!("`{key}` must be a table"),
+            )),
         }
     }
 
@@ -256,7 +264,7 @@ impl<'a> Doc<'a> {
                 Err(self
                     .error(
                         self.at(k.span),
-                        Code::UnknownKey,
+                        DiagCode::UnknownKey,
                         format!("unknown key `{name}` in {}", self.what),
                     )
                     .label("not a key this block knows"))

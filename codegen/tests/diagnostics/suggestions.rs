@@ -26,19 +26,19 @@ fn a_misspelt_rule_input_or_output_suggests_the_closest_name_and_lists_nothing()
         (
             "demo.hti",
             "[given]\nroll = 3\n[book]\ndamage = 3\n",
-            Code::UnknownRule,
+            DiagCode::UnknownRule,
             "did you mean `demo.hit`?",
         ),
         (
             "demo.hit",
             "[given]\nroll = 3\naim = true\n[book]\ndamage = 3\n",
-            Code::UnknownInput,
+            DiagCode::UnknownInput,
             "did you mean `aimed`?",
         ),
         (
             "demo.hit",
             "[given]\nroll = 3\n[book]\ndamages = 3\n",
-            Code::UnknownOutput,
+            DiagCode::UnknownOutput,
             "did you mean `damage`?",
         ),
     ];
@@ -58,7 +58,7 @@ fn a_rule_block_that_fails_gives_one_error_not_one_per_example_or_property() {
         + &example("demo.hit", "[given]\nroll = 4\n[book]\ndamage = 4\n")
             .replace("hit-one", "hit-two");
     let (_, d) = only_in("broken_rule", &format!("{broken}{examples}{property}"));
-    assert_eq!(d.code, Code::UnknownType);
+    assert_eq!(d.code, DiagCode::UnknownType);
     assert_eq!(d.message, "`roll` has an unknown type `integer`");
     assert_eq!(d.label, "did you mean `int`?");
     // The list of types is complete: it is built from the types parsing knows.
@@ -81,7 +81,7 @@ fn a_misspelt_column_type_or_lint_suggests_the_right_one() {
         "column_type",
         &table("\"band: range\", \"modifier: modifer\"", ""),
     );
-    assert_eq!(d.code, Code::UnknownType);
+    assert_eq!(d.code, DiagCode::UnknownType);
     assert!(
         d.message
             .starts_with("unknown column type `modifer`; did you mean `modifier`? (known: int,"),
@@ -96,7 +96,7 @@ fn a_misspelt_column_type_or_lint_suggests_the_right_one() {
     assert_eq!(
         (d.code, d.message.as_str(), d.label.as_str()),
         (
-            Code::UnknownLint,
+            DiagCode::UnknownLint,
             "unknown lint `band-gaps`",
             "did you mean `band-gap`?"
         )
@@ -107,7 +107,7 @@ fn a_misspelt_column_type_or_lint_suggests_the_right_one() {
 fn a_unit_written_out_says_which_unit_the_column_expects() {
     let table = "<!-- table falls\nconst = \"FALLS\"\nrow = \"Fall\"\ncolumns = [\"height: int(m)\"]\n-->\n| Height |\n|---|\n| 1 m |\n| 2 metres |\n";
     let (text, d) = only_in("unit", table);
-    assert_eq!(d.code, Code::BadCell);
+    assert_eq!(d.code, DiagCode::BadCell);
     assert!(
         d.message.ends_with("expected the unit `m`, found `metres`"),
         "{}",
@@ -123,7 +123,7 @@ fn an_example_reusing_a_section_id_names_both_kinds() {
         example("demo.hit", "[given]\nroll = 3\n[book]\ndamage = 3\n").replace("hit-one", "demo")
     );
     let (_, d) = only_in("section_and_example", &body);
-    assert_eq!(d.code, Code::DuplicateId);
+    assert_eq!(d.code, DiagCode::DuplicateId);
     assert_eq!(
         d.message,
         "example id `demo` is already the id of a section"

@@ -22,7 +22,7 @@ use codegen::cell::CellValue;
 use codegen::locator::Locator;
 use codegen::model::{Table, TableKind};
 use codegen::source::Span;
-use codegen::{Code, Diagnostic, SourceFile};
+use codegen::{DiagCode, Diagnostic, SourceFile};
 use sha2::{Digest, Sha256};
 
 pub use figure::Figure;
@@ -119,7 +119,7 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         let loaded = match book_of(chapter, dir, &mut books) {
             Ok(loaded) => loaded,
             Err(d) => {
-                if d.code == Code::Book(BookCheck::Edition) {
+                if d.code == DiagCode::Book(BookCheck::Edition) {
                     let name = chapter.front.book_file.as_ref().map(|f| f.name.to_string());
                     untrusted.extend(name);
                 }
@@ -158,7 +158,7 @@ fn book_of<'b>(
     books: &'b mut BTreeMap<String, Option<Book>>,
 ) -> Result<&'b Book, Diagnostic> {
     let finding = |span: Span, check, message: String| {
-        Diagnostic::new(&chapter.file, span, Code::Book(check), message)
+        Diagnostic::new(&chapter.file, span, DiagCode::Book(check), message)
     };
     let Some(file) = &chapter.front.book_file else {
         let message = "the chapter names no book file".to_string();

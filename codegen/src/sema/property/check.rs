@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 use super::{Bound, Domain, Input, Law, Name, Property};
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::{SourceFile, Span};
 use crate::model::{System, Value, ValueType};
@@ -51,11 +51,11 @@ struct At<'a> {
 type Given<'a> = HashMap<&'a str, &'a Input>;
 
 impl At<'_> {
-    fn error(&self, span: &Span, code: Code, message: String) -> Diagnostic {
+    fn error(&self, span: &Span, code: DiagCode, message: String) -> Diagnostic {
         Diagnostic::new(self.file, span.clone(), code, message)
     }
 
-    fn push(&mut self, span: &Span, code: Code, message: String) {
+    fn push(&mut self, span: &Span, code: DiagCode, message: String) {
         self.diags.push(self.error(span, code, message));
     }
 
@@ -67,7 +67,7 @@ impl At<'_> {
             if !given.contains_key(&*param.name) {
                 self.push(
                     &p.span,
-                    Code::MissingInput,
+                    DiagCode::MissingInput,
                     format!(
                         "property `{}` does not give `{}`, which rule `{}` needs",
                         p.id, param.name, sig.rule.id
@@ -81,7 +81,7 @@ impl At<'_> {
     /// `rule `r` takes no input `x``, with the closest inputs under the caret.
     fn no_input(&mut self, n: &Name, sig: &Signature) {
         let message = format!("rule `{}` takes no input `{}`", sig.rule.id, n.name);
-        let d = self.error(&n.span, Code::UnknownInput, message);
+        let d = self.error(&n.span, DiagCode::UnknownInput, message);
         self.diags.push(d.label(sig.no_input(&n.name)));
     }
 
@@ -101,7 +101,7 @@ impl At<'_> {
             },
             Err(m) => {
                 let message = format!("input `{}` {m}", input.name);
-                self.push(&input.span, Code::ValueMismatch, message);
+                self.push(&input.span, DiagCode::ValueMismatch, message);
                 input.clone()
             }
         }
@@ -130,7 +130,7 @@ impl At<'_> {
                         "law `{key}` compares `{}` ({}) with {name} ({})",
                         output.name, out, ty
                     );
-                    self.push(&output.span, Code::Law, message);
+                    self.push(&output.span, DiagCode::Law, message);
                 }
                 Law::Bounded {
                     output: output.clone(),
@@ -148,7 +148,7 @@ impl At<'_> {
                 "law `{key}` names `{}`, which rule `{}` does not produce",
                 output.name, sig.rule.id
             );
-            let d = self.error(&output.span, Code::UnknownOutput, message);
+            let d = self.error(&output.span, DiagCode::UnknownOutput, message);
             self.diags.push(d.label(sig.no_output(&output.name)));
             return None;
         };
@@ -157,7 +157,7 @@ impl At<'_> {
                 "law `{key}` compares `{}`, which is {}: only int, decimal, dice and bool values have an order",
                 output.name, param.ty
             );
-            let d = self.error(&output.span, Code::Law, message);
+            let d = self.error(&output.span, DiagCode::Law, message);
             self.diags.push(d.label("a value of no order"));
             return None;
         }
@@ -178,7 +178,7 @@ impl At<'_> {
                 "law `{key}` grows `{}`, which is {}: only an int, decimal or bool input grows",
                 input.name, param.ty
             );
-            self.push(&input.span, Code::Law, message);
+            self.push(&input.span, DiagCode::Law, message);
             return;
         }
         let varies = given
@@ -189,7 +189,7 @@ impl At<'_> {
                 "law `{key}` grows `{}`, which the property holds fixed",
                 input.name
             );
-            let d = self.error(&input.span, Code::Law, message);
+            let d = self.error(&input.span, DiagCode::Law, message);
             self.diags
                 .push(d.label("give it a range or a list of values in `[given]`"));
         }
@@ -218,11 +218,11 @@ impl At<'_> {
                     "law `{key}` compares with `{}`, which property `{}` does not give",
                     n.name, p.id
                 );
-                self.push(&n.span, Code::Law, message);
+                self.push(&n.span, DiagCode::Law, message);
             }
             Bound::Output(n) if sig.output(&n.name).is_none() => {
                 let message = format!("rule `{}` does not produce `{}`", sig.rule.id, n.name);
-                let d = self.error(&n.span, Code::UnknownOutput, message);
+                let d = self.error(&n.span, DiagCode::UnknownOutput, message);
                 self.diags.push(d.label(sig.no_output(&n.name)));
             }
             _ => {}
@@ -253,7 +253,7 @@ impl At<'_> {
                 sig.no_param(&n.name),
             ),
         };
-        let d = self.error(&n.span, Code::Law, message);
+        let d = self.error(&n.span, DiagCode::Law, message);
         self.diags.push(d.label(label));
         None
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use smol_str::SmolStr;
 
 use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
-use crate::diag::code::Code;
+use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 use crate::syntax::blocks::value;
@@ -29,7 +29,7 @@ pub(crate) fn parse_property(
         Diagnostic::new(
             file,
             span.clone(),
-            Code::Law,
+            DiagCode::Law,
             format!("property `{id}` states no law"),
         )
         .label(format!(
@@ -44,7 +44,7 @@ pub(crate) fn parse_property(
         return Err(laws
             .error(
                 second,
-                Code::Law,
+                DiagCode::Law,
                 format!("property `{id}` states more than one law"),
             )
             .label("one law per property: state this one in a property of its own"));
@@ -99,7 +99,7 @@ fn range<'a>(doc: &Doc<'a>, name: &str, t: Table<'a>, span: Span) -> Result<Doma
         return Err(doc
             .error(
                 span,
-                Code::Law,
+                DiagCode::Law,
                 format!("the range of `{name}` runs backwards ({from} to {to})"),
             )
             .label("`from` must be at most `to`"));
@@ -113,7 +113,7 @@ fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
         return Err(range
             .error(
                 range.span.clone(),
-                Code::MissingKey,
+                DiagCode::MissingKey,
                 format!("a range has no `{key}`"),
             )
             .label("write a range as `{ from = 1, to = 100 }`"));
@@ -121,7 +121,7 @@ fn bound_of(range: &mut Doc, key: &str) -> Result<i64, Diagnostic> {
     v.as_i64().ok_or_else(|| {
         range.error(
             range.span_of(&v),
-            Code::WrongKind,
+            DiagCode::WrongKind,
             format!("`{key}` must be a whole number"),
         )
     })
@@ -132,20 +132,20 @@ fn law(doc: &Doc, key: &str, span: Span, v: Item) -> Result<Law, Diagnostic> {
     if key == "resolves" {
         return match v.as_bool() {
             Some(true) => Ok(Law::Resolves),
-            _ => Err(doc.error(vspan, Code::WrongKind, "`resolves` takes `true`")),
+            _ => Err(doc.error(vspan, DiagCode::WrongKind, "`resolves` takes `true`")),
         };
     }
     let direction = Direction::ALL.into_iter().find(|d| d.key() == key);
     let relation = Relation::ALL.into_iter().find(|r| r.key() == key);
     if direction.is_none() && relation.is_none() {
         return Err(doc
-            .error(span, Code::Law, format!("unknown law `{key}`"))
+            .error(span, DiagCode::Law, format!("unknown law `{key}`"))
             .label(format!("one of: {}", law_keys().join(", "))));
     }
     let Some(t) = v.into_table() else {
         return Err(doc.error(
             vspan,
-            Code::WrongKind,
+            DiagCode::WrongKind,
             format!("law `{key}` must be a table"),
         ));
     };
@@ -176,7 +176,7 @@ fn name((name, span): (String, Span)) -> Name {
 fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
     let Some((v, _)) = t.take("bound") else {
         return Err(t
-            .error(t.span.clone(), Code::MissingKey, "a law has no `bound`")
+            .error(t.span.clone(), DiagCode::MissingKey, "a law has no `bound`")
             .label("compare with a number, an input or an output: `bound = \"damage\"`"));
     };
     let span = t.span_of(&v);
@@ -186,7 +186,7 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
     let Some(text) = v.as_str() else {
         return Err(t.error(
             span,
-            Code::WrongKind,
+            DiagCode::WrongKind,
             "`bound` must be a whole number or a name",
         ));
     };
