@@ -61,7 +61,7 @@ pub fn problem(name: &str) -> Option<String> {
 }
 
 /// Modules beside the systems' in the generated code (`registry`) and in the
-/// `rules` crate that it names (`crate::syntax::table`, …): no system may take their names.
+/// `rules` crate that it names (`crate::table`, …): no system may take their names.
 const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value", "trace"];
 
 /// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
