@@ -1,11 +1,15 @@
 //! The front end's modules form layers: no module reaches, through `crate::`
-//! paths, a module that reaches back to it. A cycle makes a reader hold two
+//! paths, a module that reaches back to it. A module is a file or folder of
+//! `src/` or of one of its pass folders ([`PASSES`]). A cycle makes a reader hold two
 //! modules in mind at once, and it is how the crate once grew `lint` ↔ `model`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// The folders of `src/` that group modules by pass, rather than being one.
+const PASSES: [&str; 3] = ["syntax", "sema", "diag"];
 
 /// The top-level modules each module of `codegen/src` names through `crate::`,
 /// outside comments and tests.
@@ -23,9 +27,13 @@ fn imports() -> Graph {
             continue;
         }
         let rel = path.strip_prefix(&src).expect("under src");
-        let module = rel.iter().next().expect("a first component");
-        let module = module.to_string_lossy().trim_end_matches(".rs").to_string();
-        if module == "lib" {
+        let mut parts = rel.iter().map(|p| p.to_string_lossy());
+        let mut module = parts.next().expect("a first component");
+        if PASSES.contains(&&*module) {
+            module = parts.next().expect("a file in a pass folder");
+        }
+        let module = module.trim_end_matches(".rs").to_string();
+        if module == "lib" || module == "mod" {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("read a source file");
@@ -38,10 +46,14 @@ fn imports() -> Graph {
     graph
 }
 
-/// The module after each `crate::` in `line`, and in a `use crate::{a::x, b}`
-/// the first word of each path in braces.
+/// The module after each `crate::` (and its pass folder) in `line`, and in a
+/// `use crate::{a::x, b}` the first word of each path in braces.
 fn crate_paths(line: &str) -> impl Iterator<Item = String> + '_ {
     line.split("crate::").skip(1).flat_map(|rest| {
+        let rest = PASSES
+            .iter()
+            .find_map(|pass| rest.strip_prefix(pass)?.strip_prefix("::"))
+            .unwrap_or(rest);
         let group = rest
             .strip_prefix('{')
             .map(|g| g.split('}').next().unwrap_or(g));
@@ -99,6 +111,8 @@ fn no_module_imports_one_that_imports_it_back() {
 fn a_cycle_is_found_and_braced_imports_count() {
     let paths: Vec<String> = crate_paths("use crate::{lint::Lint, model::Book};").collect();
     assert_eq!(paths, ["lint", "model"]);
+    let paths: Vec<String> = crate_paths("use crate::sema::{check, names::ident};").collect();
+    assert_eq!(paths, ["check", "names"]);
     let graph: Graph = [("a", "b"), ("b", "c"), ("c", "a")]
         .into_iter()
         .map(|(x, y)| (x.to_string(), BTreeSet::from([y.to_string()])))

@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use crate::cell::{CellValue, ColumnType};
-use crate::lint_kind::LintKind;
-use crate::locator::{BookFile, Locator, TableSource};
-use crate::source::{SourceFile, Span};
+use crate::diag::lint_kind::LintKind;
+use crate::diag::source::{SourceFile, Span};
+use crate::syntax::cell::{CellValue, ColumnType};
+use crate::syntax::locator::{BookFile, Locator, TableSource};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 pub use value::Value;
 
@@ -43,6 +43,16 @@ pub struct Chapter {
     pub broken_rules: Vec<String>,
     pub examples: Vec<Example>,
     pub properties: Vec<Property>,
+}
+
+impl Chapter {
+    /// The title of the section with `id`, if this chapter has one.
+    pub fn section_title(&self, id: &str) -> Option<&str> {
+        self.sections
+            .iter()
+            .find(|s| &*s.id == id)
+            .map(|s| s.title.as_str())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -246,7 +256,7 @@ pub struct Param {
     /// An input examples may leave out.
     pub optional: bool,
     /// The figures the book can mean, when the block declares them.
-    pub domain: Option<crate::domain::Domain>,
+    pub domain: Option<crate::syntax::domain::Domain>,
     pub span: Span,
 }
 

@@ -3,7 +3,7 @@
 
 use smol_str::SmolStr;
 
-use crate::cell::DiceSpec;
+use crate::syntax::cell::DiceSpec;
 
 /// A value given to or claimed of a rule.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@ use codegen::book_check::BookCheck;
 use codegen::locator::{Locator, Restates};
 use codegen::model::{Chapter, Example, Table, TableErratum};
 use codegen::source::Span;
-use codegen::{Code, Diagnostic};
+use codegen::{DiagCode, Diagnostic};
 
 use super::figure::Figure;
 use super::rows::{in_order, printed_column};
@@ -74,7 +74,7 @@ impl ChapterCheck<'_> {
     /// A finding of class `check` at `span` of the chapter, for the caller to
     /// label and [`ChapterCheck::report`].
     fn finding(&self, check: BookCheck, span: Span, message: String) -> Diagnostic {
-        Diagnostic::new(&self.chapter.file, span, Code::Book(check), message)
+        Diagnostic::new(&self.chapter.file, span, DiagCode::Book(check), message)
     }
 
     fn report(&mut self, d: Diagnostic) {

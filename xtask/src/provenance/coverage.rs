@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use codegen::book_check::BookCheck;
 use codegen::locator::{self, Locator};
-use codegen::{Code, Diagnostic, SourceFile};
+use codegen::{DiagCode, Diagnostic, SourceFile};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -83,7 +83,7 @@ fn not_rules(book: &Book, entry: &NotRules, lines: &mut [LineUse], findings: &mu
                 Diagnostic::new(
                     &entry.file,
                     entry.lines.span.clone(),
-                    Code::Book(BookCheck::Lines),
+                    DiagCode::Book(BookCheck::Lines),
                     format!(
                         "line {n} is past the end of {}, which has {} lines",
                         book.name,
@@ -100,7 +100,7 @@ fn not_rules(book: &Book, entry: &NotRules, lines: &mut [LineUse], findings: &mu
                     Diagnostic::new(
                         &entry.file,
                         entry.lines.span.clone(),
-                        Code::Book(BookCheck::Coverage),
+                        DiagCode::Book(BookCheck::Coverage),
                         format!(
                             "line {n} of {} is listed as not rules, but {} cites it",
                             book.name,
@@ -134,7 +134,7 @@ fn uncited(book: &Book, lines: &[LineUse], findings: &mut Vec<Diagnostic>) {
             format!("lines {}-{end}", n + 1)
         };
         findings.push(
-            Diagnostic::new(&book.file, book.file.line_span(n), Code::Book(BookCheck::Coverage), format!("{run} of {}: no item of the spec cites them, and no not-rules list lists them", book.name))
+            Diagnostic::new(&book.file, book.file.line_span(n), DiagCode::Book(BookCheck::Coverage), format!("{run} of {}: no item of the spec cites them, and no not-rules list lists them", book.name))
                 .label("cited by nothing")
                 .note("cite them from the section, table or example that restates them; if they hold no rule, list them in the system's not-rules.toml with a reason"),
         );
@@ -175,7 +175,7 @@ fn read_list(
     books: &[&str],
 ) -> Result<(String, Vec<NotRules>), Diagnostic> {
     let bad = |span, message: String| {
-        Diagnostic::new(file, span, Code::Book(BookCheck::Locator), message)
+        Diagnostic::new(file, span, DiagCode::Book(BookCheck::Locator), message)
     };
     let list: List = toml::from_str(&file.text).map_err(|e| {
         bad(
@@ -188,7 +188,7 @@ fn read_list(
         return Err(Diagnostic::new(
             file,
             list.file.span(),
-            Code::Book(BookCheck::Missing),
+            DiagCode::Book(BookCheck::Missing),
             format!("no chapter that the check read restates `{name}`"),
         )
         .label("the book this list covers"));

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use codegen::book_check::BookCheck;
 use codegen::source::Span;
-use codegen::{Code, Diagnostic};
+use codegen::{DiagCode, Diagnostic};
 
 pub use figure::Figure;
 pub use model::{Book, Coverage, Figures, Item, ItemKind, Run};
@@ -39,7 +39,7 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         let loaded = match book_of(chapter, dir, &mut books) {
             Ok(loaded) => loaded,
             Err(d) => {
-                if d.code == Code::Book(BookCheck::Edition) {
+                if d.code == DiagCode::Book(BookCheck::Edition) {
                     let name = chapter.front.book_file.as_ref().map(|f| f.name.to_string());
                     untrusted.extend(name);
                 }
@@ -78,7 +78,7 @@ fn book_of<'b>(
     books: &'b mut BTreeMap<String, Option<Book>>,
 ) -> Result<&'b Book, Diagnostic> {
     let finding = |span: Span, check, message: String| {
-        Diagnostic::new(&chapter.file, span, Code::Book(check), message)
+        Diagnostic::new(&chapter.file, span, DiagCode::Book(check), message)
     };
     let Some(file) = &chapter.front.book_file else {
         let message = "the chapter names no book file".to_string();

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 
 use self::writer::{Plain, Str, Writer};
 use crate::model::{Book, Chapter, System, Table};
-use crate::names;
+use crate::sema::names;
 pub use values::{cell_value, column_type};
 
 /// The generated file, with a header naming what made it.
