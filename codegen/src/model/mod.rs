@@ -1,5 +1,8 @@
 //! The typed model of a compiled book. Every item keeps its file and span.
 
+pub mod cell;
+pub mod domain;
+pub mod locator;
 pub mod property;
 mod value;
 
@@ -10,8 +13,8 @@ use smol_str::SmolStr;
 
 use crate::diag::lint_kind::LintKind;
 use crate::diag::source::{SourceFile, Span};
-use crate::syntax::cell::{CellValue, ColumnType};
-use crate::syntax::locator::{BookFile, Locator, TableSource};
+use cell::{CellValue, ColumnType};
+use locator::{BookFile, Locator, TableSource};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 pub use value::Value;
 
@@ -256,7 +259,7 @@ pub struct Param {
     /// An input examples may leave out.
     pub optional: bool,
     /// The figures the book can mean, when the block declares them.
-    pub domain: Option<crate::syntax::domain::Domain>,
+    pub domain: Option<crate::model::domain::Domain>,
     pub span: Span,
 }
 

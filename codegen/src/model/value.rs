@@ -3,7 +3,7 @@
 
 use smol_str::SmolStr;
 
-use crate::syntax::cell::DiceSpec;
+use super::cell::DiceSpec;
 
 /// A value given to or claimed of a rule.
 #[derive(Debug, Clone, PartialEq)]

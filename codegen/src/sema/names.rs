@@ -13,6 +13,7 @@ use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::Span;
 use crate::model::{Book, Chapter, Param, System, TableKind};
+use crate::syntax::ids::rust_name_problem;
 
 /// Rust's strict and reserved keywords (edition 2024): a spec name that is one
 /// becomes a raw identifier (`type` -> `r#type`).
@@ -24,13 +25,10 @@ const KEYWORDS: &[&str] = &[
     "virtual", "where", "while", "yield",
 ];
 
-/// Keywords of paths, which not even a raw identifier may be.
-const PATH_KEYWORDS: &[&str] = &["crate", "self", "Self", "super"];
-
 /// The identifier a spec name becomes (`-` read as `_`), raw when it is a
 /// keyword; or why it cannot become one.
 pub fn ident(name: &str) -> Result<Ident, String> {
-    if let Some(why) = problem(name) {
+    if let Some(why) = rust_name_problem(name) {
         return Err(why);
     }
     let rust = name.replace('-', "_");
@@ -39,44 +37,6 @@ pub fn ident(name: &str) -> Result<Ident, String> {
     } else {
         Ident::new(&rust, PmSpan::call_site())
     })
-}
-
-/// Why a spec name cannot become a Rust identifier, if it cannot. (No keyword
-/// holds a `_`, so a name with a `-` is none.)
-pub fn problem(name: &str) -> Option<String> {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let well_formed = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '-')
-        && name.chars().all(word)
-        && !matches!(name, "_" | "-");
-    if !well_formed {
-        return Some(format!(
-            "`{name}` is not a Rust name (ASCII letters, digits, `_` and `-`, not starting with a digit)"
-        ));
-    }
-    PATH_KEYWORDS.contains(&name).then(|| {
-        format!(
-            "`{name}` is a Rust path keyword, which nothing can be named, not even as `r#{name}`"
-        )
-    })
-}
-
-/// Modules beside the systems' in the generated code (`registry`) and in the
-/// `rules` crate that it names (`crate::table`, …): no system may take their names.
-const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value", "trace"];
-
-/// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
-pub fn system_problem(id: &str) -> Option<String> {
-    if !crate::syntax::ids::is_id(id) {
-        return Some(format!(
-            "`{id}` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
-        ));
-    }
-    if TAKEN_BY_SYSTEMS.contains(&id) {
-        return Some(format!(
-            "`{id}` cannot name a system: the generated code already has a module `{id}` beside the systems'"
-        ));
-    }
-    problem(id)
 }
 
 /// Checks the names in `book` that become Rust names and that no earlier
@@ -94,7 +54,7 @@ pub fn check_system(system: &System, diags: &mut Diagnostics) {
     for chapter in &system.chapters {
         for rule in &chapter.rules {
             let at = fence_name(chapter, &rule.span);
-            let why = problem(&rule.name).or_else(|| {
+            let why = rust_name_problem(&rule.name).or_else(|| {
                 (rule.name == "ids").then(|| {
                     "`ids` is the module of the chapter's section and table ids, beside the rules'"
                         .to_string()
@@ -155,7 +115,7 @@ fn params<'a>(
         }
         let lowercase = p.name.starts_with(|c: char| c.is_ascii_lowercase())
             && !p.name.contains(|c: char| c.is_ascii_uppercase());
-        let why = match problem(&p.name) {
+        let why = match rust_name_problem(&p.name) {
             Some(why) => why,
             None if !lowercase => format!(
                 "`{}` must start with a lowercase letter and have no capitals",

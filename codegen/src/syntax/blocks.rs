@@ -8,8 +8,8 @@ use smol_str::{SmolStr, format_smolstr};
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
+use crate::model::domain::Domain;
 use crate::model::{Binding, Erratum, Example, Param, Refusal, Rule, Value, ValueType};
-use crate::syntax::domain::Domain;
 use crate::syntax::toml_spans::{Body, Doc, Item, Value as Toml};
 
 /// The id of rule `name` of chapter `chapter`: `chapter.name`.

@@ -63,3 +63,44 @@ mod tests {
         assert!(!is_id(&"a".repeat(super::MAX_ID_LEN + 1)));
     }
 }
+
+/// Keywords of paths, which not even a raw identifier may be.
+const PATH_KEYWORDS: &[&str] = &["crate", "self", "Self", "super"];
+
+/// Why a spec name cannot become a Rust identifier, if it cannot. (No keyword
+/// holds a `_`, so a name with a `-` is none.)
+pub fn rust_name_problem(name: &str) -> Option<String> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let well_formed = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '-')
+        && name.chars().all(word)
+        && !matches!(name, "_" | "-");
+    if !well_formed {
+        return Some(format!(
+            "`{name}` is not a Rust name (ASCII letters, digits, `_` and `-`, not starting with a digit)"
+        ));
+    }
+    PATH_KEYWORDS.contains(&name).then(|| {
+        format!(
+            "`{name}` is a Rust path keyword, which nothing can be named, not even as `r#{name}`"
+        )
+    })
+}
+
+/// Modules beside the systems' in the generated code (`registry`) and in the
+/// `rules` crate that it names (`crate::table`, …): no system may take their names.
+const TAKEN_BY_SYSTEMS: &[&str] = &["registry", "spec", "table", "dice", "value", "trace"];
+
+/// Why `id` cannot name a system (a folder of `spec/` and a Rust module), if it cannot.
+pub fn system_problem(id: &str) -> Option<String> {
+    if !is_id(id) {
+        return Some(format!(
+            "`{id}` is not a valid system id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
+        ));
+    }
+    if TAKEN_BY_SYSTEMS.contains(&id) {
+        return Some(format!(
+            "`{id}` cannot name a system: the generated code already has a module `{id}` beside the systems'"
+        ));
+    }
+    rust_name_problem(id)
+}

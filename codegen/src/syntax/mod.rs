@@ -5,11 +5,11 @@
 
 pub(crate) mod blocks;
 pub mod cell;
-pub mod domain;
 pub(crate) mod ids;
 pub mod load;
 pub mod locator;
 pub(crate) mod parse;
+pub(crate) mod property;
 pub(crate) mod recognize;
 pub(crate) mod rows;
 pub(crate) mod system;

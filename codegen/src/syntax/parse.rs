@@ -13,9 +13,9 @@ use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::{SourceFile, Span};
 use crate::model::{Allow, Chapter, Example, FrontMatter, Property, Rule, Section, Table};
-use crate::sema::property::parse_property;
 use crate::syntax::blocks::{parse_example, parse_rule, rule_id};
 use crate::syntax::ids::{bad_id, is_id};
+use crate::syntax::property::parse_property;
 use crate::syntax::recognize::{
     FenceKind, fence_closed, fence_kind, glued_schema, indented_fence, is_allow_comment,
     is_schema_comment, misspelt_fence, unclosed_comment,
@@ -521,7 +521,7 @@ impl<'a> Walk<'a> {
             );
             return None;
         }
-        if let Some(why) = crate::sema::names::problem(&chapter_id) {
+        if let Some(why) = crate::syntax::ids::rust_name_problem(&chapter_id) {
             self.diags.push(
                 Diagnostic::new(
                     file,
@@ -708,7 +708,7 @@ fn orphan_schema(file: &Arc<SourceFile>, s: &Schema) -> Diagnostic {
 fn parse_front(file: &Arc<SourceFile>, body: toml_spans::Body) -> Result<FrontMatter, Diagnostic> {
     let mut doc = Doc::parse(file, body, "the front matter")?;
     let (system, system_span) = doc.required_text("system")?;
-    if let Some(why) = crate::sema::names::system_problem(&system) {
+    if let Some(why) = crate::syntax::ids::system_problem(&system) {
         return Err(Diagnostic::new(file, system_span, DiagCode::RustName, why)
             .label("a system's id names its folder and a Rust module"));
     }

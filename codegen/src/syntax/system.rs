@@ -5,7 +5,7 @@ use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::SourceFile;
 use crate::model::{Chapter, System};
-use crate::sema::names;
+use crate::syntax::ids::system_problem;
 use crate::syntax::load::SystemSources;
 use crate::syntax::parse;
 
@@ -20,7 +20,7 @@ pub(crate) fn parse_system(
 ) -> Option<System> {
     let id = &read.id;
     let folder = || SourceFile::new(&read.folder, "");
-    if let Some(why) = names::system_problem(id) {
+    if let Some(why) = system_problem(id) {
         diags.push(
             Diagnostic::new(&folder(), 0..0, DiagCode::RustName, why).label("rename the folder"),
         );

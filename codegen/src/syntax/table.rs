@@ -146,7 +146,7 @@ fn kind(doc: &mut Doc) -> Result<TableKind, Diagnostic> {
             "`row` must be a CamelCase type name",
         ));
     }
-    if let Some(why) = crate::sema::names::problem(&row_type) {
+    if let Some(why) = crate::syntax::ids::rust_name_problem(&row_type) {
         return Err(doc.error(rs, DiagCode::RustName, format!("`row`: {why}")));
     }
     Ok(TableKind::Rows {
@@ -235,7 +235,7 @@ fn fields_fit(
     let is_column = |f: &str| columns.iter().any(|(c, ..)| c == f);
     for (key, extra) in [("group", group), ("parent", parent)] {
         if let Some((g, gs)) = extra
-            && (!is_snake(g) || is_column(g) || crate::sema::names::problem(g).is_some())
+            && (!is_snake(g) || is_column(g) || crate::syntax::ids::rust_name_problem(g).is_some())
         {
             return Err(doc.error(
                 gs.clone(),
@@ -311,7 +311,7 @@ fn columns(
                 format!("`{field}` is not a snake_case field name"),
             ));
         }
-        if let Some(why) = crate::sema::names::problem(field) {
+        if let Some(why) = crate::syntax::ids::rust_name_problem(field) {
             return Err(doc.error(
                 field_span,
                 DiagCode::RustName,

@@ -3,10 +3,8 @@
 //! than at the single point a worked example gives.
 
 mod check;
-mod parse;
 
 pub(crate) use check::{apply, typed_properties};
-pub(crate) use parse::parse_property;
 
 pub use crate::model::property::{
     Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys,

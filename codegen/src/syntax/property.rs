@@ -5,10 +5,12 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use super::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys};
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
+use crate::model::property::{
+    Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys,
+};
 use crate::syntax::blocks::value;
 use crate::syntax::toml_spans::{Body, Doc, Item, Table, ValueMut};
 
