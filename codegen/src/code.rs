@@ -212,6 +212,9 @@ impl Code {
                 include_str!("explain/rule-without-example.md")
             }
             Code::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
+            Code::Lint(LintKind::MisplacedInRuling) => {
+                include_str!("explain/misplaced-in-ruling.md")
+            }
             Code::Book(check) => check.explanation(),
         }
     }

@@ -24,6 +24,7 @@ pub mod locator;
 pub mod model;
 mod names;
 mod parse;
+mod placement;
 pub mod property;
 mod recognize;
 pub mod resolvers;

@@ -19,9 +19,9 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use codegen::emit::cases::{CaseFile, case_files};
+use codegen::emit::cases::{CaseFile, case_file, case_files};
 use codegen::emit::properties::property_files;
-use codegen::model::System;
+use codegen::model::{Chapter, Example, System};
 use codegen::{Book, Diagnostics, Lint};
 use conformance::property::{self, PropertyCase, PropertyReport};
 use conformance::{Case, Report, Verdict};
@@ -50,13 +50,24 @@ pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
 }
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
-/// `root/rules/src` reads as [`audit::Code::readers`] finds them.
+/// `root/rules/src` reads as [`audit::Code::readers`] finds them, and the
+/// sections an example's derivation cites as the linked resolver gives it.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
     let code = audit::Code::scan(root)?;
-    Ok(codegen::lints(book, &|module, name| {
+    let reads = |module: &str, name: &str| {
         let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
         !code.readers(system, chapter, name).is_empty()
-    }))
+    };
+    Ok(codegen::lints(book, &reads, &derivation_cites))
+}
+
+/// Whether the derivation of example `e` cites section `id`.
+fn derivation_cites(system: &System, chapter: &Chapter, e: &Example, id: &str) -> bool {
+    let Ok(case) = Case::parse(&case_file(system, chapter, e).text) else {
+        return false;
+    };
+    let report = examples::run_case(&case, conformance::evaluate);
+    report.trace.steps.iter().any(|s| s.cites == id)
 }
 
 /// What regen would change in the cases folder.
