@@ -54,17 +54,15 @@ pub fn compile_book(root: &Path) -> Result<Book, Diagnostics> {
 /// sections an example's derivation cites as the linked resolver gives it.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
     let code = audit::Code::scan(root)?;
-    Ok(lint_with(&code, book, &derivation_cites))
+    let reads = |module: &str, name: &str| reads(&code, module, name);
+    Ok(codegen::lints(book, &reads, &derivation_cites))
 }
 
-/// Runs codegen's lints over `book`, with the tables the resolver `code`
-/// reads, and `cites` for what an example's derivation cites.
-pub fn lint_with(code: &audit::Code, book: &Book, cites: codegen::lint::Cites) -> Vec<Lint> {
-    let reads = |module: &str, name: &str| {
-        let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
-        !code.readers(system, chapter, name).is_empty()
-    };
-    codegen::lints(book, &reads, cites)
+/// Whether the resolver `code` reads the constant `name` of the generated
+/// chapter module `module` (`action::falling`).
+pub fn reads(code: &audit::Code, module: &str, name: &str) -> bool {
+    let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
+    !code.readers(system, chapter, name).is_empty()
 }
 
 /// Whether the derivation of example `e` cites section `id`.

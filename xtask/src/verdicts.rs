@@ -8,8 +8,8 @@
 //!
 //! Since its tables and code cannot change while it judges, what it works out
 //! depends on the text judged alone, and a [`Judge`] remembers it: the scan of
-//! `rules/src`, each example's run (by its case file's text) and each
-//! property's outcome (by its property file's). An edit costs the compile of
+//! `rules/src` and which constants it reads, each example's run (by its case
+//! file's text) and each property's outcome (by its property file's). An edit costs the compile of
 //! the book and the run of what it changed.
 
 use std::cell::RefCell;
@@ -61,6 +61,8 @@ struct Ran {
 pub struct Judge {
     /// The scanned `rules/src` of a root, with the fingerprint it was scanned at.
     code: Option<(PathBuf, String, crate::audit::Code)>,
+    /// Whether that code reads a constant, by module and name.
+    reads: RefCell<HashMap<(String, String), bool>>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
     properties: HashMap<String, (Verdict, Vec<String>)>,
 }
@@ -149,13 +151,23 @@ impl Judge {
                 return Vec::new();
             };
             self.code = Some((root.to_path_buf(), fingerprint, code));
+            self.reads.borrow_mut().clear();
         }
         let Some((_, _, code)) = &self.code else {
             return Vec::new();
         };
         let cites =
             |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
-        crate::lint_with(code, book, &cites)
+        let reads = |module: &str, name: &str| {
+            let key = (module.to_string(), name.to_string());
+            let known = self.reads.borrow().get(&key).copied();
+            known.unwrap_or_else(|| {
+                let read = crate::reads(code, module, name);
+                self.reads.borrow_mut().insert(key, read);
+                read
+            })
+        };
+        codegen::lints(book, &reads, &cites)
             .iter()
             .filter(|l| !l.is_allowed())
             .filter_map(|l| serde_json::to_value(l.diagnostic.json()).ok())
