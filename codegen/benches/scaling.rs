@@ -163,8 +163,12 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
     let path = dir.join("demo.md");
     std::fs::write(&path, text).expect("write the chapter");
     let start = Instant::now();
-    let compiled = codegen::compile_with(Book::default(), &[path], dir)
-        .map(|book| (codegen::lints(&book, &|_, _| true), book));
+    let compiled = codegen::compile_with(Book::default(), &[path], dir).map(|book| {
+        (
+            codegen::lints(&book, &|_, _| true, &|_, _, _, _| true),
+            book,
+        )
+    });
     let compile = start.elapsed();
     let start = Instant::now();
     if let Ok(book) = &compiled {

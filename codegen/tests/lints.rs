@@ -9,7 +9,7 @@
 
 mod common;
 
-use codegen::model::Allow;
+use codegen::model::{Allow, Chapter, Example, System};
 use codegen::{Book, Diagnostic, Diagnostics, Lint, LintKind, lints};
 
 fn compile(test: &str, body: &str) -> Result<Book, Diagnostics> {
@@ -19,7 +19,12 @@ fn compile(test: &str, body: &str) -> Result<Book, Diagnostics> {
 /// Every lint of a chapter that compiles, with every table read.
 fn lint(test: &str, body: &str) -> Vec<Lint> {
     let book = compile(test, body).unwrap_or_else(|d| panic!("`{test}` does not compile:\n{d}"));
-    lints(&book, &|_, _| true)
+    lints(&book, &|_, _| true, &uncited)
+}
+
+/// A derivation that cites no section.
+fn uncited(_: &System, _: &Chapter, _: &Example, _: &str) -> bool {
+    false
 }
 
 /// The one diagnostic of a chapter that must not compile.
@@ -228,10 +233,14 @@ fn a_table_that_no_resolver_reads_is_reported_at_its_schema() {
     let book = compile("unread", READS).unwrap_or_else(|d| panic!("{d}"));
     let asked = std::cell::RefCell::new(Vec::new());
     // The resolver reads `CAP` of the constants table, and nothing of `SPEEDS`.
-    let lints = lints(&book, &|module, name| {
-        asked.borrow_mut().push(format!("{module}::{name}"));
-        name == "CAP"
-    });
+    let lints = lints(
+        &book,
+        &|module, name| {
+            asked.borrow_mut().push(format!("{module}::{name}"));
+            name == "CAP"
+        },
+        &uncited,
+    );
     let l = only(
         &lints,
         LintKind::UnreadTable,
@@ -288,7 +297,7 @@ fn a_rule_that_no_example_names_is_reported_at_its_block() {
 fn an_allow_silences_its_lint_and_keeps_its_reason() {
     // A section allow, in a comment right under the heading.
     let book = compile("allow-section", RULE).unwrap_or_else(|d| panic!("{d}"));
-    let found = lints(&book, &|_, _| true);
+    let found = lints(&book, &|_, _| true, &uncited);
     let l = only(
         &found,
         LintKind::RuleWithoutExample,
@@ -318,7 +327,7 @@ fn an_allow_silences_its_lint_and_keeps_its_reason() {
         "allow = [\n  { lint = \"band-gap\", reason = \"3 and 4 are  judged by hand.\" },\n]\n-->",
     );
     let book = compile("allow-table", &body).unwrap_or_else(|d| panic!("{d}"));
-    let found = lints(&book, &|_, _| true);
+    let found = lints(&book, &|_, _| true, &uncited);
     let l = only(
         &found,
         LintKind::BandGap,
@@ -418,3 +427,6 @@ fn an_allow_in_the_wrong_place_or_for_an_unknown_lint_is_an_error() {
         );
     }
 }
+
+#[path = "lints/placement.rs"]
+mod placement;

@@ -19,7 +19,7 @@ mod summary;
 pub mod verdicts;
 mod workspace;
 
-pub use lints::lint_book;
+pub use lints::{lint_book, reads};
 pub use plan::{Plan, apply, plan, plan_all, property_plan};
 pub use summary::{
     Counts, check_property, counts, label_width, property_reports, reports, summary,

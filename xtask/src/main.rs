@@ -143,9 +143,14 @@ enum Cmd {
     /// the editor's set-up.
     Lsp,
     /// Judge the book of the language server's request on stdin (JSON), with
-    /// the resolver of this binary; the answer goes to stdout
+    /// the resolver of this binary; the answer goes to stdout as a line
     #[command(hide = true)]
-    Verdicts,
+    Verdicts {
+        /// Answer request after request until stdin ends, as the language
+        /// server runs it (a binary from before it knows no such flag, and stops)
+        #[arg(long)]
+        serve: bool,
+    },
     /// Run every test (cargo test --workspace), installing Debian's chromium
     /// first when the browser test would lack it
     ///
@@ -301,7 +306,7 @@ fn main() -> ExitCode {
         Cmd::Lsp => {
             author::lsp::serve_stdio(&root).map_err(|e| format!("the language server stopped: {e}"))
         }
-        Cmd::Verdicts => verdicts(),
+        Cmd::Verdicts { serve } => verdicts(serve),
         Cmd::BenchBuild => xtask::bench_build::run(&root).map(|report| print!("{report}")),
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
@@ -587,15 +592,9 @@ fn eval(
 }
 
 /// Reads the language server's request from stdin and writes the answer.
-fn verdicts() -> Result<(), String> {
-    let request: author::verdict::Request = serde_json::from_reader(std::io::stdin().lock())
-        .map_err(|e| format!("cannot read the request: {e}"))?;
-    let answer = xtask::verdicts::answer(&request);
-    println!(
-        "{}",
-        serde_json::to_string(&answer).map_err(|e| e.to_string())?
-    );
-    Ok(())
+fn verdicts(serve: bool) -> Result<(), String> {
+    let requests = if serve { usize::MAX } else { 1 };
+    xtask::verdicts::serve(std::io::stdin().lock(), std::io::stdout().lock(), requests)
 }
 
 /// Creates a system or a chapter and lists the files written.

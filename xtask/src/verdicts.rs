@@ -1,58 +1,178 @@
-//! `xtask verdicts`, the language server's resolver: reads an
-//! [`author::verdict::Request`] on stdin and writes its [`Answer`] on stdout.
-//! It refuses to judge a book whose tables are not the ones it was built
-//! with, or while the resolver's sources (in the workspace it was built in)
-//! differ from those it was built from, so the editor never shows a verdict
-//! of stale tables or stale code.
+//! `xtask verdicts --serve`, the language server's resolver: reads
+//! [`author::verdict::Request`]s on stdin, one after another, and writes an
+//! [`Answer`] on stdout for each, one JSON line each, while the server keeps
+//! it running. It refuses to judge a book whose tables are not the ones it was
+//! built with, or while the resolver's sources (in the workspace it was built
+//! in) differ from those it was built from, so the editor never shows a
+//! verdict of stale tables or stale code.
+//!
+//! Since its tables and code cannot change while it judges, what it works out
+//! depends on the text judged alone, and a [`Judge`] remembers it: the scan of
+//! `rules/src` and which constants it reads, each example's run (by its case
+//! file's text) and each property's outcome (by its property file's). An edit costs the compile of
+//! the book and the run of what it changed.
 
-use std::path::Path;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use author::verdict::{Answer, Judged, Request, Verdict, Verdicts};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
-use codegen::model::{Chapter, Property, System};
+use codegen::model::{Chapter, Example, Property, System};
 use conformance::Case;
 
 use crate::examples::{describe, run_case};
 
-/// Judges the request's book with the resolver linked into this binary.
-pub fn answer(request: &Request) -> Answer {
-    // The server has checked the resolver functions; a missing one fails the build.
-    let Ok(book) = author::world::book(&request.root, &request.overlays) else {
-        return Answer::Broken;
-    };
-    let tables = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
-    let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
-    let built = [rules::SPEC_FINGERPRINT, rules::SOURCES_FINGERPRINT].join("+");
-    let wanted = [tables.as_str(), code.as_deref().unwrap_or("unreadable")].join("+");
-    if wanted != built {
-        return Answer::Stale { built, wanted };
+/// How many texts each memory holds before it starts afresh: a session's
+/// edits, bounded.
+const REMEMBERED: usize = 20_000;
+
+/// Answers each request read from `input` on `output`, up to `most` of
+/// them, until `input` ends.
+pub fn serve(input: impl BufRead, mut output: impl Write, most: usize) -> Result<(), String> {
+    let mut judge = Judge::default();
+    let requests = serde_json::Deserializer::from_reader(input).into_iter::<Request>();
+    for request in requests.take(most) {
+        let request = request.map_err(|e| format!("cannot read the request: {e}"))?;
+        let answer = serde_json::to_string(&judge.answer(&request)).map_err(|e| e.to_string())?;
+        writeln!(output, "{answer}")
+            .and_then(|()| output.flush())
+            .map_err(|e| format!("cannot answer: {e}"))?;
     }
-    let mut verdicts = Verdicts {
-        lints: lints(&request.root, &book),
-        ..Verdicts::default()
-    };
-    let asked =
-        |c: &Chapter| request.chapters.is_empty() || request.chapters.contains(&c.file.path);
-    for (system, chapter) in book.chapters().filter(|(_, c)| asked(c)) {
-        for e in &chapter.examples {
-            let judged = match Case::parse(&case_file(system, chapter, e).text) {
-                Ok(case) => example(chapter, &e.id, &case),
-                Err(err) => judged(
-                    chapter,
-                    &e.id,
-                    Verdict::Fails,
-                    vec![format!("case unreadable: {err}")],
-                ),
+    Ok(())
+}
+
+/// An example's run, as a verdict and as the lints need it.
+struct Ran {
+    verdict: Verdict,
+    /// One line per claim, as `eval` prints them.
+    lines: Vec<String>,
+    /// The ids the derivation cites.
+    cites: Vec<&'static str>,
+}
+
+/// Judges with the resolver linked into this binary, remembering what its
+/// fixed tables and code make a function of the text alone.
+#[derive(Default)]
+pub struct Judge {
+    /// The scanned `rules/src` of a root, with the fingerprint it was scanned at.
+    code: Option<(PathBuf, String, crate::audit::Code)>,
+    /// Whether that code reads a constant, by module and name.
+    reads: RefCell<HashMap<(String, String), bool>>,
+    runs: RefCell<HashMap<String, Rc<Ran>>>,
+    properties: HashMap<String, (Verdict, Vec<String>)>,
+}
+
+impl Judge {
+    /// Judges the request's book, or says why not.
+    pub fn answer(&mut self, request: &Request) -> Answer {
+        // The server has checked the resolver functions; a missing one fails the build.
+        let Ok(book) = author::world::book(&request.root, &request.overlays) else {
+            return Answer::Broken;
+        };
+        let tables = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
+        let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
+        let built = [rules::SPEC_FINGERPRINT, rules::SOURCES_FINGERPRINT].join("+");
+        let wanted = [tables.as_str(), code.as_deref().unwrap_or("unreadable")].join("+");
+        if wanted != built {
+            return Answer::Stale { built, wanted };
+        }
+        let mut verdicts = Verdicts {
+            lints: self.lints(&request.root, &book),
+            ..Verdicts::default()
+        };
+        let asked =
+            |c: &Chapter| request.chapters.is_empty() || request.chapters.contains(&c.file.path);
+        for (system, chapter) in book.chapters().filter(|(_, c)| asked(c)) {
+            for e in &chapter.examples {
+                let ran = self.run(system, chapter, e);
+                verdicts
+                    .examples
+                    .push(judged(chapter, &e.id, ran.verdict, ran.lines.clone()));
+            }
+            for p in &chapter.properties {
+                verdicts.properties.push(self.property(system, chapter, p));
+            }
+        }
+        Answer::Judged(verdicts)
+    }
+
+    /// Example `e`'s run, from memory when its case was run before.
+    fn run(&self, system: &System, chapter: &Chapter, e: &Example) -> Rc<Ran> {
+        let text = case_file(system, chapter, e).text;
+        if let Some(ran) = self.runs.borrow().get(&text) {
+            return ran.clone();
+        }
+        let ran = Rc::new(match Case::parse(&text) {
+            Ok(case) => example(&case),
+            Err(err) => Ran {
+                verdict: Verdict::Fails,
+                lines: vec![format!("case unreadable: {err}")],
+                cites: Vec::new(),
+            },
+        });
+        let mut runs = self.runs.borrow_mut();
+        if runs.len() >= REMEMBERED {
+            runs.clear();
+        }
+        runs.insert(text, ran.clone());
+        ran
+    }
+
+    fn property(&mut self, system: &System, chapter: &Chapter, p: &Property) -> Judged {
+        let text = property_file(system, chapter, p).text;
+        if self.properties.len() >= REMEMBERED {
+            self.properties.clear();
+        }
+        let (verdict, lines) = self
+            .properties
+            .entry(text)
+            .or_insert_with_key(|text| property(text))
+            .clone();
+        judged(chapter, &p.id, verdict, lines)
+    }
+
+    /// The book's lints that no `allow` silences, as JSON diagnostics.
+    fn lints(&mut self, root: &Path, book: &Book) -> Vec<serde_json::Value> {
+        let src = root.join("rules/src");
+        let Some(fingerprint) = codegen::emit::sources_fingerprint(&src) else {
+            return Vec::new();
+        };
+        let scanned = self
+            .code
+            .as_ref()
+            .is_some_and(|(r, f, _)| r == root && *f == fingerprint);
+        if !scanned {
+            let Ok(code) = crate::audit::Code::scan(root) else {
+                return Vec::new();
             };
-            verdicts.examples.push(judged);
+            self.code = Some((root.to_path_buf(), fingerprint, code));
+            self.reads.borrow_mut().clear();
         }
-        for p in &chapter.properties {
-            verdicts.properties.push(property(system, chapter, p));
-        }
+        let Some((_, _, code)) = &self.code else {
+            return Vec::new();
+        };
+        let cites =
+            |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
+        let reads = |module: &str, name: &str| {
+            let key = (module.to_string(), name.to_string());
+            let known = self.reads.borrow().get(&key).copied();
+            known.unwrap_or_else(|| {
+                let read = crate::reads(code, module, name);
+                self.reads.borrow_mut().insert(key, read);
+                read
+            })
+        };
+        codegen::lints(book, &reads, &cites)
+            .iter()
+            .filter(|l| !l.is_allowed())
+            .filter_map(|l| serde_json::to_value(l.diagnostic.json()).ok())
+            .collect()
     }
-    Answer::Judged(verdicts)
 }
 
 fn judged(chapter: &Chapter, id: &str, verdict: Verdict, lines: Vec<String>) -> Judged {
@@ -65,7 +185,7 @@ fn judged(chapter: &Chapter, id: &str, verdict: Verdict, lines: Vec<String>) -> 
 }
 
 /// An example's verdict with its claims as `eval` prints them.
-fn example(chapter: &Chapter, id: &str, case: &Case) -> Judged {
+fn example(case: &Case) -> Ran {
     let report = run_case(case, conformance::evaluate);
     let described = describe("", &report, false);
     let lines = described
@@ -78,40 +198,25 @@ fn example(chapter: &Chapter, id: &str, case: &Case) -> Judged {
         conformance::Verdict::Erratum => Verdict::Erratum,
         conformance::Verdict::Fails => Verdict::Fails,
     };
-    judged(chapter, id, verdict, lines)
+    let cites = report.trace.steps.iter().map(|s| s.cites).collect();
+    Ran {
+        verdict,
+        lines,
+        cites,
+    }
 }
 
-fn property(system: &System, chapter: &Chapter, p: &Property) -> Judged {
-    match crate::check_property(&property_file(system, chapter, p).text) {
-        Ok(report) if report.holds() => judged(
-            chapter,
-            &p.id,
-            Verdict::Holds,
-            vec![report.tried.to_string()],
-        ),
-        Ok(report) => judged(
-            chapter,
-            &p.id,
+/// A property's outcome, from its property file's text.
+fn property(text: &str) -> (Verdict, Vec<String>) {
+    match crate::check_property(text) {
+        Ok(report) if report.holds() => (Verdict::Holds, vec![report.tried.to_string()]),
+        Ok(report) => (
             Verdict::Fails,
             report.render().lines().map(String::from).collect(),
         ),
-        Err(err) => judged(
-            chapter,
-            &p.id,
+        Err(err) => (
             Verdict::Fails,
             vec![format!("property file unreadable: {err}")],
         ),
     }
-}
-
-/// The book's lints that no `allow` silences, as JSON diagnostics.
-fn lints(root: &Path, book: &Book) -> Vec<serde_json::Value> {
-    let Ok(lints) = crate::lint_book(root, book) else {
-        return Vec::new();
-    };
-    lints
-        .iter()
-        .filter(|l| !l.is_allowed())
-        .filter_map(|l| serde_json::to_value(l.diagnostic.json()).ok())
-        .collect()
 }

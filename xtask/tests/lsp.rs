@@ -300,3 +300,58 @@ fn completion_offers_rules_keys_words_and_column_types() {
     }
     insta::assert_snapshot!("completion", shown);
 }
+
+/// `xtask verdicts --serve` answers request after request, a line each, and
+/// what it remembers of one never stands in for the next: an example edited,
+/// then edited back, is judged as it reads each time.
+#[test]
+fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+
+    let root = xtask::workspace_root();
+    let falling = std::fs::read_to_string(root.join("spec/action/falling.md")).unwrap();
+    let claim = "[book]\nband = \"23-26\"\ndamage = \"9d6\"";
+    let wrong = falling.replacen(claim, &claim.replace("9d6", "8d6"), 1);
+    assert_ne!(wrong, falling, "mary-falls has moved");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["verdicts", "--serve"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut answers = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut mary = |text: &str| {
+        let request = json!({
+            "root": root,
+            "overlays": { "spec/action/falling.md": text },
+            "chapters": ["spec/action/falling.md"],
+        });
+        writeln!(stdin, "{request}").unwrap();
+        let answer: Value = serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap();
+        let examples = answer["Judged"]["examples"].as_array().unwrap().clone();
+        let mary = examples.iter().find(|e| e["id"] == "mary-falls").unwrap();
+        (mary["verdict"].clone(), mary["lines"][1].clone())
+    };
+    let agrees = (
+        json!("agrees"),
+        json!("damage: book 9d6 | rules 9d6  agrees"),
+    );
+    assert_eq!(mary(&falling), agrees);
+    let (verdict, damage) = mary(&wrong);
+    assert_eq!(verdict, "fails");
+    assert!(
+        damage
+            .as_str()
+            .unwrap()
+            .starts_with("damage: book 8d6 | rules 9d6  fails"),
+        "{damage}"
+    );
+    assert_eq!(mary(&falling), agrees);
+    drop(stdin);
+    assert!(
+        child.wait().unwrap().success(),
+        "it ends when its input does"
+    );
+}

@@ -4,9 +4,10 @@
 //! in a target folder of its own so the author's builds stay fresh, and
 //! says it is rebuilding until it is done.
 
-use std::io::Write as _;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
@@ -94,12 +95,13 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
     let (outbox, progress) = crossbeam_channel::unbounded();
     thread::spawn(move || {
         let mut resolver = resolver;
+        let mut running = Running::default();
         while let Ok(mut job) = inbox.recv() {
             while let Ok(newer) = inbox.try_recv() {
                 job = newer;
             }
             let report = |p| outbox.send((job.id, p)).is_ok();
-            if !report(resolver.judge(&job.request, &report)) {
+            if !report(resolver.judge(&job.request, &report, &mut running)) {
                 return;
             }
         }
@@ -110,9 +112,14 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
 impl Resolver {
     /// The verdicts of a binary with the request's tables, building one first
     /// when none has them (reporting [`Progress::Rebuilding`]).
-    fn judge(&mut self, request: &Request, report: &dyn Fn(Progress) -> bool) -> Progress {
+    fn judge(
+        &mut self,
+        request: &Request,
+        report: &dyn Fn(Progress) -> bool,
+        running: &mut Running,
+    ) -> Progress {
         for (i, binary) in self.binaries.iter().enumerate() {
-            match ask(binary, request) {
+            match running.ask(binary, request) {
                 Ok(Answer::Judged(v)) => {
                     // Try this one first next time.
                     self.binaries[..=i].rotate_right(1);
@@ -127,14 +134,16 @@ impl Resolver {
             return Progress::Unavailable("no resolver is built with these tables".into());
         };
         report(Progress::Rebuilding);
+        let binary = build.binary();
+        // The build replaces the binary: its running process is of the old one.
+        running.stop(&binary);
         if let Err(e) = rebuild(&build, request) {
             return Progress::Unavailable(e);
         }
-        let binary = build.binary();
         if !self.binaries.contains(&binary) {
             self.binaries.insert(0, binary.clone());
         }
-        match ask(&binary, request) {
+        match running.ask(&binary, request) {
             Ok(Answer::Judged(v)) => Progress::Judged(v),
             Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
             Err(e) => Progress::Unavailable(e),
@@ -142,27 +151,92 @@ impl Resolver {
     }
 }
 
-/// Runs `binary verdicts` with the request on its stdin.
-fn ask(binary: &Path, request: &Request) -> Result<Answer, String> {
-    let mut child = Command::new(binary)
-        .arg("verdicts")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let json = serde_json::to_vec(request).map_err(|e| e.to_string())?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let _ = stdin.write_all(&json);
+/// The `xtask verdicts` processes kept running, one per binary, each
+/// answering request after request: no edit waits for a process to start,
+/// and each remembers what it has judged.
+#[derive(Default)]
+pub struct Running(HashMap<PathBuf, Process>);
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Running {
+    /// `binary`'s answer to `request`, from its running process, or from a
+    /// new one when there is none or it has stopped.
+    fn ask(&mut self, binary: &Path, request: &Request) -> Result<Answer, String> {
+        let json = serde_json::to_string(request).map_err(|e| e.to_string())?;
+        if let Some(answer) = self.0.get_mut(binary).and_then(|p| p.ask(&json).ok()) {
+            return Ok(answer);
+        }
+        self.stop(binary);
+        let mut process = Process::start(binary)?;
+        let answer = process.ask(&json);
+        if answer.is_ok() {
+            self.0.insert(binary.to_path_buf(), process);
+        } else {
+            process.end();
+        }
+        answer
     }
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    serde_json::from_slice(&out.stdout).map_err(|e| {
-        format!(
-            "{} verdicts answered no verdicts ({e}): {}",
-            binary.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
+
+    fn stop(&mut self, binary: &Path) {
+        if let Some(process) = self.0.remove(binary) {
+            process.end();
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        for (_, process) in self.0.drain() {
+            process.end();
+        }
+    }
+}
+
+impl Process {
+    fn start(binary: &Path) -> Result<Process, String> {
+        let mut child = Command::new(binary)
+            .args(["verdicts", "--serve"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            // Nobody reads it while the process lives: a full pipe would stop it.
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("{} verdicts has no pipes", binary.display()));
+        };
+        Ok(Process {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+        })
+    }
+
+    /// Sends one request, as a line, and reads its answer, a line.
+    fn ask(&mut self, json: &str) -> Result<Answer, String> {
+        writeln!(self.stdin, "{json}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("cannot ask the resolver: {e}"))?;
+        let mut line = String::new();
+        self.stdout
+            .read_line(&mut line)
+            .map_err(|e| format!("cannot read the resolver's answer: {e}"))?;
+        serde_json::from_str(&line).map_err(|e| format!("the resolver answered no verdicts ({e})"))
+    }
+
+    /// Closes its input, on which it ends, and waits for it.
+    fn end(self) {
+        let Process {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        let _ = child.wait();
+    }
 }
 
 /// Writes the request's book to the build's spec folder and builds `xtask`

@@ -214,6 +214,9 @@ impl DiagCode {
                 include_str!("explain/rule-without-example.md")
             }
             DiagCode::Lint(LintKind::UnusedAllow) => include_str!("explain/unused-allow.md"),
+            DiagCode::Lint(LintKind::MisplacedInRuling) => {
+                include_str!("explain/misplaced-in-ruling.md")
+            }
             DiagCode::Book(check) => check.explanation(),
         }
     }

@@ -19,6 +19,9 @@ pub enum LintKind {
     RuleWithoutExample,
     /// An allow that silences nothing. It cannot itself be allowed.
     UnusedAllow,
+    /// An example or a book's table in a ruling's section that the ruling does
+    /// not state ([`crate::sema::placement`]). It cannot be allowed: move the item.
+    MisplacedInRuling,
 }
 
 /// Where an allow for a lint is written.
@@ -31,13 +34,14 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 6] = [
+    pub const ALL: [LintKind; 7] = [
         LintKind::BandGap,
         LintKind::BandOverlap,
         LintKind::RowsOutOfOrder,
         LintKind::UnreadTable,
         LintKind::RuleWithoutExample,
         LintKind::UnusedAllow,
+        LintKind::MisplacedInRuling,
     ];
 
     pub fn name(self) -> &'static str {
@@ -48,6 +52,7 @@ impl LintKind {
             LintKind::UnreadTable => "unread-table",
             LintKind::RuleWithoutExample => "rule-without-example",
             LintKind::UnusedAllow => "unused-allow",
+            LintKind::MisplacedInRuling => "misplaced-in-ruling",
         }
     }
 
@@ -63,7 +68,7 @@ impl LintKind {
             | LintKind::RowsOutOfOrder
             | LintKind::UnreadTable => Some(Scope::Table),
             LintKind::RuleWithoutExample => Some(Scope::Section),
-            LintKind::UnusedAllow => None,
+            LintKind::UnusedAllow | LintKind::MisplacedInRuling => None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Lints: things a book can compile with and still be wrong about. Bands of a
 //! range column that leave a gap or overlap, rows out of order, a table no
-//! resolver reads, a rule that no example exercises.
+//! resolver reads, a rule that no example exercises, an example or a table
+//! misplaced in a ruling's section ([`crate::sema::placement`]).
 //!
 //! A lint is a [`Diagnostic`] with a name. An [`Allow`] written for one table
 //! (in its schema) or one section (in a comment under its heading) silences one
@@ -15,6 +16,7 @@ use crate::diag::diagnostic::Diagnostic;
 pub use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::Span;
 use crate::model::{Allow, Book, Chapter, Row, Rule, Table, TableKind};
+pub use crate::sema::placement::Cites;
 use crate::syntax::cell::{BaseType, CellValue};
 
 /// One finding: what fired, where, and the allow that silences it, if any.
@@ -35,10 +37,11 @@ impl Lint {
 /// Runs every lint over `book`. `reads(module, name)` says whether the
 /// resolver reads the constant `name` of the generated chapter module `module`
 /// (`action::falling`, as in `rules::spec::action::falling`); codegen cannot see
-/// the resolver, so the caller answers that.
+/// the resolver, so the caller answers that, and whether an example's
+/// derivation cites a section ([`Cites`]).
 ///
 /// The result holds allowed lints too (with their allow), in book order.
-pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
+pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool, cites: Cites) -> Vec<Lint> {
     let mut out = Vec::new();
     for system in &book.systems {
         let exercised: BTreeSet<&str> = system
@@ -49,7 +52,11 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool) -> Vec<Lint> {
             .collect();
         for chapter in &system.chapters {
             let module = format!("{}::{}", rust_name(&system.id), rust_name(&chapter.id));
-            out.extend(chapter_lints(chapter, &module, reads, &exercised));
+            let mut found = chapter_lints(chapter, &module, reads, &exercised);
+            let misplaced = crate::sema::placement::misplaced(system, chapter, cites);
+            settle(chapter, misplaced, &[], "chapter", &chapter.id, &mut found);
+            found.sort_by_key(|l| l.diagnostic.span.start);
+            out.extend(found);
         }
     }
     out

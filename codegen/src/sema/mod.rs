@@ -5,6 +5,7 @@
 pub(crate) mod check;
 pub mod lint;
 pub(crate) mod names;
+pub(crate) mod placement;
 pub mod property;
 pub mod resolvers;
 pub(crate) mod signature;

@@ -45,25 +45,6 @@ pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::is_id;
-
-    #[test]
-    fn ids_are_kebab_case() {
-        for id in ["a", "a-b", "a1", "grenade-3-m", "x-1-2"] {
-            assert!(is_id(id), "{id}");
-        }
-        for id in [
-            "", "-a", "a-", "a--b", "A", "1a", "a_b", "aB", "é", "a b", "-",
-        ] {
-            assert!(!is_id(id), "{id}");
-        }
-        assert!(is_id(&"a".repeat(super::MAX_ID_LEN)));
-        assert!(!is_id(&"a".repeat(super::MAX_ID_LEN + 1)));
-    }
-}
-
 /// Keywords of paths, which not even a raw identifier may be.
 const PATH_KEYWORDS: &[&str] = &["crate", "self", "Self", "super"];
 
@@ -103,4 +84,23 @@ pub fn system_problem(id: &str) -> Option<String> {
         ));
     }
     rust_name_problem(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_id;
+
+    #[test]
+    fn ids_are_kebab_case() {
+        for id in ["a", "a-b", "a1", "grenade-3-m", "x-1-2"] {
+            assert!(is_id(id), "{id}");
+        }
+        for id in [
+            "", "-a", "a-", "a--b", "A", "1a", "a_b", "aB", "é", "a b", "-",
+        ] {
+            assert!(!is_id(id), "{id}");
+        }
+        assert!(is_id(&"a".repeat(super::MAX_ID_LEN)));
+        assert!(!is_id(&"a".repeat(super::MAX_ID_LEN + 1)));
+    }
 }

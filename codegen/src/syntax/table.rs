@@ -364,7 +364,10 @@ pub fn lint_for(
                 Some(Scope::Section) => format!(
                     "`{name}` is allowed in a comment under a section's heading: `<!-- allow {name}: <reason> -->`"
                 ),
-                None => format!("`{name}` cannot be allowed: remove the allow that silences nothing"),
+                None if k == LintKind::UnusedAllow => {
+                    format!("`{name}` cannot be allowed: remove the allow that silences nothing")
+                }
+                None => format!("`{name}` cannot be allowed: fix what it reports"),
             },
         )
         .label(format!("allowed here: {here}"))),
