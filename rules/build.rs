@@ -22,23 +22,14 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     let src = manifest.join("src");
     println!("cargo::rerun-if-changed={}", src.display());
-    let book = match codegen::compile_dir(&spec, shown_from) {
-        Ok(book) => book,
+    let code = match codegen::rust_of_spec(&spec, &src, shown_from) {
+        Ok(code) => code,
         Err(diags) => {
             eprintln!("{}", diags.render());
             std::process::exit(1);
         }
     };
-    let missing = codegen::resolvers::missing(&book, &src, workspace);
-    if !missing.is_empty() {
-        for d in &missing.0 {
-            eprintln!("{}\n", d.render());
-        }
-        eprintln!("{} rule(s) without a resolver function", missing.0.len());
-        std::process::exit(1);
-    }
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
-    let code = codegen::emit::rust::rust_module(&book);
     let fingerprint = codegen::emit::fingerprint(&code);
     println!("cargo::rustc-env=RULES_SPEC_FINGERPRINT={fingerprint}");
     let sources = codegen::emit::sources_fingerprint(&src).unwrap_or_default();

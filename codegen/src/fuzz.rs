@@ -12,11 +12,12 @@ use crate::{Book, Diagnostic, Diagnostics, emit, lint};
 
 /// One pass of the front end over `bytes`, as the chapter `spec/fuzz/fuzz.md`.
 pub fn chapter(bytes: &[u8]) {
-    let (files, diags) = match crate::load::decode(Path::new("spec/fuzz/fuzz.md"), bytes.to_vec()) {
-        Ok(file) => (vec![file], Diagnostics::default()),
-        Err(d) => (Vec::new(), Diagnostics(vec![d])),
-    };
-    match crate::compile_files(Book::default(), files, diags) {
+    let (files, diags) =
+        match crate::syntax::load::decode(Path::new("spec/fuzz/fuzz.md"), bytes.to_vec()) {
+            Ok(file) => (vec![file], Diagnostics::default()),
+            Err(d) => (Vec::new(), Diagnostics(vec![d])),
+        };
+    match crate::compile::compile_files(Book::default(), files, diags) {
         Ok(book) => {
             // No resolver reads anything here: every table is unread.
             let lints = lint::lints(&book, &|_, _| false);

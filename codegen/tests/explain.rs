@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use codegen::{Code, lints, resolvers};
+use codegen::{DiagCode, lints, resolvers};
 
 /// The files of one example: `(path, contents)`, each from a `~~~~ <path>`
 /// fence under `heading`. `\xFF` in a file stands for the byte 0xFF.
@@ -41,7 +41,7 @@ fn files(explanation: &str, heading: &str) -> Vec<(String, Vec<u8>)> {
 /// The codes a book of `files` yields: its compile errors, or else its lints
 /// that are not allowed and its missing resolvers. A table counts as read when
 /// the example gives no resolver source, or a source names its constant.
-fn codes(code: Code, files: &[(String, Vec<u8>)]) -> Vec<Code> {
+fn codes(code: DiagCode, files: &[(String, Vec<u8>)]) -> Vec<DiagCode> {
     let files: Vec<(&str, &[u8])> = files
         .iter()
         .map(|(p, b)| (p.as_str(), b.as_slice()))
@@ -58,7 +58,7 @@ fn codes(code: Code, files: &[(String, Vec<u8>)]) -> Vec<Code> {
         };
         let reads =
             |_: &str, name: &str| sources.is_empty() || sources.iter().any(|s| s.contains(name));
-        let mut found: Vec<Code> = lints(&book, &reads)
+        let mut found: Vec<DiagCode> = lints(&book, &reads)
             .iter()
             .filter(|l| !l.is_allowed())
             .map(|l| l.diagnostic.code)
@@ -75,7 +75,7 @@ fn codes(code: Code, files: &[(String, Vec<u8>)]) -> Vec<Code> {
 fn every_code_is_explained_by_a_wrong_and_a_right_example() {
     let mut wrongs = Vec::new();
     // The check against the books finds the others: xtask's tests run theirs.
-    for code in Code::all().filter(|c| !c.needs_books()) {
+    for code in DiagCode::all().filter(|c| !c.needs_books()) {
         let text = code.explanation();
         if !text.starts_with(&format!("# {code}: ")) {
             wrongs.push(format!(
@@ -100,7 +100,7 @@ fn the_spec_readme_lists_every_code_as_its_explanation_heads_it() {
     let readme =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/README.md"))
             .expect("read spec/README.md");
-    for code in Code::all().filter(|c| !c.is_lint()) {
+    for code in DiagCode::all().filter(|c| !c.is_lint()) {
         let heading = code.explanation().lines().next().unwrap_or_default();
         let title = heading.split_once(": ").map_or("", |(_, t)| t);
         let row = format!("| `{code}` | {title} |");

@@ -44,7 +44,7 @@ fn only<'a>(lints: &'a [Lint], kind: LintKind, location: &str, message: &str) ->
     assert_eq!(l.kind, kind, "{shown}");
     assert_eq!(l.diagnostic.location(), location, "{shown}");
     assert_eq!(l.diagnostic.message, message);
-    assert_eq!(l.diagnostic.code, codegen::Code::Lint(kind));
+    assert_eq!(l.diagnostic.code, codegen::DiagCode::Lint(kind));
     let rendered = l.diagnostic.render();
     assert!(
         rendered.contains(&format!("error[{}]", kind.name())) && rendered.contains('^'),

@@ -6,7 +6,7 @@
 mod common;
 
 use codegen::book_check::BookCheck;
-use codegen::{Book, Code, Diagnostic};
+use codegen::{Book, DiagCode, Diagnostic};
 
 const FRONT: &str = r#"+++
 system = "demo"
@@ -80,7 +80,7 @@ fn malformed(test: &str, text: &str) -> (String, String) {
     let errs = compile(test, text).expect_err("must not compile");
     assert_eq!(errs.len(), 1, "{errs:?}");
     let d = &errs[0];
-    assert_eq!(d.code, Code::Book(BookCheck::Locator), "{}", d.render());
+    assert_eq!(d.code, DiagCode::Book(BookCheck::Locator), "{}", d.render());
     let at = d.location();
     (
         at.split_once(':')

@@ -11,6 +11,11 @@ use codegen::{Book, Diagnostic};
 
 /// Two rules of chapter `demo` of system `demo`; `roll`'s block opens on line 12.
 fn book() -> Book {
+    common::compile("resolvers", "book", &chapter()).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// The chapter of [`book`].
+fn chapter() -> String {
     let body = r#"
 # Demo {#demo}
 
@@ -28,8 +33,7 @@ x = "int"
 y = "int"
 ```
 "#;
-    let text = format!("{}{body}", common::FRONT);
-    common::compile("resolvers", "book", &text).unwrap_or_else(|d| panic!("{d}"))
+    format!("{}{body}", common::FRONT)
 }
 
 /// A scratch folder holding `src/` with `files` (path, text), removed when dropped.
@@ -170,4 +174,23 @@ fn a_re_export_counts_and_what_a_macro_may_declare_is_left_to_rustc() {
     // A file that does not parse is rustc's to report.
     let src = Src::new("broken", &[LIB, SYSTEM, ("demo/demo.rs", "pub fn roll(")]);
     assert!(src.missing().is_empty(), "{:?}", src.missing());
+}
+
+/// The pipeline `rules/build.rs` runs stops at a missing resolver, and emits
+/// the Rust once every rule has one.
+#[test]
+fn the_pipeline_emits_only_when_every_rule_has_its_resolver() {
+    let run = |test: &str, module: &str| {
+        let src = Src::new(test, &[LIB, SYSTEM, ("demo/demo.rs", module)]);
+        let spec = src.0.join("spec");
+        std::fs::create_dir_all(spec.join("demo")).expect("create the system folder");
+        std::fs::write(spec.join("demo/demo.md"), chapter()).expect("write the chapter");
+        codegen::rust_of_spec(&spec, &src.0.join("src"), &src.0)
+    };
+    let without_roll = BOTH.replace("pub fn roll", "fn roll");
+    let missing = run("pipeline_missing", &without_roll).expect_err("`roll` is hidden");
+    assert_eq!(missing.0.len(), 1, "{missing}");
+    assert_eq!(missing.0[0].location(), "spec/demo/demo.md:12:1");
+    let rust = run("pipeline_whole", BOTH).unwrap_or_else(|d| panic!("{d}"));
+    assert!(rust.contains("pub mod registry"), "{rust}");
 }

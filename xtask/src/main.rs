@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use codegen::{Code, Diagnostic, Diagnostics};
+use codegen::{DiagCode, Diagnostic, Diagnostics};
 
 /// The rulebook's commands: compile spec/ into the conformance cases, try out
 /// examples, audit the resolver against the book, and run the tests.
@@ -326,20 +326,21 @@ fn main() -> ExitCode {
 /// Prints the explanation of `code`; an unknown code is a usage error (exit
 /// 2) that suggests the closest codes.
 fn explain(code: &str) -> ExitCode {
-    if let Some(code) = Code::parse(code) {
+    if let Some(code) = DiagCode::parse(code) {
         print!("{}", code.explanation());
         return ExitCode::SUCCESS;
     }
-    let named =
-        |f: fn(&Code) -> bool| -> Vec<&str> { Code::all().filter(f).map(Code::as_str).collect() };
-    let hint =
-        codegen::suggest::did_you_mean(code, Code::all().map(Code::as_str)).unwrap_or_else(|| {
+    let named = |f: fn(&DiagCode) -> bool| -> Vec<&str> {
+        DiagCode::all().filter(f).map(DiagCode::as_str).collect()
+    };
+    let hint = codegen::suggest::did_you_mean(code, DiagCode::all().map(DiagCode::as_str))
+        .unwrap_or_else(|| {
             let errors = named(|c| c.as_str().starts_with('E'));
             let last = errors.last().copied().unwrap_or("E0001");
             format!(
                 "codes run from E0001 to {last}; lints: {}; checks of the books: {}",
                 named(|c| c.is_lint()).join(", "),
-                named(|c| matches!(c, Code::Book(_))).join(", ")
+                named(|c| matches!(c, DiagCode::Book(_))).join(", ")
             )
         });
     let hint = format!("\n\n  tip: {hint}");

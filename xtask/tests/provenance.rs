@@ -6,7 +6,7 @@ mod common;
 
 use std::path::Path;
 
-use codegen::Code;
+use codegen::DiagCode;
 use common::{Run, Scratch, copy_dir, edit, fixture_book, xtask};
 
 /// A workspace holding only the fixture book, and a copy of its books.
@@ -198,7 +198,7 @@ fn explained(text: &str, heading: &str) -> Vec<(String, String)> {
 }
 
 /// The codes the check finds in one example's files.
-fn codes_of(code: Code, files: &[(String, String)]) -> Vec<Code> {
+fn codes_of(code: DiagCode, files: &[(String, String)]) -> Vec<DiagCode> {
     let s = Scratch::new(&format!("prov-explain-{code}"));
     for (path, body) in files {
         let path = s.0.join(path);
@@ -216,7 +216,7 @@ fn codes_of(code: Code, files: &[(String, String)]) -> Vec<Code> {
 #[test]
 fn every_provenance_code_is_explained_by_a_wrong_and_a_right_example() {
     let mut wrongs = Vec::new();
-    for code in Code::all().filter(|c| matches!(c, Code::Book(_))) {
+    for code in DiagCode::all().filter(|c| matches!(c, DiagCode::Book(_))) {
         let text = code.explanation();
         assert!(text.starts_with(&format!("# {code}: ")), "{code}");
         let wrong = codes_of(code, &explained(text, "Wrong"));

@@ -1,17 +1,22 @@
 //! The typed model of a compiled book. Every item keeps its file and span.
 
+pub mod cell;
+pub mod domain;
+pub mod locator;
 pub mod property;
+mod value;
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use crate::cell::{CellValue, ColumnType, DiceSpec};
-use crate::lint_kind::LintKind;
-use crate::locator::{BookFile, Locator, TableSource};
-use crate::source::{SourceFile, Span};
+use crate::diag::lint_kind::LintKind;
+use crate::diag::source::{SourceFile, Span};
+use cell::{CellValue, ColumnType};
+use locator::{BookFile, Locator, TableSource};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
+pub use value::Value;
 
 /// Every system of `spec/`, in folder order.
 #[derive(Debug, Default)]
@@ -41,6 +46,16 @@ pub struct Chapter {
     pub broken_rules: Vec<String>,
     pub examples: Vec<Example>,
     pub properties: Vec<Property>,
+}
+
+impl Chapter {
+    /// The title of the section with `id`, if this chapter has one.
+    pub fn section_title(&self, id: &str) -> Option<&str> {
+        self.sections
+            .iter()
+            .find(|s| &*s.id == id)
+            .map(|s| s.title.as_str())
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -244,7 +259,7 @@ pub struct Param {
     /// An input examples may leave out.
     pub optional: bool,
     /// The figures the book can mean, when the block declares them.
-    pub domain: Option<crate::domain::Domain>,
+    pub domain: Option<crate::model::domain::Domain>,
     pub span: Span,
 }
 
@@ -261,20 +276,6 @@ pub struct Rule {
     pub given: Vec<Param>,
     pub outputs: Vec<Param>,
     pub span: Span,
-}
-
-/// A value given to or claimed of a rule.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Int(i64),
-    Bool(bool),
-    Text(SmolStr),
-    Dice(DiceSpec),
-    /// A TOML number with a fraction until `check` types it; then any decimal.
-    Decimal(f64),
-    IntList(Vec<i64>),
-    TextList(Vec<String>),
-    DecimalList(Vec<f64>),
 }
 
 /// `name = value` inside an example.

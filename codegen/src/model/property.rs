@@ -1,10 +1,10 @@
 //! The model of a ```` ```property <id> ```` block: its rule, the domain of
-//! each input and the law; [`crate::property`] reads and checks them.
+//! each input and the law; [`crate::sema::property`] reads and checks them.
 
 use smol_str::SmolStr;
 
-use super::Value;
-use crate::source::Span;
+use super::value::Value;
+use crate::diag::source::Span;
 
 /// A law the book states or clearly implies about one rule.
 #[derive(Debug)]

@@ -8,7 +8,15 @@ use proptest::sample::select;
 use rules::value::{Value, Values};
 
 use super::case::{Domain, PropertyCase};
-use super::run::{Draw, compare};
+use super::order::compare;
+
+/// Inputs for one judgement: every input of the domain, and for a monotone
+/// law a second, larger value of the input it grows.
+#[derive(Debug, Clone)]
+pub(super) struct Draw {
+    pub given: Values,
+    pub higher: Option<Value>,
+}
 
 /// The input the law grows with its domain, if the law is monotone.
 fn grown(case: &PropertyCase) -> Result<Option<(&str, &Domain)>, String> {

@@ -4,6 +4,7 @@
 
 mod case;
 mod draws;
+mod order;
 mod report;
 mod run;
 

@@ -30,30 +30,15 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use proc_macro2::{TokenStream, TokenTree};
-use serde::Serialize;
 use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Token};
 
-use super::code::{Body, Code, Item, absolute};
+use super::code::{Body, Code, Item, Via, absolute};
 
 /// A call path: each item called on the way, by index, and how.
 pub type Way = Vec<(usize, Via)>;
-
-/// How an item reaches the next one on a call path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Via {
-    /// Named in the body: called, passed as a value, or a constant read.
-    Named,
-    /// A method called on a value of the callee's type.
-    Method,
-    /// A value of the callee's type formatted (`{}`, `{:?}`, `to_string`) or converted (`into`).
-    Format,
-    /// A method call whose receiver's type is not known: every method so named.
-    ByName,
-}
 
 /// A type as far as calls need it: its path from the crate's root for a type
 /// of `rules` (`dice::Dice`), else its last name (`Option`, `i32`), and its
@@ -900,6 +885,14 @@ impl<'ast> Visit<'ast> for Walk<'_, '_> {
 }
 
 impl Code {
+    /// Parses every `.rs` file under `root/rules/src` and types the calls of
+    /// each item's body.
+    pub fn scan(root: &std::path::Path) -> Result<Code, String> {
+        let mut code = Code::parse(root)?;
+        code.calls = graph(&code);
+        Ok(code)
+    }
+
     /// The item at `path` with every item it reaches, sorted by path (then
     /// text, for two trait impls of one name); none when no item has that path.
     pub fn covered(&self, path: &str) -> Option<Vec<&Item>> {

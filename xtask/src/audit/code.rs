@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
+use serde::Serialize;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, ImplItem, Item as SynItem, TraitItem, UseTree};
@@ -63,6 +64,20 @@ pub(super) struct Scope {
     pub globs: Vec<Vec<String>>,
 }
 
+/// How an item reaches the next one on a call path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Via {
+    /// Named in the body: called, passed as a value, or a constant read.
+    Named,
+    /// A method called on a value of the callee's type.
+    Method,
+    /// A value of the callee's type formatted (`{}`, `{:?}`, `to_string`) or converted (`into`).
+    Format,
+    /// A method call whose receiver's type is not known: every method so named.
+    ByName,
+}
+
 /// The parsed resolver.
 #[derive(Debug, Default)]
 pub struct Code {
@@ -78,13 +93,14 @@ pub struct Code {
     /// module it is written in (the generated tables included).
     pub(super) values: BTreeMap<String, (syn::Type, String)>,
     /// For each item, by index, the items its body reaches and how (see [`super::calls`]).
-    pub(super) calls: Vec<BTreeMap<usize, super::calls::Via>>,
+    pub(super) calls: Vec<BTreeMap<usize, Via>>,
 }
 
 impl Code {
-    /// Parses every `.rs` file under `root/rules/src`, in path order. A
-    /// workspace without that folder has no code.
-    pub fn scan(root: &Path) -> Result<Code, String> {
+    /// Parses every `.rs` file under `root/rules/src`, in path order, with
+    /// no calls yet ([`Code::scan`] adds them). A workspace without that
+    /// folder has no code.
+    pub(super) fn parse(root: &Path) -> Result<Code, String> {
         let dir = root.join(RULES_SRC);
         let mut paths = Vec::new();
         rust_files(&dir, &mut paths).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -119,7 +135,6 @@ impl Code {
             .module(&module_path(relative), &ast.items);
             code.files.push((file, text));
         }
-        code.calls = super::calls::graph(&code);
         Ok(code)
     }
 

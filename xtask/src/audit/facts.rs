@@ -3,306 +3,29 @@
 //! run. The HTML pages and `audit.json` are both written from these facts, so
 //! they cannot disagree.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
 use conformance::property::PropertyReport;
 use conformance::{RefusalResult, Report, Status, Verdict};
-use rules::value::Value;
-use serde::Serialize;
-use serde_json::Value as Json;
 
-use super::calls::Via;
-use super::code::{Code, Item, RULES_SRC, resolver_path};
-use super::functions::{FunctionFacts, functions, holds};
-use super::index::{self, ErratumEntry, FailingExample, RulingFacts};
-use super::mutants::{ChapterMutation, MutationFacts, SurvivorFacts, scores};
-use super::properties::{self, PropertyFacts, PropertyIndex};
+use super::cites::Cites;
+use super::code::{Code, Item, resolver_path};
+use super::functions::{functions, holds};
+use super::index;
+use super::mutants::scores;
+use super::properties;
 use super::provenance::Provenance;
-use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
+use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, tracked};
+use crate::audit::model::{
+    Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
+    ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, SCHEMA_FILE, SectionFacts, Step,
+    StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts, code_anchor, json,
+    listing, page,
+};
+use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
-use crate::{Counts, counts};
-
-#[derive(Debug, Serialize)]
-pub struct Audit {
-    /// The JSON Schema of this file, written beside it.
-    #[serde(rename = "$schema")]
-    pub schema: &'static str,
-    /// The layout's version, the commit and the date the report was written.
-    #[serde(flatten)]
-    pub provenance: Provenance,
-    pub generated_by: &'static str,
-    /// The reviewed state that every item's `review` compares with.
-    pub reviewed_file: &'static str,
-    pub systems: Vec<SystemFacts>,
-    /// Every item changed, new or removed since the stamp, in book order.
-    pub changed_since_review: Vec<Change>,
-    /// Lints allowed on a table or section, each with its reason.
-    pub lint_allows: Vec<LintAllow>,
-    /// Where the mutation run is recorded.
-    pub mutation_file: &'static str,
-    /// Each system's mutation figures, then the engine's.
-    pub mutation: Vec<MutationFacts>,
-    /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
-    pub functions: Vec<FunctionFacts>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct LintAllow {
-    pub system: String,
-    /// The table or section id the allow sits on.
-    pub item: String,
-    pub lint: String,
-    pub reason: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct SystemFacts {
-    pub id: String,
-    /// The figures `cargo xtask regen` prints for the system.
-    pub counts: Counts,
-    /// Rules that no example of the system names.
-    pub unexercised_rules: Vec<Cite>,
-    /// The examples whose verdict is `fails`, in book order.
-    pub failing: Vec<FailingExample>,
-    /// Every erratum on an example's claim, in book order.
-    pub errata: Vec<ErratumEntry>,
-    /// The ruling sections (ids starting `ruling-`) with the errata that cite them.
-    pub rulings: Vec<RulingFacts>,
-    /// The properties the book states, how many hold, and where each is.
-    pub properties: PropertyIndex,
-    pub chapters: Vec<ChapterFacts>,
-}
-
-/// A spec item one fact points at, with its title and its place in the report
-/// (relative to the report's folder) when the system has it.
-#[derive(Debug, Clone, Serialize)]
-pub struct Cite {
-    pub id: String,
-    pub title: Option<String>,
-    pub href: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ChapterFacts {
-    pub id: String,
-    pub title: String,
-    /// The Markdown file, relative to the workspace.
-    pub path: String,
-    /// Its page in the report, relative to the report's folder.
-    pub page: String,
-    pub source_book: String,
-    pub source_section: String,
-    pub version: String,
-    pub sections: Vec<SectionFacts>,
-    pub tables: Vec<TableFacts>,
-    pub rules: Vec<RuleFacts>,
-    pub examples: Vec<ExampleFacts>,
-    pub properties: Vec<PropertyFacts>,
-    /// Its resolver file's mutation figures; none when no run covered it.
-    pub mutation: Option<ChapterMutation>,
-}
-
-impl ChapterFacts {
-    /// How many of the chapter's examples came out `verdict`.
-    pub fn with_verdict(&self, verdict: Verdict) -> usize {
-        self.examples
-            .iter()
-            .filter(|e| e.verdict == verdict)
-            .count()
-    }
-
-    /// How many of its sections, tables, rules, examples and rules' code are
-    /// not as reviewed.
-    pub fn unreviewed(&self) -> usize {
-        let code = self.rules.iter().filter_map(|r| r.code.as_ref());
-        self.sections
-            .iter()
-            .map(|s| s.item.review)
-            .chain(self.tables.iter().map(|t| t.item.review))
-            .chain(self.rules.iter().map(|r| r.item.review))
-            .chain(self.examples.iter().map(|e| e.item.review))
-            .chain(code.map(|c| c.review))
-            .filter(|r| *r != Review::Reviewed)
-            .count()
-    }
-}
-
-/// What every tracked item has: its id, where it starts, and its review.
-#[derive(Debug, Serialize)]
-pub struct ItemFacts {
-    pub id: String,
-    /// `<system>/<id>`: ids repeat across systems.
-    pub key: String,
-    pub line: usize,
-    pub checksum: String,
-    pub review: Review,
-    /// Who stamped it last, and on which day; none if never stamped.
-    pub reviewer: Option<String>,
-    pub reviewed_on: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct SectionFacts {
-    #[serde(flatten)]
-    pub item: ItemFacts,
-    pub title: String,
-    pub level: u8,
-}
-
-#[derive(Debug, Serialize)]
-pub struct TableFacts {
-    #[serde(flatten)]
-    pub item: ItemFacts,
-    pub title: Option<String>,
-    pub section: Option<String>,
-    /// The generated constants: one for a rows table, one per row for a constants table.
-    pub constants: Vec<String>,
-    /// The row struct of a rows table.
-    pub row_type: Option<String>,
-    pub rows: usize,
-    /// The resolver items that read the constants.
-    pub readers: Vec<CodeRef>,
-    pub errata: Vec<TableErratumFacts>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct TableErratumFacts {
-    pub row: String,
-    pub column: String,
-    pub printed: String,
-    pub reading: String,
-    pub reason: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct RuleFacts {
-    #[serde(flatten)]
-    pub item: ItemFacts,
-    pub section: Option<String>,
-    /// The hand-written function the registry calls, under `rules::`.
-    pub resolver: String,
-    /// Its code; none when `rules/src` has no such function.
-    pub code: Option<CodeFacts>,
-    pub given: Vec<ParamFacts>,
-    pub outputs: Vec<ParamFacts>,
-    /// The examples that exercise it, from any chapter of the system.
-    pub examples: Vec<Cite>,
-    /// The surviving mutants in the functions its code reaches.
-    pub survivors: Vec<SurvivorFacts>,
-}
-
-/// A rule's code as review covers it: the resolver function's source, with
-/// every item it reaches in `rules/src` (see `audit::calls`).
-#[derive(Debug, Serialize)]
-pub struct CodeFacts {
-    pub file: String,
-    pub line: usize,
-    /// The anchor of its panel in the rule's box.
-    pub anchor: String,
-    pub source: String,
-    /// What else the checksum covers, sorted by path.
-    pub calls: Vec<CodeRef>,
-    pub checksum: String,
-    pub review: Review,
-}
-
-/// An item of the resolver and where the report shows its source: a rule's
-/// code panel for a resolver function, else its line in the file's listing.
-#[derive(Debug, Clone, Serialize)]
-pub struct CodeRef {
-    pub path: String,
-    pub file: String,
-    pub line: usize,
-    pub href: String,
-    /// In a rule's code, why it is there: a shortest call path from the
-    /// resolver function, each step with how it is reached.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub way: Vec<Step>,
-}
-
-/// One call on a path: the item called and how ([`Via`]).
-#[derive(Debug, Clone, Serialize)]
-pub struct Step {
-    pub path: String,
-    pub via: Via,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ParamFacts {
-    pub name: String,
-    #[serde(rename = "type")]
-    pub ty: String,
-    pub optional: bool,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ExampleFacts {
-    #[serde(flatten)]
-    pub item: ItemFacts,
-    pub section: Option<String>,
-    pub rule: Cite,
-    /// An example of ours (`[expect]`) rather than the book's (`[book]`).
-    pub ours: bool,
-    pub verdict: Verdict,
-    pub given: BTreeMap<String, Json>,
-    pub claims: Vec<ClaimFacts>,
-    pub trace: Vec<StepFacts>,
-    /// Why the case failed as a whole, if it did.
-    pub error: Option<String>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ClaimFacts {
-    pub name: String,
-    /// What the book prints (or, for an example of ours, what we worked out).
-    pub book: Json,
-    /// What the resolver gave; none when it gave nothing for this claim.
-    pub rules: Option<Json>,
-    /// `agrees`, `erratum` or `fails`.
-    pub status: Verdict,
-    /// Why the claim fails, if it does.
-    pub why: Option<String>,
-    pub erratum: Option<ErratumFacts>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ErratumFacts {
-    /// What the erratum says the rules give.
-    pub rules: Json,
-    pub ruling: Cite,
-    pub reason: String,
-}
-
-#[derive(Debug, Serialize)]
-pub struct StepFacts {
-    pub cites: Cite,
-    pub text: String,
-}
-
-/// A chapter's page, relative to the report's folder.
-pub fn page(system: &str, chapter: &str) -> String {
-    format!("{system}/{chapter}.html")
-}
-
-/// The anchor of a rule's signature on its chapter's page. Rule ids hold a dot,
-/// which no section, table or example id does, so the anchors cannot clash.
-pub fn rule_anchor(rule: &str) -> String {
-    format!("rule-{rule}")
-}
-
-/// The anchor of a resolver function's panel: `code-action::falling::fall`
-/// (no id holds a colon).
-pub fn code_anchor(path: &str) -> String {
-    format!("code-{path}")
-}
-
-/// The report's listing of a resolver file: `rules/src/table.rs` -> `code/table.rs.html`.
-pub fn listing(file: &str) -> String {
-    let under = file.strip_prefix(RULES_SRC).unwrap_or(file);
-    format!("code/{}.html", under.trim_start_matches('/'))
-}
 
 /// What the facts are gathered from, besides the book.
 pub struct Sources<'a> {
@@ -368,7 +91,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
             .collect();
     }
     Ok(Audit {
-        schema: super::SCHEMA_FILE,
+        schema: SCHEMA_FILE,
         provenance,
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
@@ -477,59 +200,6 @@ fn lint_allows(book: &Book) -> Vec<LintAllow> {
             })
         })
         .collect()
-}
-
-/// Where each section, table and rule of one system sits in the report.
-pub struct Cites<'a> {
-    system: &'a System,
-    /// Section or table id -> (chapter id, title).
-    anchors: HashMap<&'a str, (&'a str, &'a str)>,
-    book: &'a Book,
-}
-
-impl<'a> Cites<'a> {
-    fn of(book: &'a Book, system: &'a System) -> Cites<'a> {
-        let mut anchors = HashMap::new();
-        for c in &system.chapters {
-            for s in &c.sections {
-                anchors.insert(&*s.id, (c.id.as_str(), s.title.as_str()));
-            }
-            for t in &c.tables {
-                let title = if t.title.is_empty() { &t.id } else { &t.title };
-                anchors.insert(t.id.as_str(), (c.id.as_str(), title.as_str()));
-            }
-        }
-        Cites {
-            system,
-            anchors,
-            book,
-        }
-    }
-
-    /// A section or table id.
-    pub fn spec_id(&self, id: &str) -> Cite {
-        let found = self.anchors.get(id);
-        Cite {
-            id: id.to_string(),
-            title: found.map(|(_, title)| title.to_string()),
-            href: found.map(|(chapter, _)| format!("{}#{id}", page(&self.system.id, chapter))),
-        }
-    }
-
-    pub fn rule(&self, id: &str) -> Cite {
-        let rule = self.book.rule(&self.system.id, id);
-        let section = rule.and_then(|r| r.section.as_deref());
-        let chapter = rule.and_then(|r| self.system.chapters.iter().find(|c| c.id == r.chapter));
-        Cite {
-            id: id.to_string(),
-            title: section
-                .and_then(|s| self.anchors.get(s))
-                .map(|(_, title)| title.to_string())
-                .or_else(|| chapter.map(|c| c.front.title.to_string())),
-            href: rule
-                .map(|r| format!("{}#{}", page(&self.system.id, &r.chapter), rule_anchor(id))),
-        }
-    }
 }
 
 fn chapter(
@@ -776,19 +446,5 @@ fn status_of(s: &Status) -> (Verdict, Option<String>) {
         Status::Agrees => (Verdict::Agrees, None),
         Status::Erratum { .. } => (Verdict::Erratum, None),
         Status::Fails(why) => (Verdict::Fails, Some(why.clone())),
-    }
-}
-
-/// A value as JSON: numbers, booleans and strings as such, dice in dice notation.
-pub fn json(v: &Value) -> Json {
-    match v {
-        Value::Int(n) => (*n).into(),
-        Value::Bool(b) => (*b).into(),
-        Value::Text(s) => s.clone().into(),
-        Value::Dice(d) => d.to_string().into(),
-        Value::Decimal(x) => (*x).into(),
-        Value::IntList(ns) => ns.clone().into(),
-        Value::TextList(ts) => ts.clone().into(),
-        Value::DecimalList(xs) => xs.clone().into(),
     }
 }

@@ -3,32 +3,13 @@
 //! that reach it, and the mutants that survived in it. The listings show
 //! them at the function; a rule's box shows the survivors in its reach.
 
-use serde::Serialize;
-
 use codegen::Book;
 
 use super::calls::Way;
 use super::checksum;
 use super::code::{Code, Item, resolver_path};
-use super::facts::{Cite, page, rule_anchor};
-use super::mutants::SurvivorFacts;
 use super::review::{Review, Stamp};
-
-#[derive(Debug, Serialize)]
-pub struct FunctionFacts {
-    pub path: String,
-    pub file: String,
-    /// The line of its name, and its first line (doc comments included).
-    pub line: usize,
-    pub first_line: usize,
-    pub review: Review,
-    pub reviewer: Option<String>,
-    pub reviewed_on: Option<String>,
-    /// The rules whose resolver function reaches it.
-    pub rules: Vec<Cite>,
-    /// The surviving mutants within its lines.
-    pub survivors: Vec<SurvivorFacts>,
-}
+use crate::audit::model::{Cite, FunctionFacts, SurvivorFacts, page, rule_anchor};
 
 /// Whether `survivor` sits in `item`'s lines.
 pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {

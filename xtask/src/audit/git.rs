@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use super::index::Written;
+use serde::Serialize;
 
 /// The standard output of `git -C root args…`, when git ran and succeeded.
 pub fn git(root: &Path, args: &[&str]) -> Option<String> {
@@ -45,11 +45,20 @@ pub fn written(root: &Path, file: &str, (from, to): (usize, Option<usize>)) -> O
     }
     authors.retain(|(a, _)| a != "Not Committed Yet");
     authors.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    let day = |secs: &u64| super::review::civil_date(secs / 86_400);
+    let day = |secs: &u64| super::date::civil_date(secs / 86_400);
     Some(Written {
         first: day(times.iter().min()?),
         last: day(times.iter().max()?),
         authors: authors.into_iter().map(|(a, _)| a).collect(),
     })
     .filter(|w| !w.authors.is_empty())
+}
+
+/// The authors of a ruling's lines, most lines first, and the days of the
+/// first and last commit that wrote them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Written {
+    pub authors: Vec<String>,
+    pub first: String,
+    pub last: String,
 }

@@ -6,12 +6,15 @@
 
 pub mod calls;
 mod checksum;
+mod cites;
 pub mod code;
+mod date;
 pub mod facts;
 pub mod functions;
 mod git;
 mod html;
 pub mod index;
+pub mod model;
 pub mod mutants;
 pub mod properties;
 pub mod prose;
@@ -26,15 +29,10 @@ use codegen::Book;
 
 pub use checksum::{checksum, normalised};
 pub use code::Code;
-pub use facts::Audit;
 use facts::Sources;
+pub use model::{Audit, SCHEMA, SCHEMA_FILE};
 pub use provenance::{Provenance, SCHEMA_VERSION};
 pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
-
-/// The JSON Schema of `audit.json`, written beside it under this name.
-pub const SCHEMA_FILE: &str = "audit.schema.json";
-/// Its text.
-pub const SCHEMA: &str = include_str!("audit.schema.json");
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";

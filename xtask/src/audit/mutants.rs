@@ -4,58 +4,14 @@
 //! file of `rules/src` (`table.rs`, `dice.rs`, `value.rs`, ...) to the engine.
 
 use codegen::lint::rust_name;
-use std::collections::BTreeMap;
-
-use serde::Serialize;
 
 use super::checksum;
 use super::code::{Code, RULES_SRC};
-use super::facts::listing;
-use crate::mutants::{FileEntry, Record};
+use crate::audit::model::{ChapterMutation, MutationFacts, Score, SurvivorFacts, listing};
+use crate::mutants::Record;
 
 /// The scope of the files outside every system's folder.
 pub const ENGINE: &str = "engine";
-
-/// One scope's mutation figures: a system's, or the engine's.
-#[derive(Debug, Serialize)]
-pub struct MutationFacts {
-    /// A system id, or `engine`.
-    pub scope: String,
-    /// None when the record holds no file of the scope (or there is no record).
-    pub run: Option<Score>,
-    /// The scope's files that no run has covered yet.
-    pub pending: Vec<String>,
-}
-
-#[derive(Debug, Default, Serialize)]
-pub struct Score {
-    /// Each file the run mutated, with what it recorded.
-    pub files: BTreeMap<String, FileEntry>,
-    /// The files whose text is no longer the text their run mutated.
-    pub changed_since_run: Vec<String>,
-    pub mutants: usize,
-    pub caught: usize,
-    pub missed: usize,
-    pub unviable: usize,
-    pub timeout: usize,
-    /// `caught / (mutants - unviable)`; none when no mutant was viable.
-    pub score: Option<f64>,
-    pub survivors: Vec<SurvivorFacts>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct SurvivorFacts {
-    pub file: String,
-    pub line: usize,
-    pub mutant: String,
-    pub reason: String,
-    /// Whether the reason cites a line (`Line 46`, `armor.md:101`), which
-    /// drifts as the file changes: a reason names the code or the table instead.
-    pub cites_a_line: bool,
-    /// The line in the report's listing of the file; none when `rules/src`
-    /// has no such file any more.
-    pub href: Option<String>,
-}
 
 /// The figures of each system (in the order given), then the engine's.
 pub fn scores(record: &Record, systems: &[&str], code: &Code) -> Vec<MutationFacts> {
@@ -143,6 +99,29 @@ fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
         .find(|s| folder == Some(rust_name(s).as_str()))
         .copied()
         .unwrap_or(ENGINE)
+}
+
+/// The figures of the resolver file of `chapter` of `system`, when a run covered it.
+pub fn chapter(
+    record: &Record,
+    code: &Code,
+    system: &str,
+    chapter: &str,
+) -> Option<ChapterMutation> {
+    let file = format!(
+        "{RULES_SRC}/{}/{}.rs",
+        rust_name(system),
+        rust_name(chapter)
+    );
+    let run = record.files.get(&file)?.clone();
+    let viable = run.mutants.saturating_sub(run.unviable);
+    let now = code.files.iter().find(|(f, _)| *f == file);
+    Some(ChapterMutation {
+        score: (viable > 0).then(|| run.caught as f64 / viable as f64),
+        changed_since_run: now.is_none_or(|(_, text)| checksum(text) != run.checksum),
+        file,
+        run,
+    })
 }
 
 #[cfg(test)]
@@ -241,39 +220,4 @@ reason = "no example can tell"
                 .all(|f| f.run.is_none() && f.pending.is_empty())
         );
     }
-}
-
-/// One chapter's mutation figures: its resolver file's last run.
-#[derive(Debug, Serialize)]
-pub struct ChapterMutation {
-    pub file: String,
-    #[serde(flatten)]
-    pub run: FileEntry,
-    /// `caught / (mutants - unviable)`; none when no mutant was viable.
-    pub score: Option<f64>,
-    /// Whether the file's text is no longer the text its run mutated.
-    pub changed_since_run: bool,
-}
-
-/// The figures of the resolver file of `chapter` of `system`, when a run covered it.
-pub fn chapter(
-    record: &Record,
-    code: &Code,
-    system: &str,
-    chapter: &str,
-) -> Option<ChapterMutation> {
-    let file = format!(
-        "{RULES_SRC}/{}/{}.rs",
-        rust_name(system),
-        rust_name(chapter)
-    );
-    let run = record.files.get(&file)?.clone();
-    let viable = run.mutants.saturating_sub(run.unviable);
-    let now = code.files.iter().find(|(f, _)| *f == file);
-    Some(ChapterMutation {
-        score: (viable > 0).then(|| run.caught as f64 / viable as f64),
-        changed_since_run: now.is_none_or(|(_, text)| checksum(text) != run.checksum),
-        file,
-        run,
-    })
 }

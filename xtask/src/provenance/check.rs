@@ -3,13 +3,13 @@
 //! figures, a section's lines. What is found is kept for the audit report.
 
 use codegen::book_check::BookCheck;
-use codegen::cell::{BaseType, ColumnType};
 use codegen::locator::{Locator, Restates};
-use codegen::model::{Chapter, Example, Table, TableErratum, TableKind};
+use codegen::model::{Chapter, Example, Table, TableErratum};
 use codegen::source::Span;
-use codegen::{Code, Diagnostic};
+use codegen::{DiagCode, Diagnostic};
 
 use super::figure::Figure;
+use super::rows::{in_order, printed_column};
 use super::text::Word;
 use super::{Book, Figures, Item, ItemKind};
 
@@ -74,7 +74,7 @@ impl ChapterCheck<'_> {
     /// A finding of class `check` at `span` of the chapter, for the caller to
     /// label and [`ChapterCheck::report`].
     fn finding(&self, check: BookCheck, span: Span, message: String) -> Diagnostic {
-        Diagnostic::new(&self.chapter.file, span, Code::Book(check), message)
+        Diagnostic::new(&self.chapter.file, span, DiagCode::Book(check), message)
     }
 
     fn report(&mut self, d: Diagnostic) {
@@ -367,19 +367,6 @@ pub fn match_row<'w>(
         }
     }
     Err(best)
-}
-
-/// Whether the book prints `t` as a table, row after row.
-pub fn in_order(t: &Table) -> bool {
-    t.source.restates == Restates::Table && matches!(t.kind, TableKind::Rows { .. })
-}
-
-/// Whether a column's cells are printed in the book: not a column of ours,
-/// and where the book states the rows in prose or as constants, a figure
-/// rather than words (names and text there are ours).
-pub fn printed_column(t: &Table, field: &str, ty: &ColumnType) -> bool {
-    let words = matches!(ty.base, BaseType::Text | BaseType::Label | BaseType::Ident);
-    !t.source.ours.iter().any(|o| o == field) && (in_order(t) || (!words && field != "name"))
 }
 
 #[cfg(test)]

@@ -10,49 +10,15 @@ use std::sync::Arc;
 
 use codegen::book_check::BookCheck;
 use codegen::locator::{self, Locator};
-use codegen::{Code, Diagnostic, SourceFile};
+use codegen::{DiagCode, Diagnostic, SourceFile};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Book, Run};
+use super::model::{Book, Run};
+pub use super::model::{Coverage, LineUse};
 
 /// The file of a system's not-rules list.
 pub const LIST: &str = "not-rules.toml";
-
-/// How one line of a book is accounted for.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub enum LineUse {
-    /// By these items (`system/chapter#id`).
-    Cited(Vec<String>),
-    /// Listed not-rules, with the reason.
-    NotRules(String),
-    Blank,
-    /// By nothing: a failure.
-    Uncited,
-}
-
-/// The use of each line of one book.
-#[derive(Debug, serde::Serialize)]
-pub struct Coverage {
-    pub book: String,
-    /// Line `n` is `lines[n - 1]`.
-    pub lines: Vec<LineUse>,
-}
-
-impl Coverage {
-    pub fn summary(&self) -> String {
-        let count = |f: fn(&LineUse) -> bool| self.lines.iter().filter(|l| f(l)).count();
-        format!(
-            "{}: {} lines, {} cited, {} not rules, {} blank, {} cited by nothing",
-            self.book,
-            self.lines.len(),
-            count(|l| matches!(l, LineUse::Cited(_))),
-            count(|l| matches!(l, LineUse::NotRules(_))),
-            count(|l| matches!(l, LineUse::Blank)),
-            count(|l| matches!(l, LineUse::Uncited)),
-        )
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -117,7 +83,7 @@ fn not_rules(book: &Book, entry: &NotRules, lines: &mut [LineUse], findings: &mu
                 Diagnostic::new(
                     &entry.file,
                     entry.lines.span.clone(),
-                    Code::Book(BookCheck::Lines),
+                    DiagCode::Book(BookCheck::Lines),
                     format!(
                         "line {n} is past the end of {}, which has {} lines",
                         book.name,
@@ -134,7 +100,7 @@ fn not_rules(book: &Book, entry: &NotRules, lines: &mut [LineUse], findings: &mu
                     Diagnostic::new(
                         &entry.file,
                         entry.lines.span.clone(),
-                        Code::Book(BookCheck::Coverage),
+                        DiagCode::Book(BookCheck::Coverage),
                         format!(
                             "line {n} of {} is listed as not rules, but {} cites it",
                             book.name,
@@ -168,7 +134,7 @@ fn uncited(book: &Book, lines: &[LineUse], findings: &mut Vec<Diagnostic>) {
             format!("lines {}-{end}", n + 1)
         };
         findings.push(
-            Diagnostic::new(&book.file, book.file.line_span(n), Code::Book(BookCheck::Coverage), format!("{run} of {}: no item of the spec cites them, and no not-rules list lists them", book.name))
+            Diagnostic::new(&book.file, book.file.line_span(n), DiagCode::Book(BookCheck::Coverage), format!("{run} of {}: no item of the spec cites them, and no not-rules list lists them", book.name))
                 .label("cited by nothing")
                 .note("cite them from the section, table or example that restates them; if they hold no rule, list them in the system's not-rules.toml with a reason"),
         );
@@ -209,7 +175,7 @@ fn read_list(
     books: &[&str],
 ) -> Result<(String, Vec<NotRules>), Diagnostic> {
     let bad = |span, message: String| {
-        Diagnostic::new(file, span, Code::Book(BookCheck::Locator), message)
+        Diagnostic::new(file, span, DiagCode::Book(BookCheck::Locator), message)
     };
     let list: List = toml::from_str(&file.text).map_err(|e| {
         bad(
@@ -222,7 +188,7 @@ fn read_list(
         return Err(Diagnostic::new(
             file,
             list.file.span(),
-            Code::Book(BookCheck::Missing),
+            DiagCode::Book(BookCheck::Missing),
             format!("no chapter that the check read restates `{name}`"),
         )
         .label("the book this list covers"));

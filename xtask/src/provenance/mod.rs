@@ -10,102 +10,22 @@
 mod check;
 pub mod coverage;
 mod figure;
+mod model;
 pub mod propose;
+mod rows;
 mod text;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use codegen::book_check::BookCheck;
-use codegen::cell::CellValue;
-use codegen::locator::Locator;
-use codegen::model::{Table, TableKind};
 use codegen::source::Span;
-use codegen::{Code, Diagnostic, SourceFile};
-use sha2::{Digest, Sha256};
+use codegen::{DiagCode, Diagnostic};
 
 pub use figure::Figure;
+pub use model::{Book, Coverage, Figures, Item, ItemKind, Run};
+pub use rows::{cells, ours_rows, row_names};
 pub use text::{BookText, Word};
-
-/// A book file read from the books folder.
-pub struct Book {
-    pub name: String,
-    pub text: BookText,
-    /// The text, for diagnostics at its lines (`DIR/<name>`).
-    pub file: Arc<SourceFile>,
-    /// 64 lowercase hex digits.
-    pub sha256: String,
-}
-
-impl Book {
-    pub fn read(dir: &Path, name: &str) -> std::io::Result<Book> {
-        let bytes = std::fs::read(dir.join(name))?;
-        let sha256 = hex(&Sha256::digest(&bytes));
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        Ok(Book {
-            name: name.to_string(),
-            text: BookText::new(&text),
-            file: SourceFile::new(dir.join(name), text),
-            sha256,
-        })
-    }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// Located out of all, per system.
-#[derive(Debug, Default, Clone, serde::Serialize)]
-pub struct Figures {
-    /// Table rows whose cells are printed where their table points.
-    pub rows: (usize, usize),
-    /// Rows of tables whose figures are ours (`restates = "ours"`).
-    pub ours: usize,
-    /// `[book]` claims (true and false aside) printed where their example points.
-    pub claims: (usize, usize),
-    /// Table errata the book bears out.
-    pub errata: (usize, usize),
-    /// Sections that cite lines of the book, rulings (ours) aside.
-    pub sections: (usize, usize),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub enum ItemKind {
-    Section,
-    Table,
-    Erratum,
-    Example,
-}
-
-/// One located item and what the check found for it.
-#[derive(Debug, Clone)]
-pub struct Item {
-    pub kind: ItemKind,
-    pub system: String,
-    pub chapter: String,
-    pub id: String,
-    /// Where its locator is written, `path:line:col`.
-    pub spec: String,
-    pub book: String,
-    pub lines: Locator,
-    /// The book's words it was found at.
-    pub hits: Vec<Word>,
-    /// How many of its rows or claims are not printed there.
-    pub failures: usize,
-}
-
-/// What the check found.
-#[derive(Default)]
-pub struct Run {
-    pub figures: BTreeMap<String, Figures>,
-    pub items: Vec<Item>,
-    pub coverage: Vec<coverage::Coverage>,
-    pub findings: Vec<Diagnostic>,
-    /// The lines of each book read, by file name, for the audit report.
-    pub texts: BTreeMap<String, Vec<String>>,
-}
 
 /// Checks every chapter of `book` against the books in `dir`, and the
 /// coverage of each book against `spec_root`'s not-rules lists.
@@ -119,7 +39,7 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         let loaded = match book_of(chapter, dir, &mut books) {
             Ok(loaded) => loaded,
             Err(d) => {
-                if d.code == Code::Book(BookCheck::Edition) {
+                if d.code == DiagCode::Book(BookCheck::Edition) {
                     let name = chapter.front.book_file.as_ref().map(|f| f.name.to_string());
                     untrusted.extend(name);
                 }
@@ -158,7 +78,7 @@ fn book_of<'b>(
     books: &'b mut BTreeMap<String, Option<Book>>,
 ) -> Result<&'b Book, Diagnostic> {
     let finding = |span: Span, check, message: String| {
-        Diagnostic::new(&chapter.file, span, Code::Book(check), message)
+        Diagnostic::new(&chapter.file, span, DiagCode::Book(check), message)
     };
     let Some(file) = &chapter.front.book_file else {
         let message = "the chapter names no book file".to_string();
@@ -189,71 +109,6 @@ fn book_of<'b>(
             .note(format!("the chapter names {}", file.sha256)));
     }
     Ok(loaded)
-}
-
-/// The printed cells of each of `t`'s rows, with their spans and what each
-/// may be printed as; `text` is its chapter's.
-pub fn cells(t: &Table, text: &str) -> Vec<Vec<(String, Span, Figure)>> {
-    let printed: Vec<bool> = t
-        .columns
-        .iter()
-        .map(|c| check::printed_column(t, &c.field, &c.ty))
-        .collect();
-    let mut above: Vec<Option<&str>> = vec![None; t.columns.len()];
-    let anywhere = !check::in_order(t);
-    let ours = ours_rows(t, text);
-    let mut rows = Vec::new();
-    for row in &t.rows {
-        let mut out = Vec::new();
-        if ours.iter().any(|r| std::ptr::eq(*r, row)) {
-            rows.push(out);
-            continue;
-        }
-        for (i, cell) in t.cells_of(row).iter().enumerate() {
-            let raw = text[cell.span.clone()].trim();
-            let figure = match &cell.value {
-                // Where the book states a figure in words, it may say `two`.
-                CellValue::Int(n) if t.kind == TableKind::Constants => Some(Figure::Magnitude(*n)),
-                CellValue::Int(n) | CellValue::Modifier(n) if anywhere => Some(Figure::Int(*n)),
-                CellValue::Dice(d) if anywhere => Some(Figure::dice(d)),
-                _ => Figure::cell(raw, above[i], cell.ditto),
-            };
-            // Where the book states the rows in prose, a blank or none word is ours.
-            let none = anywhere && cell.value == CellValue::None;
-            if printed[i]
-                && !none
-                && let Some(f) = figure
-            {
-                out.push((raw.to_string(), cell.span.clone(), f));
-            }
-            if !cell.ditto && !raw.is_empty() {
-                above[i] = Some(raw);
-            }
-        }
-        rows.push(out);
-    }
-    rows
-}
-
-/// A row's name, as `ours` names it: a constant's name, or a row's first cell.
-pub fn row_names<'t>(t: &'t Table, text: &'t str) -> Vec<(&'t str, &'t codegen::model::Row)> {
-    match t.kind {
-        TableKind::Constants => t.constant_rows().collect(),
-        TableKind::Rows { .. } => t
-            .rows
-            .iter()
-            .filter_map(|r| Some((text[t.cells_of(r).first()?.span.clone()].trim(), r)))
-            .collect(),
-    }
-}
-
-/// The rows that the table's `ours` names: figures we worked out.
-pub fn ours_rows<'t>(t: &'t Table, text: &'t str) -> Vec<&'t codegen::model::Row> {
-    row_names(t, text)
-        .into_iter()
-        .filter(|(name, _)| t.source.ours.iter().any(|o| o == name))
-        .map(|(_, row)| row)
-        .collect()
 }
 
 /// The figures of `run`, one line per system, and the coverage of each book.

@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 use codegen::locator::Restates;
 use codegen::model::{Chapter, Example, Table};
 
-use super::check::{in_order, match_row};
+use super::Book;
+use super::check::match_row;
 use super::coverage::LineUse;
 use super::figure::Figure;
+use super::rows::{cells, in_order};
 use super::text::{Word, words_of};
-use super::{Book, cells};
 
 /// A locator to add to an item, and where.
 #[derive(Debug, Clone)]

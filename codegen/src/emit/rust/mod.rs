@@ -26,7 +26,7 @@ use rustc_hash::FxHashMap;
 
 use self::doc::{Plain, doc};
 use crate::model::{Book, Chapter, System, Table};
-use crate::names;
+use crate::sema::names;
 pub use values::{cell_value, column_type};
 
 /// What the generated file opens with: what made it.

@@ -9,8 +9,8 @@ use serde_json::Value as Json;
 
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
-use crate::audit::calls::Via;
-use crate::audit::facts::{
+use crate::audit::code::Via;
+use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
 
@@ -29,7 +29,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
          <code class=\"id\">{id}</code> · rule {rule}{badge}</header>\n",
         v = e.verdict,
         id = esc(&e.item.id),
-        tag = verdict_tag(e.verdict.as_str()),
+        tag = verdict_tag(e.verdict),
         rule = cite(&e.rule, root, &format!("<code>{}</code>", esc(&e.rule.id))),
         badge = review_badge(&e.item),
     );
@@ -75,7 +75,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> String {
                 _ => esc(&shown(&c.book)),
             },
             rules = esc(&rules),
-            tag = verdict_tag(c.status.as_str()),
+            tag = verdict_tag(c.status),
         );
     }
     out.push_str("</tbody>\n</table>\n");

@@ -14,7 +14,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 use super::book::Books;
 use super::typed::TableCells;
 use super::{boxes, esc, plural, property, review_badge};
-use crate::audit::facts::ChapterFacts;
+use crate::audit::model::ChapterFacts;
 use crate::provenance::ItemKind;
 
 /// A chapter's page: where it sits, the chapter, then links to the chapters

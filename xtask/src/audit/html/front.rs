@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use conformance::Verdict;
 
 use super::{badge, cite, esc, lists, plural, property};
-use crate::audit::facts::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
+use crate::audit::model::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
 /// The columns of the systems table: the key in `counts` (and `data-count`),

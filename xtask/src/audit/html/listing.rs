@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::{badge, cite, esc};
-use crate::audit::functions::FunctionFacts;
+use crate::audit::model::FunctionFacts;
 
 /// `root` leads from the listing's folder back to the site's; `functions`
 /// are the file's functions that rules reach.

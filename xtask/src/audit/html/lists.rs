@@ -4,8 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{cite, esc, plural, shown, verdict_tag};
-use crate::audit::facts::{Audit, Cite, SystemFacts};
-use crate::audit::mutants::{MutationFacts, Score};
+use crate::audit::model::{Audit, Cite, MutationFacts, Score, SystemFacts};
 
 /// The figures of a run, in the columns' order: the key in `Score` (and
 /// `data-mutation`) and the heading.
@@ -213,7 +212,7 @@ pub fn errata(out: &mut String, audit: &Audit) {
                 format!("<code>{}</code>", esc(&e.claim)),
                 esc(&shown(&e.book)),
                 esc(&rules),
-                verdict_tag(e.status.as_str()),
+                verdict_tag(e.status),
                 cite(&e.ruling, "", &esc(title)),
                 esc(&e.reason),
             ]

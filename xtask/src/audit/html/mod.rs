@@ -12,6 +12,7 @@ mod chapter;
 mod front;
 mod listing;
 mod lists;
+mod markup;
 mod print;
 mod property;
 mod queue;
@@ -23,11 +24,11 @@ use std::io;
 use std::path::Path;
 
 use codegen::Book;
-use serde_json::Value as Json;
 
 use super::code::Code;
-use super::facts::{Audit, ChapterFacts, Cite, CodeRef, ItemFacts, listing as listing_page};
-use super::review::Review;
+use crate::audit::model::{Audit, ChapterFacts, listing as listing_page};
+
+use markup::{badge, cite, code_link, esc, page, plural, review_badge, shown, verdict_tag};
 
 const CSS: &str = include_str!("audit.css");
 
@@ -91,102 +92,4 @@ pub fn write_site(
         page(&at, file, &listing::body(file, text, &root, &functions))?;
     }
     Ok(())
-}
-
-/// A whole page; `root` leads from the page's folder back to the site's.
-fn page(title: &str, root: &str, sidebar: &str, body: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<link rel=\"stylesheet\" href=\"{root}audit.css\">\n</head>\n\
-         <body>\n{sidebar}<div class=\"page\">\n{body}</div>\n</body>\n</html>\n",
-        esc(title)
-    )
-}
-
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A value as the book would print it: strings without quotes, lists in brackets.
-fn shown(v: &Json) -> String {
-    match v {
-        Json::String(s) => s.clone(),
-        Json::Array(items) => {
-            let items: Vec<String> = items.iter().map(shown).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Json::Null => "(none)".to_string(),
-        other => other.to_string(),
-    }
-}
-
-/// `text` (already HTML) linked to what `c` cites; marked as unresolved when the
-/// system has no such id.
-fn cite(c: &Cite, root: &str, text: &str) -> String {
-    let title = c.title.as_deref().map(esc).unwrap_or_default();
-    match &c.href {
-        Some(href) => format!(
-            "<a href=\"{root}{}\" title=\"{title}\">{text}</a>",
-            esc(href)
-        ),
-        None => {
-            format!("<span class=\"unresolved\" title=\"no such id in this system\">{text}</span>")
-        }
-    }
-}
-
-/// An item's review: who stamped it and when, marked when it changed since.
-fn review_badge(item: &ItemFacts) -> String {
-    let who = match (&item.reviewer, &item.reviewed_on) {
-        (Some(by), Some(on)) => format!("reviewed by {} on {}", esc(by), esc(on)),
-        _ => "never reviewed".to_string(),
-    };
-    format!(
-        "{} <span class=\"reviewer\">{who}</span>",
-        badge("", item.review)
-    )
-}
-
-/// The mark of `what` (`code `) of an item that is not as reviewed.
-fn badge(what: &str, r: Review) -> String {
-    match r {
-        Review::Reviewed => String::new(),
-        Review::Changed | Review::New | Review::Removed => {
-            format!(" <span class=\"badge review\">{what}{r}</span>")
-        }
-    }
-}
-
-/// A link to where the report shows an item of the resolver, named by its path.
-fn code_link(c: &CodeRef, root: &str) -> String {
-    format!(
-        "<a href=\"{root}{}\" title=\"{}:{}\"><code>{}</code></a>",
-        esc(&c.href),
-        esc(&c.file),
-        c.line,
-        esc(&c.path)
-    )
-}
-
-/// `1 step`, `2 steps`.
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
-/// The verdict as a coloured tag.
-fn verdict_tag(verdict: &str) -> String {
-    let v = esc(verdict);
-    format!("<span class=\"verdict {v}\">{v}</span>")
 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use codegen::Book;
 
 use super::{Books, chapter, esc};
-use crate::audit::facts::Audit;
+use crate::audit::model::Audit;
 
 pub fn body(audit: &Audit, book: &Book, books: &Books) -> String {
     let p = &audit.provenance;

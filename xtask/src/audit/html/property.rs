@@ -8,8 +8,7 @@ use std::fmt::Write as _;
 use super::{boxes, cite, esc, shown};
 use conformance::Verdict;
 
-use crate::audit::facts::{Audit, Cite};
-use crate::audit::properties::{Holds, PointFacts, PropertyEntry, PropertyFacts};
+use crate::audit::model::{Audit, Cite, Holds, PointFacts, PropertyEntry, PropertyFacts};
 
 /// A law or a failure in words, its names (in backticks) as code.
 fn with_code(text: &str) -> String {

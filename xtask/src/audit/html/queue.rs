@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::esc;
-use crate::audit::facts::Audit;
+use crate::audit::model::Audit;
 use crate::audit::queue::{Entry, Line};
 
 pub fn body(audit: &Audit) -> String {

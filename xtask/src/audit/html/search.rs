@@ -13,7 +13,7 @@ use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use serde::Serialize;
 
 use crate::audit::code::Code;
-use crate::audit::facts::{Audit, ChapterFacts, ItemFacts, listing};
+use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
 use crate::audit::review::Review;
 
 pub const SCRIPT: &str = include_str!("search.js");
@@ -110,7 +110,7 @@ fn chapter_entries(system: &str, chapter: &Chapter, f: &ChapterFacts) -> Vec<Ent
         )
     });
     let rules = f.rules.iter().map(|r| {
-        let anchor = crate::audit::facts::rule_anchor(&r.item.id);
+        let anchor = rule_anchor(&r.item.id);
         entry(
             "rule",
             &anchor,

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::esc;
-use crate::audit::facts::{Audit, ChapterFacts};
+use crate::audit::model::{Audit, ChapterFacts};
 
 /// The sidebar of a page; `root` leads from the page's folder back to the
 /// site's, and `current` is the page of the chapter shown, if one is.

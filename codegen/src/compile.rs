@@ -1,0 +1,132 @@
+//! The pipeline: a spec folder's chapters read ([`load`]), each system parsed
+//! ([`crate::syntax`]) and checked ([`crate::sema`]) into a [`Book`], and the
+//! book emitted ([`crate::emit`]) as the Rust `rules` includes.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diag::code::DiagCode;
+use crate::diag::diagnostic::{Diagnostic, Diagnostics};
+use crate::diag::source::SourceFile;
+use crate::diag::suggest;
+use crate::emit;
+use crate::model::{Book, Chapter, System};
+use crate::sema::{check, names, resolvers};
+use crate::syntax::load::{self, Sources};
+use crate::syntax::{parse, system};
+
+/// The whole pipeline, as `rules/build.rs` runs it: the chapters under
+/// `spec_root` read, parsed and checked, each rule's resolver function found
+/// in `resolver_src` (the `rules` crate's `src/`), and the book emitted as Rust.
+/// Paths in diagnostics are shown relative to `shown_from`.
+pub fn rust_of_spec(
+    spec_root: &Path,
+    resolver_src: &Path,
+    shown_from: &Path,
+) -> Result<String, Diagnostics> {
+    let book = compile_dir(spec_root, shown_from)?;
+    resolvers::missing(&book, resolver_src, shown_from).or(())?;
+    Ok(emit::rust::rust_module(&book))
+}
+
+/// Compiles every `<system>/<chapter>.md` under `spec_root`: [`load::read_spec`]
+/// then [`compile_sources`]. Paths in diagnostics are shown relative to
+/// `shown_from` (usually the workspace root).
+pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnostics> {
+    compile_sources(&load::read_spec(spec_root, shown_from)?)
+}
+
+/// Compiles a spec folder already read into memory. A file that could not be
+/// read reports its diagnostic where its chapter would have reported.
+pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    // Each system is checked as soon as it is parsed, while it is still in the
+    // cache; its check's diagnostics still follow every system's parse's.
+    let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
+    let mut book = Book::default();
+    let mut scratch = parse::Scratch::default();
+    for read in &sources.systems {
+        if let Some(mut system) = system::parse_system(read, &mut scratch, &mut diags) {
+            check::check_system(&mut system, &mut checked);
+            names::check_system(&system, &mut named);
+            book.systems.push(system);
+        }
+    }
+    diags.extend(checked.0);
+    diags.extend(named.0);
+    diags.or(book)
+}
+/// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
+/// each file joins the system its front matter names, replacing a chapter of the
+/// same path. Returns the combined book, checked as a whole.
+pub fn compile_with(book: Book, paths: &[PathBuf], shown_from: &Path) -> Result<Book, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let files: Vec<_> = paths
+        .iter()
+        .filter_map(|path| read(path, shown_from, &mut diags))
+        .collect();
+    compile_files(book, files, diags)
+}
+
+/// [`compile_with`] for files already read.
+pub(crate) fn compile_files(
+    mut book: Book,
+    files: Vec<Arc<SourceFile>>,
+    mut diags: Diagnostics,
+) -> Result<Book, Diagnostics> {
+    let mut scratch = parse::Scratch::default();
+    let known: Vec<String> = book.systems.iter().map(|s| s.id.clone()).collect();
+    for file in files {
+        let Some(chapter) = parse::parse_chapter(&file, &mut scratch, &mut diags) else {
+            continue;
+        };
+        if !known.is_empty() && !known.iter().any(|k| *k == chapter.front.system) {
+            diags.push(unknown_system(&chapter, &known));
+            continue;
+        }
+        let system = match book
+            .systems
+            .iter()
+            .position(|s| s.id == chapter.front.system)
+        {
+            Some(i) => &mut book.systems[i],
+            None => {
+                book.systems.push(System {
+                    id: chapter.front.system.to_string(),
+                    chapters: Vec::new(),
+                });
+                book.systems.last_mut().expect("just pushed")
+            }
+        };
+        system.chapters.retain(|c| c.file.path != chapter.file.path);
+        system.chapters.push(chapter);
+    }
+    finish(book, diags)
+}
+
+/// A file joins a system of the book it is compiled against, whose rules its
+/// examples call: one the book lacks is a misspelling more likely than a new one.
+fn unknown_system(chapter: &Chapter, known: &[String]) -> Diagnostic {
+    let system = &chapter.front.system;
+    let d = Diagnostic::new(
+        &chapter.file,
+        chapter.front.system_span.clone(),
+        DiagCode::Layout,
+        format!("system `{system}` is not a system of the book"),
+    );
+    let label = suggest::did_you_mean(system, known.iter().map(String::as_str));
+    d.label(label.unwrap_or_else(|| "the book's systems are its folders in `spec/`".into()))
+        .note(format!("its systems: {}", known.join(", ")))
+}
+
+fn finish(mut book: Book, mut diags: Diagnostics) -> Result<Book, Diagnostics> {
+    check::check(&mut book, &mut diags);
+    names::check(&book, &mut diags);
+    diags.or(book)
+}
+
+fn read(path: &Path, shown_from: &Path, diags: &mut Diagnostics) -> Option<Arc<SourceFile>> {
+    load::read(path, load::shown(path, shown_from))
+        .map_err(|d| diags.push(d))
+        .ok()
+}

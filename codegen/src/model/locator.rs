@@ -1,0 +1,80 @@
+//! Book locators: which lines of the chapter's book file an item restates,
+//! and what a table restates; [`crate::syntax::locator`] reads them.
+
+use std::ops::RangeInclusive;
+
+use smol_str::SmolStr;
+
+use crate::diag::source::Span;
+
+/// Lines of the book, 1-based, in ascending runs that do not overlap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Locator {
+    pub ranges: Vec<RangeInclusive<u32>>,
+    /// Where the locator is written.
+    pub span: Span,
+}
+
+impl Locator {
+    /// Every line cited, in order.
+    pub fn lines(&self) -> impl Iterator<Item = u32> + '_ {
+        self.ranges.iter().flat_map(|r| r.clone())
+    }
+
+    /// The last line cited.
+    pub fn last(&self) -> u32 {
+        self.ranges.last().map_or(0, |r| *r.end())
+    }
+}
+
+/// As written: `120-152, 160`.
+impl std::fmt::Display for Locator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let runs: Vec<String> = self.ranges.iter().map(run).collect();
+        f.write_str(&runs.join(", "))
+    }
+}
+
+pub(crate) fn run(r: &RangeInclusive<u32>) -> String {
+    if r.start() == r.end() {
+        r.start().to_string()
+    } else {
+        format!("{}-{}", r.start(), r.end())
+    }
+}
+
+/// Where a table's cells come from in the book.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TableSource {
+    pub lines: Option<Locator>,
+    /// How the book gives the rows (`restates = "…"`).
+    pub restates: Restates,
+    /// Columns, constants (by name) or rows (by their first cell) we worked
+    /// out (`ours = ["…"]`), which the book does not print.
+    pub ours: Vec<SmolStr>,
+}
+
+/// How the book gives a table's rows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Restates {
+    /// As a table: each row's cells printed one after another.
+    #[default]
+    Table,
+    /// In prose: each figure printed somewhere in the lines, in no set
+    /// order; text cells are our words.
+    Prose,
+    /// Not at all: the figures are ours, worked out from the book's words
+    /// (a divisor for "half", a reach for "adjacent"), and cite no lines.
+    Ours,
+}
+
+/// The book file a chapter restates: its name in the books folder and the
+/// SHA-256 of its bytes, which tells one edition (or a damaged copy) from another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BookFile {
+    pub name: SmolStr,
+    /// 64 lowercase hex digits.
+    pub sha256: SmolStr,
+    /// The front matter's `[source]` table.
+    pub span: Span,
+}

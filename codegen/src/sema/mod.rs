@@ -1,0 +1,10 @@
+//! The second pass, over a parsed book: names are Rust names, examples and
+//! properties agree with the signatures of the rules they call ([`check`]),
+//! each rule has its resolver function ([`resolvers`]), and the [`lint`]s.
+
+pub(crate) mod check;
+pub mod lint;
+pub(crate) mod names;
+pub mod property;
+pub mod resolvers;
+pub(crate) mod signature;

@@ -1,0 +1,197 @@
+//! A chapter's facts: its sections, tables, rules and examples, each with its
+//! review, and its rules' code.
+
+use std::collections::BTreeMap;
+
+use conformance::Verdict;
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use super::mutation::{ChapterMutation, SurvivorFacts};
+use super::property::PropertyFacts;
+use super::refs::{Cite, Step, StepFacts};
+use crate::audit::review::Review;
+
+#[derive(Debug, Serialize)]
+pub struct ChapterFacts {
+    pub id: String,
+    pub title: String,
+    /// The Markdown file, relative to the workspace.
+    pub path: String,
+    /// Its page in the report, relative to the report's folder.
+    pub page: String,
+    pub source_book: String,
+    pub source_section: String,
+    pub version: String,
+    pub sections: Vec<SectionFacts>,
+    pub tables: Vec<TableFacts>,
+    pub rules: Vec<RuleFacts>,
+    pub examples: Vec<ExampleFacts>,
+    pub properties: Vec<PropertyFacts>,
+    /// Its resolver file's mutation figures; none when no run covered it.
+    pub mutation: Option<ChapterMutation>,
+}
+
+impl ChapterFacts {
+    /// How many of the chapter's examples came out `verdict`.
+    pub fn with_verdict(&self, verdict: Verdict) -> usize {
+        self.examples
+            .iter()
+            .filter(|e| e.verdict == verdict)
+            .count()
+    }
+
+    /// How many of its sections, tables, rules, examples and rules' code are
+    /// not as reviewed.
+    pub fn unreviewed(&self) -> usize {
+        let code = self.rules.iter().filter_map(|r| r.code.as_ref());
+        self.sections
+            .iter()
+            .map(|s| s.item.review)
+            .chain(self.tables.iter().map(|t| t.item.review))
+            .chain(self.rules.iter().map(|r| r.item.review))
+            .chain(self.examples.iter().map(|e| e.item.review))
+            .chain(code.map(|c| c.review))
+            .filter(|r| *r != Review::Reviewed)
+            .count()
+    }
+}
+
+/// What every tracked item has: its id, where it starts, and its review.
+#[derive(Debug, Serialize)]
+pub struct ItemFacts {
+    pub id: String,
+    /// `<system>/<id>`: ids repeat across systems.
+    pub key: String,
+    pub line: usize,
+    pub checksum: String,
+    pub review: Review,
+    /// Who stamped it last, and on which day; none if never stamped.
+    pub reviewer: Option<String>,
+    pub reviewed_on: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SectionFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub title: String,
+    pub level: u8,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TableFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub title: Option<String>,
+    pub section: Option<String>,
+    /// The generated constants: one for a rows table, one per row for a constants table.
+    pub constants: Vec<String>,
+    /// The row struct of a rows table.
+    pub row_type: Option<String>,
+    pub rows: usize,
+    /// The resolver items that read the constants.
+    pub readers: Vec<CodeRef>,
+    pub errata: Vec<TableErratumFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TableErratumFacts {
+    pub row: String,
+    pub column: String,
+    pub printed: String,
+    pub reading: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RuleFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub section: Option<String>,
+    /// The hand-written function the registry calls, under `rules::`.
+    pub resolver: String,
+    /// Its code; none when `rules/src` has no such function.
+    pub code: Option<CodeFacts>,
+    pub given: Vec<ParamFacts>,
+    pub outputs: Vec<ParamFacts>,
+    /// The examples that exercise it, from any chapter of the system.
+    pub examples: Vec<Cite>,
+    /// The surviving mutants in the functions its code reaches.
+    pub survivors: Vec<SurvivorFacts>,
+}
+
+/// A rule's code as review covers it: the resolver function's source, with
+/// every item it reaches in `rules/src` (see `audit::calls`).
+#[derive(Debug, Serialize)]
+pub struct CodeFacts {
+    pub file: String,
+    pub line: usize,
+    /// The anchor of its panel in the rule's box.
+    pub anchor: String,
+    pub source: String,
+    /// What else the checksum covers, sorted by path.
+    pub calls: Vec<CodeRef>,
+    pub checksum: String,
+    pub review: Review,
+}
+
+/// An item of the resolver and where the report shows its source: a rule's
+/// code panel for a resolver function, else its line in the file's listing.
+#[derive(Debug, Clone, Serialize)]
+pub struct CodeRef {
+    pub path: String,
+    pub file: String,
+    pub line: usize,
+    pub href: String,
+    /// In a rule's code, why it is there: a shortest call path from the
+    /// resolver function, each step with how it is reached.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub way: Vec<Step>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ParamFacts {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub optional: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ExampleFacts {
+    #[serde(flatten)]
+    pub item: ItemFacts,
+    pub section: Option<String>,
+    pub rule: Cite,
+    /// An example of ours (`[expect]`) rather than the book's (`[book]`).
+    pub ours: bool,
+    pub verdict: Verdict,
+    pub given: BTreeMap<String, Json>,
+    pub claims: Vec<ClaimFacts>,
+    pub trace: Vec<StepFacts>,
+    /// Why the case failed as a whole, if it did.
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ClaimFacts {
+    pub name: String,
+    /// What the book prints (or, for an example of ours, what we worked out).
+    pub book: Json,
+    /// What the resolver gave; none when it gave nothing for this claim.
+    pub rules: Option<Json>,
+    /// `agrees`, `erratum` or `fails`.
+    pub status: Verdict,
+    /// Why the claim fails, if it does.
+    pub why: Option<String>,
+    pub erratum: Option<ErratumFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ErratumFacts {
+    /// What the erratum says the rules give.
+    pub rules: Json,
+    pub ruling: Cite,
+    pub reason: String,
+}

@@ -1,0 +1,24 @@
+//! A function of `rules/src` that some rule reaches: its review, the rules
+//! that reach it, and the mutants that survive in it.
+
+use serde::Serialize;
+
+use super::mutation::SurvivorFacts;
+use super::refs::Cite;
+use crate::audit::review::Review;
+
+#[derive(Debug, Serialize)]
+pub struct FunctionFacts {
+    pub path: String,
+    pub file: String,
+    /// The line of its name, and its first line (doc comments included).
+    pub line: usize,
+    pub first_line: usize,
+    pub review: Review,
+    pub reviewer: Option<String>,
+    pub reviewed_on: Option<String>,
+    /// The rules whose resolver function reaches it.
+    pub rules: Vec<Cite>,
+    /// The surviving mutants within its lines.
+    pub survivors: Vec<SurvivorFacts>,
+}

@@ -1,0 +1,24 @@
+//! The audit's facts, as `audit.json` and the report show them: plain data
+//! that imports nothing from the modules that gather it ([`super::facts`]) or
+//! render it ([`super::html`]).
+
+mod chapter;
+mod function;
+mod index;
+mod mutation;
+mod property;
+mod refs;
+mod report;
+
+pub use chapter::{
+    ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, ItemFacts,
+    ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts,
+};
+pub use function::FunctionFacts;
+pub use index::{ErratumEntry, FailingExample, RulingFacts};
+pub use mutation::{ChapterMutation, MutationFacts, Score, SurvivorFacts};
+pub use property::{
+    DomainFacts, FailureFacts, Holds, PointFacts, PropertyEntry, PropertyFacts, PropertyIndex,
+};
+pub use refs::{Cite, Step, StepFacts, code_anchor, json, listing, page, rule_anchor};
+pub use report::{Audit, LintAllow, SCHEMA, SCHEMA_FILE, SystemFacts};

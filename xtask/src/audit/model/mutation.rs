@@ -1,0 +1,61 @@
+//! Mutation figures: per system (and the engine), per chapter, and each
+//! surviving mutant with why it survives.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::mutants::FileEntry;
+
+/// One scope's mutation figures: a system's, or the engine's.
+#[derive(Debug, Serialize)]
+pub struct MutationFacts {
+    /// A system id, or `engine`.
+    pub scope: String,
+    /// None when the record holds no file of the scope (or there is no record).
+    pub run: Option<Score>,
+    /// The scope's files that no run has covered yet.
+    pub pending: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct Score {
+    /// Each file the run mutated, with what it recorded.
+    pub files: BTreeMap<String, FileEntry>,
+    /// The files whose text is no longer the text their run mutated.
+    pub changed_since_run: Vec<String>,
+    pub mutants: usize,
+    pub caught: usize,
+    pub missed: usize,
+    pub unviable: usize,
+    pub timeout: usize,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+    pub survivors: Vec<SurvivorFacts>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SurvivorFacts {
+    pub file: String,
+    pub line: usize,
+    pub mutant: String,
+    pub reason: String,
+    /// Whether the reason cites a line (`Line 46`, `armor.md:101`), which
+    /// drifts as the file changes: a reason names the code or the table instead.
+    pub cites_a_line: bool,
+    /// The line in the report's listing of the file; none when `rules/src`
+    /// has no such file any more.
+    pub href: Option<String>,
+}
+
+/// One chapter's mutation figures: its resolver file's last run.
+#[derive(Debug, Serialize)]
+pub struct ChapterMutation {
+    pub file: String,
+    #[serde(flatten)]
+    pub run: FileEntry,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+    /// Whether the file's text is no longer the text its run mutated.
+    pub changed_since_run: bool,
+}

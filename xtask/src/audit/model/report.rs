@@ -1,0 +1,69 @@
+//! The whole report (`audit.json`) and each system's part of it.
+
+use serde::Serialize;
+
+use super::chapter::ChapterFacts;
+use super::function::FunctionFacts;
+use super::index::{ErratumEntry, FailingExample, RulingFacts};
+use super::mutation::MutationFacts;
+use super::property::PropertyIndex;
+use super::refs::Cite;
+use crate::Counts;
+use crate::audit::provenance::Provenance;
+use crate::audit::review::Change;
+
+/// The JSON Schema of `audit.json`, written beside it under this name.
+pub const SCHEMA_FILE: &str = "audit.schema.json";
+/// Its text.
+pub const SCHEMA: &str = include_str!("../audit.schema.json");
+
+#[derive(Debug, Serialize)]
+pub struct Audit {
+    /// The JSON Schema of this file, written beside it.
+    #[serde(rename = "$schema")]
+    pub schema: &'static str,
+    /// The layout's version, the commit and the date the report was written.
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    pub generated_by: &'static str,
+    /// The reviewed state that every item's `review` compares with.
+    pub reviewed_file: &'static str,
+    pub systems: Vec<SystemFacts>,
+    /// Every item changed, new or removed since the stamp, in book order.
+    pub changed_since_review: Vec<Change>,
+    /// Lints allowed on a table or section, each with its reason.
+    pub lint_allows: Vec<LintAllow>,
+    /// Where the mutation run is recorded.
+    pub mutation_file: &'static str,
+    /// Each system's mutation figures, then the engine's.
+    pub mutation: Vec<MutationFacts>,
+    /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
+    pub functions: Vec<FunctionFacts>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LintAllow {
+    pub system: String,
+    /// The table or section id the allow sits on.
+    pub item: String,
+    pub lint: String,
+    pub reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SystemFacts {
+    pub id: String,
+    /// The figures `cargo xtask regen` prints for the system.
+    pub counts: Counts,
+    /// Rules that no example of the system names.
+    pub unexercised_rules: Vec<Cite>,
+    /// The examples whose verdict is `fails`, in book order.
+    pub failing: Vec<FailingExample>,
+    /// Every erratum on an example's claim, in book order.
+    pub errata: Vec<ErratumEntry>,
+    /// The ruling sections (ids starting `ruling-`) with the errata that cite them.
+    pub rulings: Vec<RulingFacts>,
+    /// The properties the book states, how many hold, and where each is.
+    pub properties: PropertyIndex,
+    pub chapters: Vec<ChapterFacts>,
+}
