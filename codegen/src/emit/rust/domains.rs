@@ -5,9 +5,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
-use super::ident;
 use crate::domain::Domain;
 use crate::model::{Book, Param, ValueType};
+use crate::sema::names::checked_ident as ident;
 
 /// `Given::within_domain`: the inputs, or a refusal of the first figure that
 /// lies outside its input's domain.

@@ -18,15 +18,17 @@ mod doc;
 mod domains;
 mod rules;
 mod tables;
+mod tokens;
 mod values;
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use rustc_hash::FxHashMap;
 
 use self::doc::{Plain, doc};
+use self::tokens::Tokens;
 use crate::model::{Book, Chapter, System, Table};
-use crate::sema::names;
+use crate::sema::names::checked_ident as ident;
 pub use values::{cell_value, column_type};
 
 /// What the generated file opens with: what made it.
@@ -50,17 +52,6 @@ pub fn rust_module(book: &Book) -> String {
 /// the test that reads it back with `rules` (`conformance/tests/table_data.rs`).
 pub fn table_data(t: &Table) -> String {
     data::rows(t).0
-}
-
-/// Tokens that `write` puts straight into the stream they are interpolated
-/// in. A `TokenStream` interpolated by `quote!` is copied token by token
-/// (proc-macro2 clones a shared stream), once for each level it is nested in.
-struct Tokens<F>(F);
-
-impl<F: Fn(&mut TokenStream)> ToTokens for Tokens<F> {
-    fn to_tokens(&self, out: &mut TokenStream) {
-        (self.0)(out);
-    }
 }
 
 fn system(s: &System) -> impl ToTokens + '_ {
@@ -122,16 +113,6 @@ fn ids(c: &Chapter) -> impl ToTokens + '_ {
             }
         });
     })
-}
-
-/// The Rust identifier of a spec name (`combat-modifiers` -> `combat_modifiers`,
-/// `type` -> `r#type`).
-pub(crate) fn ident(name: &str) -> Ident {
-    match names::ident(name) {
-        Ok(ident) => ident,
-        // The compiler reports every name that is no Rust name before a book exists.
-        Err(why) => unreachable!("a compiled book holds a name rustc rejects: {why}"),
-    }
 }
 
 fn upper(id: &str) -> String {

@@ -5,9 +5,10 @@ use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
 use super::doc::{Plain, doc};
+use super::tokens::Tokens;
 use super::values::opt;
-use super::{Tokens, ident};
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
+use crate::sema::names::checked_ident as ident;
 
 pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
     Tokens(move |out: &mut TokenStream| {

@@ -8,11 +8,13 @@ use proc_macro2::{Ident, Literal, TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use rustc_hash::FxHashMap;
 
+use super::data;
 use super::doc::{Plain, doc};
+use super::tokens::Tokens;
 use super::values::{type_of, value_of};
-use super::{Tokens, data, ident};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
+use crate::sema::names::checked_ident as ident;
 
 /// A table, titled by its own title or else by its section's (`titles`, by section id).
 pub fn table<'a>(
