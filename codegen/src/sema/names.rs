@@ -39,6 +39,15 @@ pub fn ident(name: &str) -> Result<Ident, String> {
     })
 }
 
+/// The identifier of a name in a compiled book: the compiler reports every
+/// name that is no Rust name ([`ident`]) before a book exists.
+pub fn checked_ident(name: &str) -> Ident {
+    match ident(name) {
+        Ok(ident) => ident,
+        Err(why) => unreachable!("a compiled book holds a name rustc rejects: {why}"),
+    }
+}
+
 /// Checks the names in `book` that become Rust names and that no earlier
 /// stage saw whole: chapter and rule modules, and rule inputs and outputs.
 pub fn check(book: &Book, diags: &mut Diagnostics) {

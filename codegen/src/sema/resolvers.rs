@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use syn::ext::IdentExt;
 use syn::{Item, UseTree, Visibility};
 
-use crate::emit::rust::ident;
 use crate::model::{Book, Chapter, Rule, System};
+use crate::sema::names::checked_ident as ident;
 use crate::{DiagCode, Diagnostic, Diagnostics};
 
 /// What a source file declares: its modules and its functions (or names it

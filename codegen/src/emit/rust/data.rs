@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Display, Formatter, Write as _};
 
-use super::writer::is_bidi;
+use super::doc::is_bidi;
 use crate::cell::CellValue;
 use crate::model::{Row, Table};
 

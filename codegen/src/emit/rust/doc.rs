@@ -1,0 +1,51 @@
+//! Doc comments of the generated code, and the spec text in them.
+
+use std::fmt::{self, Display, Write as _};
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// A doc comment, a `#[doc = "…"]` attribute of a string literal for each
+/// line of `text`, which prettyplease prints as a `///` line of the literal's
+/// value. `text` is the emitter's own wording: text from the spec goes into it
+/// only as [`Plain`].
+pub fn doc(text: &str) -> TokenStream {
+    let lines = text.split('\n').map(str::trim_end);
+    quote! { #(#[doc = #lines])* }
+}
+
+/// Spec text as inert Markdown for a doc comment. rustdoc reads doc comments
+/// as Markdown and compiles and runs their fenced code as doctests, so spec
+/// text must carry no structure into them: it is written on one line (no fence,
+/// indented block, heading, list or HTML block can start), with each ASCII
+/// punctuation mark escaped by a backslash (CommonMark reads an escaped mark as
+/// itself, so no code span, inline HTML, link or emphasis can open), and control
+/// characters and text direction marks, which rustc refuses in a comment, as
+/// `\u{…}` escapes.
+pub struct Plain<'a>(pub &'a str);
+
+impl Display for Plain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = self.0.split(char::is_whitespace).filter(|w| !w.is_empty());
+        for (i, word) in words.enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            for c in word.chars() {
+                if c.is_ascii_punctuation() {
+                    write!(f, "\\{c}")?;
+                } else if c.is_control() || is_bidi(c) {
+                    write!(f, "{}", c.escape_unicode())?;
+                } else {
+                    f.write_char(c)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The marks that change the direction text flows in.
+pub fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}

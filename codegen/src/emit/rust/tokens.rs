@@ -1,0 +1,15 @@
+//! The emitter's way of nesting the parts it builds with `quote!`.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+/// Tokens that the function it holds writes straight into the stream they
+/// are interpolated in. A `TokenStream` interpolated by `quote!` is copied token by token
+/// (proc-macro2 clones a shared stream), once for each level it is nested in.
+pub struct Tokens<F>(pub F);
+
+impl<F: Fn(&mut TokenStream)> ToTokens for Tokens<F> {
+    fn to_tokens(&self, out: &mut TokenStream) {
+        (self.0)(out);
+    }
+}
