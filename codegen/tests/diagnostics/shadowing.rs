@@ -14,6 +14,7 @@ use super::*;
 /// The modules of `rules` that the generated code names, as paths under `rules/src`.
 const RULES_MODULES: &[&str] = &[
     "table.rs",
+    "table/cells.rs",
     "table/decode.rs",
     "table/rows.rs",
     "dice.rs",
