@@ -75,13 +75,16 @@ fn a_new_system_has_every_file_and_compiles_once_it_holds_a_rule() {
         read("rules/src/lib.rs").contains("pub mod protection;\npub mod srd5;\npub mod table;\n")
     );
     assert!(read("docs/books/srd5.md").contains("Pairs: 0 compared, 0 disagree."));
-    // Each Rust file made or changed is recorded at its text, with no mutants.
+    // Each Rust file made or changed is recorded at its text, with no mutants;
+    // the chapter's resolver module, made for functions, waits for its run.
     let record = Record::load(root).unwrap();
-    for file in [
-        "rules/src/lib.rs",
-        "rules/src/srd5/mod.rs",
-        "rules/src/srd5/srd5.rs",
-    ] {
+    assert!(
+        record
+            .pending
+            .contains(&"rules/src/srd5/srd5.rs".to_string())
+    );
+    assert!(!record.files.contains_key("rules/src/srd5/srd5.rs"));
+    for file in ["rules/src/lib.rs", "rules/src/srd5/mod.rs"] {
         let entry = &record.files[file];
         assert_eq!(
             entry.checksum,
@@ -175,30 +178,17 @@ fn a_new_system_with_a_rule_and_an_example_passes_regen_and_the_whole_suite() {
     );
     let regen = cargo(&["xtask", "regen"]);
     assert!(regen.stdout.contains("wuxia"), "{regen}");
-    // The mutation record asks a run of every edit of `rules/src`, the new
-    // system's too: that one step is the record's, and it is all it asks.
+    // The new resolver module waits for its first mutation run, which the
+    // report shows; nothing in the suite asks for it.
     let record = Record::load(copy).unwrap();
-    let stale: Vec<String> = record
-        .problems(copy)
-        .unwrap()
-        .iter()
-        .map(|p| p.to_string())
-        .collect();
-    assert_eq!(
-        stale,
-        [
-            "rules/src/wuxia/wuxia.rs changed since its mutation run; run `cargo xtask mutants --file rules/src/wuxia/wuxia.rs`"
-        ]
-    );
+    assert_eq!(record.pending, ["rules/src/wuxia/wuxia.rs"]);
     cargo(&[
         "test",
         "--workspace",
         "--",
-        // This test, which would run itself again, and the record's check above.
+        // This test, which would run itself again.
         "--skip",
         "a_new_system_with_a_rule_and_an_example_passes_regen_and_the_whole_suite",
-        "--skip",
-        "every_resolver_file_has_a_mutation_run_of_its_current_text",
     ]);
 }
 
