@@ -21,6 +21,7 @@ use super::mutants::{ChapterMutation, MutationFacts, SurvivorFacts, scores};
 use super::properties::{self, PropertyFacts, PropertyIndex};
 use super::provenance::Provenance;
 use super::review::{Change, Kind, REVIEWED_FILE, Review, Stamp, Tracked, tracked};
+use super::tally::{RuleMutation, Tallies};
 use crate::mutants::{RECORD_FILE, Record};
 use crate::{Counts, counts};
 
@@ -191,6 +192,8 @@ pub struct RuleFacts {
     pub examples: Vec<Cite>,
     /// The surviving mutants in the functions its code reaches.
     pub survivors: Vec<SurvivorFacts>,
+    /// The mutation figures of the functions its code reaches.
+    pub mutation: RuleMutation,
 }
 
 /// A rule's code as review covers it: the resolver function's source, with
@@ -355,6 +358,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
         .collect();
     let mut systems: Vec<SystemFacts> = systems;
+    let tallies = Tallies::new(sources.mutants, sources.code);
     for rule in systems
         .iter_mut()
         .flat_map(|s| &mut s.chapters)
@@ -366,6 +370,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
             .filter(|s| reach.iter().any(|(i, _)| holds(&sources.code.items[*i], s)))
             .map(|s| (*s).clone())
             .collect();
+        rule.mutation = tallies.rule(&reach);
     }
     Ok(Audit {
         schema: super::SCHEMA_FILE,
@@ -634,6 +639,7 @@ fn chapter(
                     })
                     .collect(),
                 survivors: Vec::new(),
+                mutation: RuleMutation::default(),
             }
         })
         .collect();

@@ -123,17 +123,30 @@ fn mutation(f: &ChapterFacts) -> String {
     let Some(m) = &f.mutation else {
         return " · <span class=\"mutation\">no mutation run</span>".to_string();
     };
-    let score = m.score.map_or("no viable mutant".to_string(), |s| {
-        format!("{:.0}%", s * 100.0)
-    });
     let stale = if m.changed_since_run {
         " (file changed since its run)"
     } else {
         ""
     };
     format!(
-        " · <span class=\"mutation\">mutation score {score}: {} caught of {} mutants, {} missed, {} unviable{stale}</span>",
-        m.run.caught, m.run.mutants, m.run.missed, m.run.unviable
+        " · <span class=\"mutation\">{}{stale}</span>",
+        score_line(m.score, &m.run.figures())
+    )
+}
+
+/// `mutation score 90%: 9 caught of 12 mutants, 1 missed, 2 unviable`, from
+/// the score and the figures (mutants, caught, missed, unviable, timeout).
+pub(super) fn score_line(score: Option<f64>, figures: &[usize; 5]) -> String {
+    let [mutants, caught, missed, unviable, timeout] = *figures;
+    let score = score.map_or("no viable mutant".to_string(), |s| {
+        format!("{:.0}%", s * 100.0)
+    });
+    let timeout = match timeout {
+        0 => String::new(),
+        n => format!(", {n} timed out"),
+    };
+    format!(
+        "mutation score {score}: {caught} caught of {mutants} mutants, {missed} missed, {unviable} unviable{timeout}"
     )
 }
 
