@@ -30,9 +30,10 @@ const HEADER: &str = "\
 # each mutant in (`name`; `line`, the function's first line; a figure left out
 # is 0), and `functions_from` says what the split rests on: \"run\", the run's
 # own outcomes; \"check\", `cargo xtask mutants --backfill`: a build-only
-# `cargo mutants --check` of the same text found each function's unviable
-# mutants, the survivors are the missed ones, and caught is the rest (a file
-# with timeouts gets no split that way); \"unknown\", no split (`why` says why).
+# `cargo mutants --check` of the same text, as many mutants and as many of
+# them unviable as the run had, found each function's unviable mutants; the
+# survivors are the missed ones, and caught is the rest (a file with timeouts
+# gets no split that way); \"unknown\", no split (`why` says why).
 ";
 
 /// The committed record of the mutation runs.
@@ -123,16 +124,16 @@ impl FileEntry {
             self.timeout,
         ]
     }
+}
 
-    /// The sums of its functions' figures.
-    fn function_totals(&self) -> [usize; 5] {
-        self.functions.iter().fold([0; 5], |mut sum, f| {
-            for (s, n) in sum.iter_mut().zip(f.figures()) {
-                *s += n;
-            }
-            sum
-        })
-    }
+/// The sums of the functions' figures.
+fn sum(functions: &[FunctionEntry]) -> [usize; 5] {
+    functions.iter().fold([0; 5], |mut sum, f| {
+        for (s, n) in sum.iter_mut().zip(f.figures()) {
+            *s += n;
+        }
+        sum
+    })
 }
 
 impl FunctionEntry {
@@ -293,23 +294,24 @@ impl Record {
         self.survivors = kept;
         for (file, checksum) in ran {
             let mine: Vec<&Mutant> = mutants.iter().filter(|m| &m.file == file).collect();
-            let count = |o: Outcome| mine.iter().filter(|m| m.outcome == o).count();
+            let functions: Vec<FunctionEntry> = by_function(mine.iter().copied())
+                .iter()
+                .map(|(f, ms)| function_entry(f, ms))
+                .collect();
+            let [mutants, caught, missed, unviable, timeout] = sum(&functions);
             self.files.insert(
                 file.clone(),
                 FileEntry {
                     checksum: checksum.clone(),
                     data: String::new(),
-                    mutants: mine.len(),
-                    caught: count(Outcome::Caught),
-                    missed: count(Outcome::Missed),
-                    unviable: count(Outcome::Unviable),
-                    timeout: count(Outcome::Timeout),
+                    mutants,
+                    caught,
+                    missed,
+                    unviable,
+                    timeout,
                     functions_from: Split::Run,
                     why: String::new(),
-                    functions: by_function(mine.iter().copied())
-                        .iter()
-                        .map(|(f, ms)| function_entry(f, ms))
-                        .collect(),
+                    functions,
                 },
             );
             let mut missed: Vec<&&Mutant> = mine
@@ -433,7 +435,7 @@ impl Record {
                 .iter()
                 .filter(|(_, e)| match e.functions_from {
                     Split::Unknown => !e.functions.is_empty(),
-                    _ => e.function_totals() != e.figures(),
+                    _ => sum(&e.functions) != e.figures(),
                 })
                 .map(|(f, _)| Problem::Split(f.clone())),
         );
