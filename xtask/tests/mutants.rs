@@ -293,6 +293,10 @@ fn a_backfill_that_disagrees_with_the_run_leaves_the_split_unknown() {
         why(same, "0123456789abcdef", &check[..3]),
         "the check holds 3 of its mutants, 1 unviable; its run 6, 1 unviable"
     );
+    assert_eq!(
+        why(same, "0123456789abcdef", &[]),
+        "no build-only run has reached it yet"
+    );
     let timeout = |r: &mut Record| {
         let e = r.files.get_mut(FALLING).unwrap();
         (e.timeout, e.caught) = (1, 2);

@@ -199,6 +199,9 @@ fn checked_split<'m>(
     if entry.caught + entry.missed + entry.unviable + entry.timeout != entry.mutants {
         return Err("its figures do not add up to its mutants".to_string());
     }
+    if checked.is_empty() && entry.mutants > 0 {
+        return Err("no build-only run has reached it yet".to_string());
+    }
     if (checked.len(), unviable) != (entry.mutants, entry.unviable) {
         return Err(format!(
             "the check holds {} of its mutants, {unviable} unviable; its run {}, {} unviable",
