@@ -1109,9 +1109,19 @@ fn a_rule_s_mutation_figures_cover_the_functions_its_code_reaches() {
             "<code>replace 0 with 1 in non_negative</code>: no example has a zero figure"
         )
     );
+    // Nothing is stamped here: the queue holds each resolver function as new,
+    // reached by its own rule in a way of one step, which the schema allows.
     let schema: Json = serde_json::from_str(xtask::audit::SCHEMA).expect("the schema");
     let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
-    assert!(validator.is_valid(&json), "audit.json breaks its schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&json)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "audit.json breaks its schema:\n{}",
+        errors.join("\n")
+    );
     let outcome = rule(&json, "outcome.outcome");
     assert_eq!(
         outcome["mutation"]["run"]["missed"], 0,
