@@ -117,9 +117,16 @@ enum Cmd {
         /// Only this file of rules/src (repeatable)
         #[arg(long = "file", value_name = "FILE")]
         files: Vec<String>,
-        /// Read an earlier run of the same selection from DIR instead of running
+        /// Read an earlier run of the same selection from DIR instead of
+        /// running (repeatable: the shards of one run)
         #[arg(long, value_name = "DIR")]
-        from: Option<PathBuf>,
+        from: Vec<PathBuf>,
+        /// Measure nothing: split by function the recorded figures of files
+        /// that have no split yet, from a build-only run (cargo mutants
+        /// --check, into target/mutants-check; or --from an earlier one) of
+        /// their unchanged text; a file it disagrees with stays unknown
+        #[arg(long)]
+        backfill: bool,
     },
     /// Measure what a large table costs the rules build: the time a
     /// 10,000-row table adds, and the peak memory for a 10 MB table
@@ -294,11 +301,13 @@ fn main() -> ExitCode {
             system,
             files,
             from,
+            backfill,
         } => {
             let selection = xtask::mutants::Selection {
                 system,
                 files,
                 from,
+                backfill,
             };
             xtask::mutants::run(&root, &selection).map(|summary| print!("{summary}"))
         }

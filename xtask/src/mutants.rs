@@ -14,13 +14,18 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-pub use outcomes::{Mutant, Outcome, read_outcomes};
-pub use record::{FileEntry, Problem, RECORD_FILE, Record, SOURCES, Survivor, source_files};
+pub use outcomes::{Function, Mutant, Outcome, read_outcomes};
+pub use record::{
+    FileEntry, FunctionEntry, Problem, RECORD_FILE, Record, SOURCES, Split, Survivor, source_files,
+};
 
 use crate::audit::checksum;
 
 /// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
 pub const OUTPUT_DIR: &str = "target/mutants";
+
+/// Where a build-only run for `--backfill` writes it.
+pub const CHECK_DIR: &str = "target/mutants-check";
 
 /// How to get cargo-mutants.
 pub const INSTALL: &str = "cargo install cargo-mutants --locked";
@@ -33,8 +38,13 @@ pub struct Selection {
     /// Files of `rules/src`, by their path from the workspace root.
     pub files: Vec<String>,
     /// Read the `outcomes.json` of an earlier run of the same selection from
-    /// this folder (its `-o` folder or its `mutants.out`) instead of running.
-    pub from: Option<PathBuf>,
+    /// these folders (each its `-o` folder or its `mutants.out`; several for
+    /// the shards of one run) instead of running.
+    pub from: Vec<PathBuf>,
+    /// Split by function the figures of the files recorded without a split,
+    /// from a build-only run of their text ([`Record::backfill`]), instead of
+    /// measuring anything.
+    pub backfill: bool,
 }
 
 /// Runs cargo-mutants on the selection (or reads an earlier run's outcomes),
@@ -50,25 +60,86 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
                 .map_err(|e| format!("cannot read {f}: {e}"))
         })
         .collect::<Result<BTreeMap<_, _>, _>>()?;
+    if selection.backfill {
+        return backfill(root, selection, &ran);
+    }
     // So are the tables each file reads, which may keep its survivors alive.
     let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
     let data = data::checksums(&crate::audit::Code::scan(root)?, &book, &scope);
     let started = Instant::now();
-    let out = match &selection.from {
-        Some(dir) => dir.clone(),
-        None => {
-            cargo_mutants(root, selection)?;
-            root.join(OUTPUT_DIR)
-        }
-    };
-    let mutants = outcomes_in(&out)?;
+    if selection.from.is_empty() {
+        cargo_mutants(root, selection, false)?;
+    }
+    let mutants = outcomes_of(root, selection, OUTPUT_DIR)?;
+    if mutants.iter().any(|m| m.outcome == Outcome::Built) {
+        return Err(
+            "these outcomes are a build-only run's (`cargo mutants --check`): no test \
+             ran, so they measure nothing; give them to `--backfill`"
+                .to_string(),
+        );
+    }
     let mut record = Record::load(root)?;
     record.update(&ran, &mutants);
     record.note_data(&data);
     record.forget_missing(root);
     record.save(root)?;
-    let wall = selection.from.is_none().then(|| started.elapsed());
+    let wall = selection.from.is_empty().then(|| started.elapsed());
     Ok(summary(&scope, &mutants, wall, &record))
+}
+
+/// `--backfill`: runs cargo-mutants' build-only check of the selection (or
+/// reads an earlier one) and splits the recorded figures of its files by
+/// function with it; says which files got a split and why the others did not.
+fn backfill(
+    root: &Path,
+    selection: &Selection,
+    now: &BTreeMap<String, String>,
+) -> Result<String, String> {
+    if selection.from.is_empty() {
+        cargo_mutants(root, selection, true)?;
+    }
+    let checked = outcomes_of(root, selection, CHECK_DIR)?;
+    let mut record = Record::load(root)?;
+    let tried = record.backfill(now, &checked);
+    record.save(root)?;
+    let split = tried.iter().filter(|(_, t)| t.is_ok()).count();
+    let mut text = format!(
+        "{RECORD_FILE}: {split} of {} files without a split by function now have one\n",
+        tried.len()
+    );
+    for (file, tried) in &tried {
+        if let Err(why) = tried {
+            let _ = writeln!(text, "  {file}: still unknown: {why}");
+        }
+    }
+    Ok(text)
+}
+
+/// The mutants of the selection's earlier run (its shards'), or of the run
+/// just made into `dir`. A mutant that two shards both ran is counted once,
+/// and must have come out the same in both.
+fn outcomes_of(root: &Path, selection: &Selection, dir: &str) -> Result<Vec<Mutant>, String> {
+    if selection.from.is_empty() {
+        return outcomes_in(&root.join(dir));
+    }
+    let mut seen: BTreeMap<(String, usize, usize, String), Outcome> = BTreeMap::new();
+    let mut out = Vec::new();
+    for dir in &selection.from {
+        for m in outcomes_in(dir)? {
+            let key = (m.file.clone(), m.line, m.column, m.name.clone());
+            match seen.insert(key, m.outcome) {
+                None => out.push(m),
+                Some(o) if o == m.outcome => {}
+                Some(o) => {
+                    return Err(format!(
+                        "{}:{}: `{}` came out {o:?} in one run and {:?} in another",
+                        m.file, m.line, m.name, m.outcome
+                    ));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The mutants of the run whose output is in `out` (its `-o` folder or its
@@ -165,14 +236,18 @@ const EVIDENCE: [&str; 5] = [
     "--test=tables",
 ];
 
-/// Runs `cargo mutants` on the selection, writing under [`OUTPUT_DIR`].
-fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
+/// Runs `cargo mutants` on the selection, writing under [`OUTPUT_DIR`]; with
+/// `check`, only builds each mutant (no test runs), writing under [`CHECK_DIR`].
+/// Both build the same targets the same way, so they agree on what is unviable.
+fn cargo_mutants(root: &Path, selection: &Selection, check: bool) -> Result<(), String> {
     if !on_path("cargo-mutants") {
         return Err(format!(
             "cargo-mutants is not on PATH; install it with `{INSTALL}`"
         ));
     }
-    evidence_passes(root)?;
+    if !check {
+        evidence_passes(root)?;
+    }
     let mut cmd = cargo();
     cmd.current_dir(root).args([
         "mutants",
@@ -189,8 +264,11 @@ fn cargo_mutants(root: &Path, selection: &Selection) -> Result<(), String> {
         "rules",
         "--cap-lints=true",
         "-o",
-        OUTPUT_DIR,
+        if check { CHECK_DIR } else { OUTPUT_DIR },
     ]);
+    if check {
+        cmd.arg("--check");
+    }
     for suite in EVIDENCE {
         // Given to the build as well, so each mutant links only these targets.
         cmd.arg(format!("--cargo-arg={suite}"));
@@ -308,6 +386,8 @@ impl Row {
             Outcome::Missed => &mut self.missed,
             Outcome::Unviable => &mut self.unviable,
             Outcome::Timeout => &mut self.timeouts,
+            // A build-only run's; `run` refuses those before any summary.
+            Outcome::Built => return,
         } += 1;
     }
 

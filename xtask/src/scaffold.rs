@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use codegen::lint::rust_name;
 
 use crate::audit::checksum;
-use crate::mutants::{FileEntry, Record, SOURCES};
+use crate::mutants::{FileEntry, Record, SOURCES, Split};
 
 /// Creates system `name` with its first chapter, also called `name`; returns
 /// the files written.
@@ -158,8 +158,10 @@ fn declare(root: &Path, file: &Path, module: &str) -> Result<Option<PathBuf>, St
 fn record_none(record: &mut Record, root: &Path, file: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // No mutant, so its split by function (into none) is known.
     let entry = FileEntry {
         checksum: checksum(&text),
+        functions_from: Split::Run,
         ..FileEntry::default()
     };
     record

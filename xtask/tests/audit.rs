@@ -1007,6 +1007,143 @@ fn mutation_figures_show_per_chapter_and_per_rule_and_listings_carry_review_rule
     assert_lands(root, "action/armor.html#rule-armor.absorb");
 }
 
+/// A record of every file of the scratch's `rules/src` at its text, split
+/// by function: one caught mutant per item, and three in
+/// `bounds::non_negative` (caught, missed, unviable).
+fn split_record(root: &Path) -> xtask::mutants::Record {
+    use xtask::mutants::{FileEntry, FunctionEntry, Split, Survivor};
+    let code = Code::scan(root).expect("scan rules/src");
+    let mut record = xtask::mutants::Record::default();
+    for (file, text) in &code.files {
+        let functions: Vec<FunctionEntry> = code
+            .items
+            .iter()
+            .filter(|i| &i.file == file)
+            .map(|i| match i.path.as_str() {
+                "bounds::non_negative" => (i, [3, 1, 1, 1]),
+                _ => (i, [1, 1, 0, 0]),
+            })
+            .map(|(i, [mutants, caught, missed, unviable])| FunctionEntry {
+                name: i.name.clone(),
+                line: i.first_line,
+                mutants,
+                caught,
+                missed,
+                unviable,
+                timeout: 0,
+            })
+            .collect();
+        let sum = |f: fn(&FunctionEntry) -> usize| functions.iter().map(f).sum();
+        let entry = FileEntry {
+            checksum: xtask::audit::checksum(text),
+            mutants: sum(|f| f.mutants),
+            caught: sum(|f| f.caught),
+            missed: sum(|f| f.missed),
+            unviable: sum(|f| f.unviable),
+            functions_from: Split::Check,
+            functions,
+            ..FileEntry::default()
+        };
+        record.files.insert(file.clone(), entry);
+    }
+    let bounds = code.item("bounds::non_negative").expect("non_negative");
+    record.survivors.push(Survivor {
+        file: bounds.file.clone(),
+        line: bounds.line + 1,
+        mutant: "replace 0 with 1 in non_negative".into(),
+        reason: "no example has a zero figure".into(),
+        relies: Vec::new(),
+    });
+    record
+}
+
+/// A rule's figures cover every function its code reaches (the resolver and
+/// what its review lists), and are unknown, naming the file, while a file in
+/// its reach has no split of its current text.
+#[test]
+fn a_rule_s_mutation_figures_cover_the_functions_its_code_reaches() {
+    let scratch = Scratch::fixture("audit-rule-mutation");
+    let root = &scratch.0;
+    let mut record = split_record(root);
+    record.save(root).expect("write the record");
+    let json = run_audit(root);
+    let rule = |json: &Json, id: &str| {
+        all_rules(json)
+            .find(|r| r["id"] == id)
+            .expect("a rule")
+            .clone()
+    };
+    let absorb = rule(&json, "armor.absorb");
+    let reach = 1 + absorb["code"]["calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .filter(|c| {
+            c["file"]
+                .as_str()
+                .is_some_and(|f| f.starts_with("rules/src/"))
+        })
+        .count() as u64;
+    let m = &absorb["mutation"];
+    assert_eq!(m["unknown"], Json::Array(Vec::new()));
+    let figures = |m: &Json| {
+        ["functions", "mutants", "caught", "missed", "unviable"]
+            .map(|k| m["run"][k].as_u64().expect(k))
+    };
+    // Each function one caught mutant; `non_negative` two more: one missed, one unviable.
+    assert_eq!(figures(m), [reach, reach + 2, reach, 1, 1]);
+    assert_eq!(m["run"]["score"], reach as f64 / (reach + 1) as f64);
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html")).expect("page");
+    let rule_box = &page[page.find("id=\"rule-armor.absorb\"").expect("its box")..];
+    let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
+    assert!(
+        rule_box.contains(&format!(
+            "<p class=\"rule-mutation\">mutation score {:.0}%: {reach} caught of {} mutants, 1 missed, 1 unviable, over the functions its code reaches ({reach} with mutants)</p>",
+            reach as f64 / (reach + 1) as f64 * 100.0,
+            reach + 2
+        )),
+        "{rule_box}"
+    );
+    assert!(
+        rule_box.contains(
+            "<code>replace 0 with 1 in non_negative</code>: no example has a zero figure"
+        )
+    );
+    // Nothing is stamped here: the queue holds each resolver function as new,
+    // reached by its own rule in a way of one step, which the schema allows.
+    let schema: Json = serde_json::from_str(xtask::audit::SCHEMA).expect("the schema");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&json)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "audit.json breaks its schema:\n{}",
+        errors.join("\n")
+    );
+    let outcome = rule(&json, "outcome.outcome");
+    assert_eq!(
+        outcome["mutation"]["run"]["missed"], 0,
+        "it does not reach non_negative"
+    );
+
+    record
+        .files
+        .get_mut("rules/src/bounds.rs")
+        .expect("bounds.rs")
+        .checksum = "0".into();
+    record.save(root).expect("write the record");
+    let json = run_audit(root);
+    let m = &rule(&json, "armor.absorb")["mutation"];
+    assert_eq!(m["run"], Json::Null);
+    assert_eq!(m["unknown"], serde_json::json!(["rules/src/bounds.rs"]));
+    let page = std::fs::read_to_string(root.join("target/audit/action/armor.html")).expect("page");
+    assert!(page.contains(
+        "mutation score unknown: its code reaches <code>rules/src/bounds.rs</code>, with no split"
+    ));
+}
+
 /// Every `id` of `html` with how often it appears.
 fn ids(html: &str) -> std::collections::BTreeMap<&str, usize> {
     let mut seen = std::collections::BTreeMap::new();

@@ -88,7 +88,12 @@ fn every_command_has_its_own_help() {
         assert!(eval.contains(flag), "eval's help lacks {flag}:\n{eval}");
     }
     let mutants = bare(&["mutants", "--help"]).stdout;
-    for flag in ["--system <SYSTEM>", "--file <FILE>", "--from <DIR>"] {
+    for flag in [
+        "--system <SYSTEM>",
+        "--file <FILE>",
+        "--from <DIR>",
+        "--backfill",
+    ] {
         assert!(mutants.contains(flag), "{mutants}");
     }
     assert!(bare(&["check", "--help"]).stdout.contains("--reviewed"));

@@ -2,7 +2,10 @@
 //! file of `rules/src` at its current text, its counts add up, and every
 //! survivor says why no example can kill it. Then how `cargo xtask mutants`
 //! reads cargo-mutants' `outcomes.json` (`tests/fixtures/outcomes.json`, cut
-//! down from a real run on `rules/src/action/falling.rs`) into the record.
+//! down from a real run on `rules/src/action/falling.rs`) into the record,
+//! and how `--backfill` splits a file's figures by function from a build-only
+//! run (`tests/fixtures/check-outcomes.json`: the same mutants as built by
+//! `cargo mutants --check`, and one more in a second function, `landing`).
 
 mod common;
 
@@ -11,9 +14,12 @@ use std::path::Path;
 use std::process::Command;
 
 use common::Scratch;
-use xtask::mutants::{Outcome, Problem, RECORD_FILE, Record, Selection, Survivor, read_outcomes};
+use xtask::mutants::{
+    FunctionEntry, Outcome, Problem, RECORD_FILE, Record, Selection, Split, Survivor, read_outcomes,
+};
 
 const FIXTURE: &str = include_str!("fixtures/outcomes.json");
+const CHECK: &str = include_str!("fixtures/check-outcomes.json");
 const FALLING: &str = "rules/src/action/falling.rs";
 
 /// The problems of the committed record that `keep` selects, one per line.
@@ -141,6 +147,12 @@ fn every_files_missed_count_is_its_number_of_survivors() {
 }
 
 #[test]
+fn every_files_split_by_function_sums_to_its_figures() {
+    let found = problems(|p| matches!(p, Problem::Split(_)));
+    assert!(found.is_empty(), "{RECORD_FILE} does not add up:\n{found}");
+}
+
+#[test]
 fn every_survivor_says_why_no_example_can_kill_it() {
     let found = problems(|p| matches!(p, Problem::NoReason(_)));
     assert!(
@@ -180,6 +192,146 @@ fn the_fixture_reads_as_its_mutants() {
         ]
     );
     assert!(mutants.iter().all(|m| m.file == FALLING && m.seconds > 0.0));
+    assert!(
+        mutants
+            .iter()
+            .all(|m| m.function.name == "fall" && m.function.line == 12)
+    );
+    let built = read_outcomes(CHECK).unwrap_or_else(|e| panic!("{e}"));
+    let outcomes: Vec<Outcome> = built.iter().map(|m| m.outcome).collect();
+    assert_eq!(
+        outcomes,
+        [
+            Outcome::Unviable,
+            Outcome::Built,
+            Outcome::Built,
+            Outcome::Built,
+            Outcome::Built,
+            Outcome::Built
+        ]
+    );
+    assert_eq!(built[5].function.name, "landing");
+}
+
+/// `FALLING` as a run with no timeout would record it (the fixture's mutants
+/// with the timed-out one caught, and `landing`'s caught), and its two survivors.
+fn run_without_a_split() -> Record {
+    let text = format!(
+        "[files.\"{FALLING}\"]\nchecksum = \"0123456789abcdef\"\nmutants = 6\ncaught = 3\nmissed = 2\nunviable = 1\ntimeout = 0\n\n\
+         [[survivors]]\nfile = \"{FALLING}\"\nline = 30\nmutant = \"replace - with + in fall\"\nreason = \"r\"\n\n\
+         [[survivors]]\nfile = \"{FALLING}\"\nline = 30\nmutant = \"replace - with / in fall\"\nreason = \"r\"\n"
+    );
+    let record = Record::parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(record.files[FALLING].functions_from, Split::Unknown);
+    record
+}
+
+fn entry(name: &str, line: usize, figures: [usize; 5]) -> FunctionEntry {
+    let [mutants, caught, missed, unviable, timeout] = figures;
+    FunctionEntry {
+        name: name.into(),
+        line,
+        mutants,
+        caught,
+        missed,
+        unviable,
+        timeout,
+    }
+}
+
+#[test]
+fn a_backfill_splits_a_file_by_function_from_a_build_only_run() {
+    let mut record = run_without_a_split();
+    let tried = record.backfill(&ran("0123456789abcdef"), &read_outcomes(CHECK).unwrap());
+    assert_eq!(tried, [(FALLING.to_string(), Ok(()))]);
+    let falling = &record.files[FALLING];
+    assert_eq!(falling.functions_from, Split::Check);
+    assert_eq!(
+        falling.functions,
+        [
+            entry("fall", 12, [5, 2, 2, 1, 0]),
+            entry("landing", 54, [1, 1, 0, 0, 0])
+        ]
+    );
+    assert!(record.problems(&xtask::workspace_root()).is_ok());
+    let text = record.to_text().unwrap();
+    assert!(text.contains("functions_from = \"check\"\n\n[[files.\"rules/src/action/falling.rs\".functions]]\nname = \"fall\"\nline = 12\nmutants = 5\ncaught = 2\nmissed = 2\nunviable = 1\n\n"), "{text}");
+    assert_eq!(Record::parse(&text).unwrap(), record);
+    // A file split already is left alone.
+    assert!(record.backfill(&ran("0123456789abcdef"), &[]).is_empty());
+}
+
+/// Where the build-only run and the recorded run disagree, the split stays
+/// unknown and says why; nothing is made up.
+#[test]
+fn a_backfill_that_disagrees_with_the_run_leaves_the_split_unknown() {
+    let check = read_outcomes(CHECK).unwrap();
+    let why = |edit: fn(&mut Record), sum: &str, check: &[xtask::mutants::Mutant]| {
+        let mut record = run_without_a_split();
+        edit(&mut record);
+        let tried = record.backfill(&ran(sum), check);
+        let falling = &record.files[FALLING];
+        assert_eq!(falling.functions_from, Split::Unknown);
+        assert!(falling.functions.is_empty());
+        assert_eq!(tried[0].1.as_ref().err(), Some(&falling.why));
+        falling.why.clone()
+    };
+    let same = |_: &mut Record| {};
+    assert_eq!(
+        why(same, "fedcba9876543210", &check),
+        "its text changed since its run"
+    );
+    let unviable = |r: &mut Record| {
+        let e = r.files.get_mut(FALLING).unwrap();
+        (e.unviable, e.caught) = (2, 2);
+    };
+    assert_eq!(
+        why(unviable, "0123456789abcdef", &check),
+        "the check holds 6 of its mutants, 1 unviable; its run 6, 2 unviable"
+    );
+    assert_eq!(
+        why(same, "0123456789abcdef", &check[..3]),
+        "the check holds 3 of its mutants, 1 unviable; its run 6, 1 unviable"
+    );
+    assert_eq!(
+        why(same, "0123456789abcdef", &[]),
+        "no build-only run has reached it yet"
+    );
+    let timeout = |r: &mut Record| {
+        let e = r.files.get_mut(FALLING).unwrap();
+        (e.timeout, e.caught) = (1, 2);
+    };
+    assert!(why(timeout, "0123456789abcdef", &check).starts_with("1 of its mutants timed out"));
+    let moved = |r: &mut Record| r.survivors[0].line = 31;
+    assert_eq!(
+        why(moved, "0123456789abcdef", &check),
+        "survivor `replace - with + in fall` of line 31 is no viable mutant of the check"
+    );
+}
+
+#[test]
+fn a_split_that_does_not_sum_to_its_file_is_a_problem() {
+    let mut record = Record::default();
+    record.update(&ran("0123456789abcdef"), &read_outcomes(FIXTURE).unwrap());
+    let sum = |r: &Record| {
+        r.problems(&xtask::workspace_root())
+            .unwrap()
+            .into_iter()
+            .filter(|p| matches!(p, Problem::Split(_)))
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sum(&record), Vec::<String>::new());
+    record.files.get_mut(FALLING).unwrap().functions[0].caught = 2;
+    assert_eq!(
+        sum(&record),
+        [format!(
+            "{FALLING}: its functions' figures do not sum to its own; run `cargo xtask mutants --file {FALLING}`"
+        )]
+    );
+    let unknown = record.files.get_mut(FALLING).unwrap();
+    unknown.functions_from = Split::Unknown;
+    assert_eq!(sum(&record).len(), 1, "an unknown split holds no function");
 }
 
 /// `FALLING` ran with checksum `sum`.
@@ -212,6 +364,19 @@ fn an_update_counts_the_outcomes_and_lists_the_survivors() {
             entry.timeout
         ),
         (5, 1, 2, 1, 1)
+    );
+    assert_eq!(entry.functions_from, Split::Run);
+    assert_eq!(
+        entry.functions,
+        [FunctionEntry {
+            name: "fall".into(),
+            line: 12,
+            mutants: 5,
+            caught: 1,
+            missed: 2,
+            unviable: 1,
+            timeout: 1,
+        }]
     );
     assert_eq!(
         record.survivors,
@@ -293,7 +458,8 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
     let selection = Selection {
         system: Some("action".into()),
         files: Vec::new(),
-        from: Some(root.join("out")),
+        from: vec![root.join("out")],
+        backfill: false,
     };
     let summary = xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
     assert!(summary.contains("survivors need a reason"), "{summary}");
@@ -332,7 +498,8 @@ fn a_run_that_found_no_mutant_records_its_file_with_none() {
     let selection = Selection {
         system: None,
         files: vec![lib.into()],
-        from: Some(root.join("out")),
+        from: vec![root.join("out")],
+        backfill: false,
     };
     let summary = xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
     assert!(
@@ -356,7 +523,7 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
     let scratch = scratch_with_outcomes("mutants-check");
     let root = &scratch.0;
     let selection = Selection {
-        from: Some(root.join("out")),
+        from: vec![root.join("out")],
         ..Selection::default()
     };
     xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
@@ -386,6 +553,8 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
         "rules/src/new.rs has no mutation run recorded; run `cargo xtask mutants --file rules/src/new.rs`",
         "rules/src/dice.rs is in conformance/mutants.toml but no longer exists",
         "rules/src/table.rs: 1 missed, but 0 survivors recorded",
+        // ... and its functions' figures no longer sum to the file's.
+        "rules/src/table.rs: its functions' figures do not sum to its own",
         // A file said to have survivors whose tables no run recorded.
         "the tables of spec/ that rules/src/table.rs reads changed since its mutation run",
     ] {
@@ -394,7 +563,7 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
             "no `{expected}` in {problems:#?}"
         );
     }
-    assert_eq!(problems.len(), 5, "{problems:#?}");
+    assert_eq!(problems.len(), 6, "{problems:#?}");
 }
 
 #[test]
@@ -447,4 +616,52 @@ fn the_system_of_a_file_is_its_spec_id() {
         "outcome-armor"
     );
     assert_eq!(xtask::mutants::system_of("rules/src/dice.rs"), "shared");
+}
+
+/// `--backfill --from` reads a build-only run and saves the split; a plain
+/// run refuses one, since no test ran; shards that ran the same mutant count
+/// it once, and must agree on it.
+#[test]
+fn backfill_and_shards_read_through_the_command() {
+    let scratch = scratch_with_outcomes("mutants-backfill");
+    let root = &scratch.0;
+    let check = root.join("check/mutants.out");
+    std::fs::create_dir_all(&check).unwrap();
+    std::fs::write(check.join("outcomes.json"), CHECK).unwrap();
+    let text = std::fs::read_to_string(root.join(FALLING)).unwrap();
+    let sum = xtask::audit::checksum(&text);
+    let mut record = run_without_a_split();
+    record.files.get_mut(FALLING).unwrap().checksum = sum;
+    record.save(root).unwrap();
+    let selection = |from: &[&str], backfill: bool| Selection {
+        files: vec![FALLING.into()],
+        from: from.iter().map(|d| root.join(d)).collect(),
+        backfill,
+        ..Selection::default()
+    };
+
+    let refused = xtask::mutants::run(root, &selection(&["check"], false)).unwrap_err();
+    assert!(refused.contains("give them to `--backfill`"), "{refused}");
+    let summary = xtask::mutants::run(root, &selection(&["check"], true)).unwrap();
+    assert!(
+        summary.contains("1 of 1 files without a split by function now have one"),
+        "{summary}"
+    );
+    let split = Record::load(root).unwrap();
+    assert_eq!(split.files[FALLING].functions_from, Split::Check);
+    assert_eq!(split.files[FALLING].functions.len(), 2);
+
+    xtask::mutants::run(root, &selection(&["out", "out"], false)).unwrap();
+    assert_eq!(Record::load(root).unwrap().files[FALLING].mutants, 5);
+    let other = root.join("other/mutants.out");
+    std::fs::create_dir_all(&other).unwrap();
+    let caught = FIXTURE.replacen("\"MissedMutant\"", "\"CaughtMutant\"", 1);
+    std::fs::write(other.join("outcomes.json"), caught).unwrap();
+    let clash = xtask::mutants::run(root, &selection(&["out", "other"], false)).unwrap_err();
+    assert!(
+        clash.contains(
+            "`replace - with + in fall` came out Missed in one run and Caught in another"
+        ),
+        "{clash}"
+    );
 }

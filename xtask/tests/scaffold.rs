@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{Run, Scratch, copy_dir, xtask};
-use xtask::mutants::Record;
+use xtask::mutants::{Record, Split};
 
 /// A workspace copy with the inventories and the mutation record as well.
 fn workspace() -> Scratch {
@@ -92,6 +92,8 @@ fn a_new_system_has_every_file_and_compiles_once_it_holds_a_rule() {
             "{file}"
         );
         assert_eq!(entry.mutants, 0, "{file}");
+        let split = (entry.functions_from, entry.functions.is_empty());
+        assert_eq!(split, (Split::Run, true), "none, known: {file}");
     }
     // A system of prose alone does not compile, and the error says why.
     let empty = author::gate::check(root).map(|_| ()).unwrap_err().render();

@@ -18,11 +18,12 @@ use super::mutants::scores;
 use super::properties;
 use super::provenance::Provenance;
 use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, tracked};
+use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
-    ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, SCHEMA_FILE, SectionFacts, Step,
-    StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts, code_anchor, json,
-    listing, page,
+    ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation, SCHEMA_FILE,
+    SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
+    code_anchor, json, listing, page,
 };
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
@@ -78,6 +79,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
         .collect();
     let mut systems: Vec<SystemFacts> = systems;
+    let tallies = Tallies::new(sources.mutants, sources.code);
     for rule in systems
         .iter_mut()
         .flat_map(|s| &mut s.chapters)
@@ -89,6 +91,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
             .filter(|s| reach.iter().any(|(i, _)| holds(&sources.code.items[*i], s)))
             .map(|s| (*s).clone())
             .collect();
+        rule.mutation = tallies.rule(&reach);
     }
     Ok(Audit {
         schema: SCHEMA_FILE,
@@ -304,6 +307,7 @@ fn chapter(
                     })
                     .collect(),
                 survivors: Vec::new(),
+                mutation: RuleMutation::default(),
             }
         })
         .collect();

@@ -22,6 +22,7 @@ pub mod provenance;
 pub mod queue;
 mod readers;
 pub mod review;
+pub mod tally;
 
 use std::path::Path;
 

@@ -1,5 +1,5 @@
 //! cargo-mutants' `outcomes.json`, read down to what the record keeps: each
-//! mutant's file, line, name and outcome, and how long it took.
+//! mutant's file, line, name, function and outcome, and how long it took.
 
 use serde::Deserialize;
 
@@ -14,6 +14,8 @@ pub enum Outcome {
     Unviable,
     /// The tests ran past cargo-mutants' time limit.
     Timeout,
+    /// It builds, and no test ran: a `cargo mutants --check` run.
+    Built,
 }
 
 /// One mutant of a run.
@@ -22,11 +24,23 @@ pub struct Mutant {
     /// The file's path from the workspace root, with `/`.
     pub file: String,
     pub line: usize,
+    pub column: usize,
     /// cargo-mutants' name for it, without `file:line:col: `.
     pub name: String,
     pub outcome: Outcome,
+    /// The function it sits in, as cargo-mutants names it.
+    pub function: Function,
     /// The time its build and tests took.
     pub seconds: f64,
+}
+
+/// The function a mutant sits in: cargo-mutants' name for it (`fall`,
+/// `Dice::d6`, `<impl fmt::Display for Dice>::fmt`) and its first line, doc
+/// comments included. A mutant outside any function has no name and its own line.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Function {
+    pub line: usize,
+    pub name: String,
 }
 
 #[derive(Deserialize)]
@@ -53,6 +67,14 @@ struct MutantJson {
     name: String,
     file: String,
     span: Span,
+    #[serde(default)]
+    function: Option<FunctionJson>,
+}
+
+#[derive(Deserialize)]
+struct FunctionJson {
+    function_name: String,
+    span: Span,
 }
 
 #[derive(Deserialize)]
@@ -63,6 +85,7 @@ struct Span {
 #[derive(Deserialize)]
 struct Position {
     line: usize,
+    column: usize,
 }
 
 #[derive(Deserialize)]
@@ -87,12 +110,25 @@ pub fn read_outcomes(json: &str) -> Result<Vec<Mutant>, String> {
                 "MissedMutant" => Outcome::Missed,
                 "Unviable" => Outcome::Unviable,
                 "Timeout" => Outcome::Timeout,
+                "Success" => Outcome::Built,
                 other => return Err(format!("mutant `{}` has outcome `{other}`", m.name)),
+            };
+            let function = match m.function {
+                Some(f) => Function {
+                    line: f.span.start.line,
+                    name: f.function_name,
+                },
+                None => Function {
+                    line: m.span.start.line,
+                    name: String::new(),
+                },
             };
             Ok(Mutant {
                 name: bare_name(&m.name, &m.file).to_string(),
+                function,
                 file: m.file.replace('\\', "/"),
                 line: m.span.start.line,
+                column: m.span.start.column,
                 outcome,
                 seconds: phases.iter().map(|p| p.duration).sum(),
             })

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::data::{self, Figure};
-use super::outcomes::{Mutant, Outcome};
+use super::outcomes::{Function, Mutant, Outcome};
 use crate::audit::{Code, checksum};
 
 /// Where the record lives, relative to the workspace root.
@@ -26,6 +26,14 @@ const HEADER: &str = "\
 # A survivor's `relies` lists the figures of the book its reason rests on.
 # A survivor's `mutant` is cargo-mutants' name for it, without file:line:col.
 # `pending` files have had no run yet; each run takes its files off the list.
+# A file's `functions` split its figures by the function cargo-mutants puts
+# each mutant in (`name`; `line`, the function's first line; a figure left out
+# is 0), and `functions_from` says what the split rests on: \"run\", the run's
+# own outcomes; \"check\", `cargo xtask mutants --backfill`: a build-only
+# `cargo mutants --check` of the same text, as many mutants and as many of
+# them unviable as the run had, found each function's unviable mutants; the
+# survivors are the missed ones, and caught is the rest (a file with timeouts
+# gets no split that way); \"unknown\", no split (`why` says why).
 ";
 
 /// The committed record of the mutation runs.
@@ -58,6 +66,182 @@ pub struct FileEntry {
     pub missed: usize,
     pub unviable: usize,
     pub timeout: usize,
+    /// What the split by function rests on.
+    #[serde(default)]
+    pub functions_from: Split,
+    /// Why there is no split, when `functions_from` is unknown.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
+    /// Its mutants by function, in line order; empty when the split is unknown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub functions: Vec<FunctionEntry>,
+}
+
+/// Where a file's split of its figures by function comes from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Split {
+    /// The outcomes of the file's run.
+    Run,
+    /// A build-only run of the same text, with the survivors ([`Record::backfill`]).
+    Check,
+    /// None: the record predates splits, or no build-only run agreed with it.
+    #[default]
+    Unknown,
+}
+
+/// One function's mutants, by outcome.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FunctionEntry {
+    /// cargo-mutants' name for it: `fall`, `Dice::d6`, `<impl fmt::Display for Dice>::fmt`.
+    pub name: String,
+    /// Its first line, doc comments included.
+    pub line: usize,
+    pub mutants: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub caught: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub missed: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub unviable: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub timeout: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl FileEntry {
+    /// Its mutants, then those caught, missed, unviable and timed out.
+    pub fn figures(&self) -> [usize; 5] {
+        [
+            self.mutants,
+            self.caught,
+            self.missed,
+            self.unviable,
+            self.timeout,
+        ]
+    }
+}
+
+/// The sums of the functions' figures.
+fn sum(functions: &[FunctionEntry]) -> [usize; 5] {
+    functions.iter().fold([0; 5], |mut sum, f| {
+        for (s, n) in sum.iter_mut().zip(f.figures()) {
+            *s += n;
+        }
+        sum
+    })
+}
+
+impl FunctionEntry {
+    /// Its mutants, then those caught, missed, unviable and timed out.
+    pub fn figures(&self) -> [usize; 5] {
+        [
+            self.mutants,
+            self.caught,
+            self.missed,
+            self.unviable,
+            self.timeout,
+        ]
+    }
+}
+
+/// The mutants split by their function, in line order.
+fn by_function<'m>(
+    mutants: impl IntoIterator<Item = &'m Mutant>,
+) -> BTreeMap<Function, Vec<&'m Mutant>> {
+    let mut out: BTreeMap<Function, Vec<&Mutant>> = BTreeMap::new();
+    for m in mutants {
+        out.entry(m.function.clone()).or_default().push(m);
+    }
+    out
+}
+
+/// A function's entry from its mutants' outcomes.
+fn function_entry(function: &Function, mutants: &[&Mutant]) -> FunctionEntry {
+    let count = |o: Outcome| mutants.iter().filter(|m| m.outcome == o).count();
+    FunctionEntry {
+        name: function.name.clone(),
+        line: function.line,
+        mutants: mutants.len(),
+        caught: count(Outcome::Caught),
+        missed: count(Outcome::Missed),
+        unviable: count(Outcome::Unviable),
+        timeout: count(Outcome::Timeout),
+    }
+}
+
+/// A file's split by function from the mutants a build-only run found in
+/// the same text: its unviable ones are the run's, its survivors are missed,
+/// and the rest was caught; an error says where the check and the run disagree.
+fn checked_split<'m>(
+    entry: &FileEntry,
+    survivors: &[&Survivor],
+    checked: impl Iterator<Item = &'m Mutant>,
+) -> Result<Vec<FunctionEntry>, String> {
+    let checked: Vec<&Mutant> = checked.collect();
+    let unviable = checked
+        .iter()
+        .filter(|m| m.outcome == Outcome::Unviable)
+        .count();
+    if entry.timeout > 0 {
+        return Err(format!(
+            "{} of its mutants timed out, and a build-only run cannot tell in which functions",
+            entry.timeout
+        ));
+    }
+    if let Some(m) = checked.iter().find(|m| m.outcome == Outcome::Timeout) {
+        return Err(format!("the check timed out on `{}`", m.name));
+    }
+    if entry.caught + entry.missed + entry.unviable + entry.timeout != entry.mutants {
+        return Err("its figures do not add up to its mutants".to_string());
+    }
+    if checked.is_empty() && entry.mutants > 0 {
+        return Err("no build-only run has reached it yet".to_string());
+    }
+    if (checked.len(), unviable) != (entry.mutants, entry.unviable) {
+        return Err(format!(
+            "the check holds {} of its mutants, {unviable} unviable; its run {}, {} unviable",
+            checked.len(),
+            entry.mutants,
+            entry.unviable
+        ));
+    }
+    // Each survivor is one viable mutant of the check, by name and line.
+    let mut missed: Vec<bool> = vec![false; checked.len()];
+    for s in survivors {
+        let at = (0..checked.len()).find(|&i| {
+            let m = checked[i];
+            !missed[i] && m.outcome != Outcome::Unviable && m.name == s.mutant && m.line == s.line
+        });
+        match at {
+            Some(i) => missed[i] = true,
+            None => {
+                return Err(format!(
+                    "survivor `{}` of line {} is no viable mutant of the check",
+                    s.mutant, s.line
+                ));
+            }
+        }
+    }
+    let mut split: BTreeMap<&Function, FunctionEntry> = BTreeMap::new();
+    for (m, missed) in checked.iter().zip(missed) {
+        let f = split.entry(&m.function).or_insert_with(|| FunctionEntry {
+            name: m.function.name.clone(),
+            line: m.function.line,
+            ..FunctionEntry::default()
+        });
+        f.mutants += 1;
+        *match (m.outcome, missed) {
+            (Outcome::Unviable, _) => &mut f.unviable,
+            (_, true) => &mut f.missed,
+            (_, false) => &mut f.caught,
+        } += 1;
+    }
+    Ok(split.into_values().collect())
 }
 
 /// A mutant that every test let pass.
@@ -113,17 +297,24 @@ impl Record {
         self.survivors = kept;
         for (file, checksum) in ran {
             let mine: Vec<&Mutant> = mutants.iter().filter(|m| &m.file == file).collect();
-            let count = |o: Outcome| mine.iter().filter(|m| m.outcome == o).count();
+            let functions: Vec<FunctionEntry> = by_function(mine.iter().copied())
+                .iter()
+                .map(|(f, ms)| function_entry(f, ms))
+                .collect();
+            let [mutants, caught, missed, unviable, timeout] = sum(&functions);
             self.files.insert(
                 file.clone(),
                 FileEntry {
                     checksum: checksum.clone(),
                     data: String::new(),
-                    mutants: mine.len(),
-                    caught: count(Outcome::Caught),
-                    missed: count(Outcome::Missed),
-                    unviable: count(Outcome::Unviable),
-                    timeout: count(Outcome::Timeout),
+                    mutants,
+                    caught,
+                    missed,
+                    unviable,
+                    timeout,
+                    functions_from: Split::Run,
+                    why: String::new(),
+                    functions,
                 },
             );
             let mut missed: Vec<&&Mutant> = mine
@@ -150,6 +341,46 @@ impl Record {
         self.pending.retain(|f| !ran.contains_key(f));
         self.survivors
             .sort_by(|a, b| (&a.file, a.line, &a.mutant).cmp(&(&b.file, b.line, &b.mutant)));
+    }
+
+    /// Splits by function the figures of each file of `now` (its path to the
+    /// checksum of its text now) that the record holds without a split, from
+    /// `checked`, the mutants of a build-only run (`cargo mutants --check`) of
+    /// that text. The run's figures stay as they are: the check only places
+    /// them, and a file it does not agree with keeps no split and says why.
+    /// Returns each file tried, with why it has no split if it has none.
+    pub fn backfill(
+        &mut self,
+        now: &BTreeMap<String, String>,
+        checked: &[Mutant],
+    ) -> Vec<(String, Result<(), String>)> {
+        let mut out = Vec::new();
+        for (file, entry) in &mut self.files {
+            let (Some(sum), Split::Unknown) = (now.get(file), entry.functions_from) else {
+                continue;
+            };
+            let survivors: Vec<&Survivor> =
+                self.survivors.iter().filter(|s| &s.file == file).collect();
+            let split = if *sum == entry.checksum {
+                checked_split(
+                    entry,
+                    &survivors,
+                    checked.iter().filter(|m| &m.file == file),
+                )
+            } else {
+                Err("its text changed since its run".to_string())
+            };
+            match &split {
+                Ok(functions) => {
+                    entry.functions = functions.clone();
+                    entry.functions_from = Split::Check;
+                    entry.why.clear();
+                }
+                Err(why) => entry.why = why.clone(),
+            }
+            out.push((file.clone(), split.map(|_| ())));
+        }
+        out
     }
 
     /// Records `data` (file to the checksum of the tables it reads) for each
@@ -202,6 +433,15 @@ impl Record {
                 });
             }
         }
+        out.extend(
+            self.files
+                .iter()
+                .filter(|(_, e)| match e.functions_from {
+                    Split::Unknown => !e.functions.is_empty(),
+                    _ => sum(&e.functions) != e.figures(),
+                })
+                .map(|(f, _)| Problem::Split(f.clone())),
+        );
         out.extend(
             self.survivors
                 .iter()
@@ -288,6 +528,8 @@ pub enum Problem {
         missed: usize,
         survivors: usize,
     },
+    /// A file whose functions' figures do not sum to its own.
+    Split(String),
     /// A survivor whose reason is still to be written.
     NoReason(Survivor),
     /// A file with survivors whose tables differ from those of its run.
@@ -323,6 +565,11 @@ impl fmt::Display for Problem {
             } => write!(
                 f,
                 "{file}: {missed} missed, but {survivors} survivors recorded; {}",
+                refresh(file)
+            ),
+            Problem::Split(file) => write!(
+                f,
+                "{file}: its functions' figures do not sum to its own; {}",
                 refresh(file)
             ),
             Problem::DataChanged(file) => write!(

@@ -7,9 +7,11 @@ use std::fmt::Write as _;
 use conformance::Verdict;
 use serde_json::Value as Json;
 
+use super::markup::score_line;
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
 use crate::audit::code::Via;
+use crate::audit::model::RuleMutation;
 use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
@@ -167,6 +169,7 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
             links.join(", ")
         );
     }
+    out.push_str(&mutation(&r.mutation));
     if !r.survivors.is_empty() {
         let items: Vec<String> = r
             .survivors
@@ -195,6 +198,29 @@ pub fn rule(r: &RuleFacts, root: &str) -> String {
     }
     out.push_str("</section>\n");
     out
+}
+
+/// A rule's mutation figures, over the functions its code reaches.
+fn mutation(m: &RuleMutation) -> String {
+    let figures = match &m.run {
+        Some(f) => format!(
+            "{}, over the functions its code reaches ({} with mutants)",
+            score_line(f.score, &f.figures()),
+            f.functions
+        ),
+        None => {
+            let files: Vec<String> = m
+                .unknown
+                .iter()
+                .map(|f| format!("<code>{}</code>", esc(f)))
+                .collect();
+            format!(
+                "mutation score unknown: its code reaches {}, with no split of its mutants by function for its current text",
+                files.join(", ")
+            )
+        }
+    };
+    format!("<p class=\"rule-mutation\">{figures}</p>\n")
 }
 
 /// A call path, `a → b (by name)`: how a rule's function reaches an item.

@@ -12,6 +12,7 @@ use conformance::Verdict;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
 
 use super::book::Books;
+use super::markup::score_line;
 use super::typed::TableCells;
 use super::{boxes, esc, plural, property, review_badge};
 use crate::audit::model::ChapterFacts;
@@ -123,17 +124,14 @@ fn mutation(f: &ChapterFacts) -> String {
     let Some(m) = &f.mutation else {
         return " · <span class=\"mutation\">no mutation run</span>".to_string();
     };
-    let score = m.score.map_or("no viable mutant".to_string(), |s| {
-        format!("{:.0}%", s * 100.0)
-    });
     let stale = if m.changed_since_run {
         " (file changed since its run)"
     } else {
         ""
     };
     format!(
-        " · <span class=\"mutation\">mutation score {score}: {} caught of {} mutants, {} missed, {} unviable{stale}</span>",
-        m.run.caught, m.run.mutants, m.run.missed, m.run.unviable
+        " · <span class=\"mutation\">{}{stale}</span>",
+        score_line(m.score, &m.run.figures())
     )
 }
 

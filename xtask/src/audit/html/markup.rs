@@ -96,3 +96,19 @@ pub fn verdict_tag(verdict: Verdict) -> String {
     let v = verdict.as_str();
     format!("<span class=\"verdict {v}\">{v}</span>")
 }
+
+/// `mutation score 90%: 9 caught of 12 mutants, 1 missed, 2 unviable`, from
+/// the score and the figures (mutants, caught, missed, unviable, timeout).
+pub fn score_line(score: Option<f64>, figures: &[usize; 5]) -> String {
+    let [mutants, caught, missed, unviable, timeout] = *figures;
+    let score = score.map_or("no viable mutant".to_string(), |s| {
+        format!("{:.0}%", s * 100.0)
+    });
+    let timeout = match timeout {
+        0 => String::new(),
+        n => format!(", {n} timed out"),
+    };
+    format!(
+        "mutation score {score}: {caught} caught of {mutants} mutants, {missed} missed, {unviable} unviable{timeout}"
+    )
+}

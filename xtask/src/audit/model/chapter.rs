@@ -7,7 +7,7 @@ use conformance::Verdict;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use super::mutation::{ChapterMutation, SurvivorFacts};
+use super::mutation::{ChapterMutation, RuleMutation, SurvivorFacts};
 use super::property::PropertyFacts;
 use super::refs::{Cite, Step, StepFacts};
 use crate::audit::review::Review;
@@ -119,6 +119,8 @@ pub struct RuleFacts {
     pub examples: Vec<Cite>,
     /// The surviving mutants in the functions its code reaches.
     pub survivors: Vec<SurvivorFacts>,
+    /// The mutation figures of the functions its code reaches.
+    pub mutation: RuleMutation,
 }
 
 /// A rule's code as review covers it: the resolver function's source, with

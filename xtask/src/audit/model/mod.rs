@@ -16,7 +16,7 @@ pub use chapter::{
 };
 pub use function::FunctionFacts;
 pub use index::{ErratumEntry, FailingExample, RulingFacts};
-pub use mutation::{ChapterMutation, MutationFacts, Score, SurvivorFacts};
+pub use mutation::{ChapterMutation, Figures, MutationFacts, RuleMutation, Score, SurvivorFacts};
 pub use property::{
     DomainFacts, FailureFacts, Holds, PointFacts, PropertyEntry, PropertyFacts, PropertyIndex,
 };

@@ -59,3 +59,40 @@ pub struct ChapterMutation {
     /// Whether the file's text is no longer the text its run mutated.
     pub changed_since_run: bool,
 }
+
+/// A rule's mutation figures over the functions in its reach.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct RuleMutation {
+    /// None when some file in the reach has no split of its current text.
+    pub run: Option<Figures>,
+    /// The files in its reach with no split by function of their current
+    /// text (none recorded, or the file changed since its run).
+    pub unknown: Vec<String>,
+}
+
+/// Mutants by outcome, and the score they make.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Figures {
+    /// The functions of `rules/src` in the reach that had mutants.
+    pub functions: usize,
+    pub mutants: usize,
+    pub caught: usize,
+    pub missed: usize,
+    pub unviable: usize,
+    pub timeout: usize,
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub score: Option<f64>,
+}
+
+impl Figures {
+    /// Its mutants, then those caught, missed, unviable and timed out.
+    pub fn figures(&self) -> [usize; 5] {
+        [
+            self.mutants,
+            self.caught,
+            self.missed,
+            self.unviable,
+            self.timeout,
+        ]
+    }
+}
