@@ -7,6 +7,8 @@
 
 pub mod audit;
 pub mod bench_build;
+pub mod checksum;
+pub mod code;
 pub mod eval;
 pub mod examples;
 mod lints;

@@ -14,12 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+pub use data::system_of;
 pub use outcomes::{Function, Mutant, Outcome, read_outcomes};
 pub use record::{
     FileEntry, FunctionEntry, Problem, RECORD_FILE, Record, SOURCES, Split, Survivor, source_files,
 };
 
-use crate::audit::checksum;
+use crate::checksum::checksum;
 
 /// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
 pub const OUTPUT_DIR: &str = "target/mutants";
@@ -65,7 +66,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     }
     // So are the tables each file reads, which may keep its survivors alive.
     let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
-    let data = data::checksums(&crate::audit::Code::scan(root)?, &book, &scope);
+    let data = data::checksums(&crate::code::Code::scan(root)?, &book, &scope);
     let started = Instant::now();
     if selection.from.is_empty() {
         cargo_mutants(root, selection, false)?;
@@ -200,17 +201,6 @@ pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> 
 /// `rules/src/<system>` for a spec system id, whose `-` the module writes `_`.
 fn system_dir(system: &str) -> String {
     format!("{SOURCES}/{}", codegen::lint::rust_name(system))
-}
-
-/// The system a file of `rules/src` belongs to, by its spec id; files right
-/// under `rules/src` are `shared`.
-pub fn system_of(file: &str) -> String {
-    let rest = file.strip_prefix(SOURCES).unwrap_or(file);
-    let parts: Vec<&str> = rest.trim_start_matches('/').split('/').collect();
-    match parts.as_slice() {
-        [dir, _, ..] => dir.replace('_', "-"),
-        _ => "shared".to_string(),
-    }
 }
 
 fn systems(files: &[String]) -> Vec<String> {

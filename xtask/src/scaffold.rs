@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use codegen::lint::rust_name;
 
-use crate::audit::checksum;
+use crate::checksum::checksum;
 use crate::mutants::{FileEntry, Record, SOURCES, Split};
 
 /// Creates system `name` with its first chapter, also called `name`; returns

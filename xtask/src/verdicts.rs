@@ -147,7 +147,7 @@ impl Judge {
             .as_ref()
             .is_some_and(|(r, f, _)| r == root && *f == fingerprint);
         if !scanned {
-            let Ok(code) = crate::audit::Code::scan(root) else {
+            let Ok(code) = crate::code::Code::scan(root) else {
                 return Vec::new();
             };
             self.code = Some((root.to_path_buf(), fingerprint, code));

@@ -11,7 +11,6 @@ use conformance::property::PropertyReport;
 use conformance::{RefusalResult, Report, Status, Verdict};
 
 use super::cites::Cites;
-use super::code::{Code, Item, resolver_path};
 use super::functions::{functions, holds};
 use super::index;
 use super::mutants::scores;
@@ -25,6 +24,7 @@ use crate::audit::model::{
     SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
     code_anchor, json, listing, page,
 };
+use crate::code::{Code, Item, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
 

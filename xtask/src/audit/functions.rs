@@ -5,11 +5,11 @@
 
 use codegen::Book;
 
-use super::calls::Way;
-use super::checksum;
-use super::code::{Code, Item, resolver_path};
 use super::review::{Review, Stamp};
 use crate::audit::model::{Cite, FunctionFacts, SurvivorFacts, page, rule_anchor};
+use crate::checksum::checksum;
+use crate::code::calls::Way;
+use crate::code::{Code, Item, resolver_path};
 
 /// Whether `survivor` sits in `item`'s lines.
 pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {

@@ -4,10 +4,7 @@
 //! changed since they were last reviewed; as a static site and as
 //! `audit.json`, both under `target/audit/`.
 
-pub mod calls;
-mod checksum;
 mod cites;
-pub mod code;
 mod date;
 pub mod facts;
 pub mod functions;
@@ -20,7 +17,6 @@ pub mod properties;
 pub mod prose;
 pub mod provenance;
 pub mod queue;
-mod readers;
 pub mod review;
 pub mod tally;
 
@@ -28,8 +24,8 @@ use std::path::Path;
 
 use codegen::Book;
 
-pub use checksum::{checksum, normalised};
-pub use code::Code;
+pub use crate::checksum::{checksum, normalised};
+pub use crate::code::Code;
 use facts::Sources;
 pub use model::{Audit, SCHEMA, SCHEMA_FILE};
 pub use provenance::{Provenance, SCHEMA_VERSION};

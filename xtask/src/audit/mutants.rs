@@ -5,9 +5,9 @@
 
 use codegen::lint::rust_name;
 
-use super::checksum;
-use super::code::{Code, RULES_SRC};
 use crate::audit::model::{ChapterMutation, MutationFacts, Score, SurvivorFacts, listing};
+use crate::checksum::checksum;
+use crate::code::{Code, RULES_SRC};
 use crate::mutants::Record;
 
 /// The scope of the files outside every system's folder.
@@ -141,8 +141,8 @@ mod tests {
         ));
         assert!(!cites_a_line("a line of 3 figures"));
     }
-    use crate::audit::checksum;
-    use crate::audit::code::scan_fixture;
+    use crate::checksum::checksum;
+    use crate::code::scan_fixture;
     use crate::mutants::Record;
 
     const TABLE: &str = "pub fn f() {}\n";

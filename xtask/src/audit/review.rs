@@ -16,12 +16,12 @@ use std::collections::BTreeSet;
 
 use codegen::lint::rust_name;
 
-use super::calls::text_of;
-use super::checksum::{checksum, normalised};
-use super::code::Via;
-use super::code::{Code, Item, RULES_SRC, resolver_path};
 use super::date::civil_date;
 use super::prose::prose;
+use crate::checksum::{checksum, normalised};
+use crate::code::Via;
+use crate::code::calls::text_of;
+use crate::code::{Code, Item, RULES_SRC, resolver_path};
 
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";

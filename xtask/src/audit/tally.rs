@@ -7,10 +7,10 @@
 
 use std::collections::BTreeSet;
 
-use super::calls::Way;
-use super::checksum;
-use super::code::{Code, RULES_SRC};
 use super::model::{Figures, RuleMutation};
+use crate::checksum::checksum;
+use crate::code::calls::Way;
+use crate::code::{Code, RULES_SRC};
 use crate::mutants::{FunctionEntry, Record, Split};
 
 /// The record's splits by function, placed on the items of the code.
@@ -104,8 +104,8 @@ fn owner(code: &Code, file: &str, line: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::Tallies;
-    use crate::audit::checksum;
-    use crate::audit::code::scan_fixture;
+    use crate::checksum::checksum;
+    use crate::code::scan_fixture;
     use crate::mutants::Record;
 
     const FALLING: &str = "\

@@ -9,7 +9,8 @@ use codegen::Book;
 use codegen::model::{Table, TableKind};
 use serde::{Deserialize, Serialize};
 
-use crate::audit::{Code, checksum};
+use crate::checksum::checksum;
+use crate::code::{Code, RULES_SRC};
 
 /// A figure of the book that a survivor's reason relies on: the values that
 /// `column` holds in the rows of `table` whose first cell is `row` (every row
@@ -106,5 +107,16 @@ fn constants(t: &Table) -> Vec<(&str, String)> {
                 (name, format!("{head}{}\n", values.join("\t")))
             })
             .collect(),
+    }
+}
+
+/// The system a file of `rules/src` belongs to, by its spec id; files right
+/// under `rules/src` are `shared`.
+pub fn system_of(file: &str) -> String {
+    let rest = file.strip_prefix(RULES_SRC).unwrap_or(file);
+    let parts: Vec<&str> = rest.trim_start_matches('/').split('/').collect();
+    match parts.as_slice() {
+        [dir, _, ..] => dir.replace('_', "-"),
+        _ => "shared".to_string(),
     }
 }

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{self, Figure};
 use super::outcomes::{Function, Mutant, Outcome};
-use crate::audit::{Code, checksum};
+use crate::checksum::checksum;
+use crate::code::Code;
 
 /// Where the record lives, relative to the workspace root.
 pub const RECORD_FILE: &str = "conformance/mutants.toml";
@@ -474,7 +475,7 @@ impl Record {
             .collect();
         for s in &self.survivors {
             for figure in &s.relies {
-                let found = figure.read(&book, &super::system_of(&s.file));
+                let found = figure.read(&book, &data::system_of(&s.file));
                 if found.as_ref() != Ok(&figure.values) {
                     out.push(Problem::Moved {
                         survivor: s.clone(),

@@ -10,11 +10,11 @@ use serde_json::Value as Json;
 use super::markup::score_line;
 use super::typed::toggle_id;
 use super::{badge, cite, code_link, esc, plural, review_badge, shown, verdict_tag};
-use crate::audit::code::Via;
 use crate::audit::model::RuleMutation;
 use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
+use crate::code::Via;
 
 /// An example's verdict in place: its claims with the book's value beside the
 /// resolver's, any erratum with its ruling and reason, and the derivation.

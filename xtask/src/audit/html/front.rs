@@ -133,7 +133,7 @@ fn review(out: &mut String, audit: &Audit) {
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
-            esc(c.system.as_deref().unwrap_or(crate::audit::code::RULES_SRC)),
+            esc(c.system.as_deref().unwrap_or(crate::code::RULES_SRC)),
             esc(c.location.as_deref().unwrap_or("(gone)")),
             badge("", c.review)
         );

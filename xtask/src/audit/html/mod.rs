@@ -25,8 +25,8 @@ use std::path::Path;
 
 use codegen::Book;
 
-use super::code::Code;
 use crate::audit::model::{Audit, ChapterFacts, listing as listing_page};
+use crate::code::Code;
 
 use markup::{badge, cite, code_link, esc, page, plural, review_badge, shown, verdict_tag};
 

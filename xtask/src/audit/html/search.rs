@@ -12,9 +12,9 @@ use codegen::{Book, markdown_options};
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use serde::Serialize;
 
-use crate::audit::code::Code;
 use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
 use crate::audit::review::Review;
+use crate::code::Code;
 
 pub const SCRIPT: &str = include_str!("search.js");
 

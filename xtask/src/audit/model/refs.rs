@@ -5,8 +5,8 @@ use rules::value::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::audit::code::RULES_SRC;
-use crate::audit::code::Via;
+use crate::code::RULES_SRC;
+use crate::code::Via;
 
 /// A spec item one fact points at, with its title and its place in the report
 /// (relative to the report's folder) when the system has it.

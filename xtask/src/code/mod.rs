@@ -5,6 +5,9 @@
 //! [`Code::readers`] finds the items that read a table; [`Code::covered`]
 //! follows what a rule's function calls.
 
+pub mod calls;
+mod readers;
+
 use codegen::lint::rust_name;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

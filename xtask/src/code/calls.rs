@@ -35,7 +35,7 @@ use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Token};
 
-use super::code::{Body, Code, Item, Via, absolute};
+use super::{Body, Code, Item, Via, absolute};
 
 /// A call path: each item called on the way, by index, and how.
 pub type Way = Vec<(usize, Via)>;
@@ -938,8 +938,8 @@ pub fn text_of(items: &[&Item]) -> String {
 #[cfg(test)]
 mod tests {
     use super::text_of;
-    use crate::audit::checksum;
-    use crate::audit::code::{Code, scan_fixture};
+    use crate::checksum::checksum;
+    use crate::code::{Code, scan_fixture};
 
     const TABLE: &str = "
 use std::fmt;

@@ -4,7 +4,7 @@
 //! static, but no test code: see [`super::code`]) reads it when its tokens name
 //! it.
 
-use super::code::{Code, Item};
+use super::{Code, Item};
 use codegen::lint::rust_name;
 
 impl Code {
@@ -42,7 +42,7 @@ impl Code {
 
 #[cfg(test)]
 mod tests {
-    use crate::audit::code::{Code, scan_fixture};
+    use crate::code::{Code, scan_fixture};
 
     const WOUNDS: &str = r#"
 use crate::spec::action::wounds::{SEVERITY, ids};
