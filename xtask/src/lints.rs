@@ -11,17 +11,17 @@ use conformance::Case;
 use crate::{audit, examples};
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
-/// `root/rules/src` reads as [`audit::Code::readers`] finds them, and the
+/// `root/rules/src` reads as [`audit::ResolverSource::readers`] finds them, and the
 /// sections an example's derivation cites as the linked resolver gives it.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
-    let code = audit::Code::scan(root)?;
+    let code = audit::ResolverSource::scan(root)?;
     let reads = |module: &str, name: &str| reads(&code, module, name);
     Ok(codegen::lints(book, &reads, &derivation_cites))
 }
 
 /// Whether the resolver `code` reads the constant `name` of the generated
 /// chapter module `module` (`action::falling`).
-pub fn reads(code: &audit::Code, module: &str, name: &str) -> bool {
+pub fn reads(code: &audit::ResolverSource, module: &str, name: &str) -> bool {
     let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
     !code.readers(system, chapter, name).is_empty()
 }

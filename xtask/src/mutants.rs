@@ -66,7 +66,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     }
     // So are the tables each file reads, which may keep its survivors alive.
     let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
-    let data = data::checksums(&crate::code::Code::scan(root)?, &book, &scope);
+    let data = data::checksums(&crate::code::ResolverSource::scan(root)?, &book, &scope);
     let started = Instant::now();
     if selection.from.is_empty() {
         cargo_mutants(root, selection, false)?;

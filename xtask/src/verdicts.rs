@@ -60,7 +60,7 @@ struct Ran {
 #[derive(Default)]
 pub struct Judge {
     /// The scanned `rules/src` of a root, with the fingerprint it was scanned at.
-    code: Option<(PathBuf, String, crate::audit::Code)>,
+    code: Option<(PathBuf, String, crate::audit::ResolverSource)>,
     /// Whether that code reads a constant, by module and name.
     reads: RefCell<HashMap<(String, String), bool>>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
@@ -147,7 +147,7 @@ impl Judge {
             .as_ref()
             .is_some_and(|(r, f, _)| r == root && *f == fingerprint);
         if !scanned {
-            let Ok(code) = crate::code::Code::scan(root) else {
+            let Ok(code) = crate::code::ResolverSource::scan(root) else {
                 return Vec::new();
             };
             self.code = Some((root.to_path_buf(), fingerprint, code));

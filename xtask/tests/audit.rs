@@ -12,7 +12,7 @@ use std::process::Command;
 use codegen::LintKind;
 use common::{Scratch, edit};
 use serde_json::Value as Json;
-use xtask::audit::{Code, Review, Reviewer, Stamp};
+use xtask::audit::{ResolverSource, Review, Reviewer, Stamp};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))
@@ -623,7 +623,7 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
     let scratch = Scratch::fixture("audit-rename");
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
-    let code = Code::scan(root).expect("the resolver parses");
+    let code = ResolverSource::scan(root).expect("the resolver parses");
     Stamp::of(&book, &code, &tester())
         .save(root)
         .expect("stamp");
@@ -702,7 +702,7 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
     let (ok, err) = xtask(root, &["audit"]);
     assert!(ok, "audit failed: {err}");
     let json = audit_json(root);
-    let code = Code::scan(root).expect("the resolver parses");
+    let code = ResolverSource::scan(root).expect("the resolver parses");
     let changes = json["changed_since_review"].as_array().expect("changes");
     assert_eq!(changes.len(), 1, "one entry for the function: {changes:#?}");
     let change = &changes[0];
@@ -1012,7 +1012,7 @@ fn mutation_figures_show_per_chapter_and_per_rule_and_listings_carry_review_rule
 /// `bounds::non_negative` (caught, missed, unviable).
 fn split_record(root: &Path) -> xtask::mutants::Record {
     use xtask::mutants::{FileEntry, FunctionEntry, Split, Survivor};
-    let code = Code::scan(root).expect("scan rules/src");
+    let code = ResolverSource::scan(root).expect("scan rules/src");
     let mut record = xtask::mutants::Record::default();
     for (file, text) in &code.files {
         let functions: Vec<FunctionEntry> = code

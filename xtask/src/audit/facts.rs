@@ -24,7 +24,7 @@ use crate::audit::model::{
     SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
     code_anchor, json, listing, page,
 };
-use crate::code::{Code, Item, resolver_path};
+use crate::code::{Item, ResolverSource, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
 
@@ -32,7 +32,7 @@ use crate::mutants::{RECORD_FILE, Record};
 pub struct Sources<'a> {
     /// One report per example (see `crate::reports`).
     pub reports: &'a [Report],
-    pub code: &'a Code,
+    pub code: &'a ResolverSource,
     pub stamp: &'a Stamp,
     /// The mutation runs (empty when none is recorded).
     pub mutants: &'a Record,

@@ -9,7 +9,7 @@ use super::review::{Review, Stamp};
 use crate::audit::model::{Cite, FunctionFacts, SurvivorFacts, page, rule_anchor};
 use crate::checksum::checksum;
 use crate::code::calls::Way;
-use crate::code::{Code, Item, resolver_path};
+use crate::code::{Item, ResolverSource, resolver_path};
 
 /// Whether `survivor` sits in `item`'s lines.
 pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {
@@ -19,7 +19,7 @@ pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {
 /// Every function some rule reaches, in path order, with `survivors` (all of the run's).
 pub fn functions(
     book: &Book,
-    code: &Code,
+    code: &ResolverSource,
     stamp: &Stamp,
     survivors: &[&SurvivorFacts],
 ) -> Vec<FunctionFacts> {

@@ -25,7 +25,7 @@ use std::path::Path;
 use codegen::Book;
 
 pub use crate::checksum::{checksum, normalised};
-pub use crate::code::Code;
+pub use crate::code::ResolverSource;
 use facts::Sources;
 pub use model::{Audit, SCHEMA, SCHEMA_FILE};
 pub use provenance::{Provenance, SCHEMA_VERSION};
@@ -50,7 +50,7 @@ pub fn run_with_books(
     stamp: Option<&(Reviewer, Scope)>,
     books: Option<&Path>,
 ) -> Result<Audit, String> {
-    let code = Code::scan(root)?;
+    let code = ResolverSource::scan(root)?;
     if let Some((by, scope)) = stamp {
         let mut stamped = Stamp::load(root)?;
         stamped.stamp(book, &code, by, scope)?;
@@ -78,7 +78,7 @@ pub fn run_with_books(
 
 /// Every item, in the book or the resolver's code, changed since review.
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
-    Ok(Stamp::load(root)?.changes(book, &Code::scan(root)?))
+    Ok(Stamp::load(root)?.changes(book, &ResolverSource::scan(root)?))
 }
 
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page
@@ -86,7 +86,7 @@ pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
 fn write(
     audit: &Audit,
     book: &Book,
-    code: &Code,
+    code: &ResolverSource,
     books: &html::Books,
     dir: &Path,
 ) -> std::io::Result<()> {

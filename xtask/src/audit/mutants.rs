@@ -7,14 +7,14 @@ use codegen::lint::rust_name;
 
 use crate::audit::model::{ChapterMutation, MutationFacts, Score, SurvivorFacts, listing};
 use crate::checksum::checksum;
-use crate::code::{Code, RULES_SRC};
+use crate::code::{RULES_SRC, ResolverSource};
 use crate::mutants::Record;
 
 /// The scope of the files outside every system's folder.
 pub const ENGINE: &str = "engine";
 
 /// The figures of each system (in the order given), then the engine's.
-pub fn scores(record: &Record, systems: &[&str], code: &Code) -> Vec<MutationFacts> {
+pub fn scores(record: &Record, systems: &[&str], code: &ResolverSource) -> Vec<MutationFacts> {
     let scopes = systems.iter().copied().chain([ENGINE]);
     scopes
         .map(|scope| MutationFacts {
@@ -30,7 +30,7 @@ pub fn scores(record: &Record, systems: &[&str], code: &Code) -> Vec<MutationFac
         .collect()
 }
 
-fn score(record: &Record, scope: &str, systems: &[&str], code: &Code) -> Option<Score> {
+fn score(record: &Record, scope: &str, systems: &[&str], code: &ResolverSource) -> Option<Score> {
     let mut s = Score::default();
     for (file, run) in &record.files {
         if scope_of(file, systems) == scope {
@@ -104,7 +104,7 @@ fn scope_of<'a>(file: &str, systems: &[&'a str]) -> &'a str {
 /// The figures of the resolver file of `chapter` of `system`, when a run covered it.
 pub fn chapter(
     record: &Record,
-    code: &Code,
+    code: &ResolverSource,
     system: &str,
     chapter: &str,
 ) -> Option<ChapterMutation> {

@@ -21,7 +21,7 @@ use super::prose::prose;
 use crate::checksum::{checksum, normalised};
 use crate::code::Via;
 use crate::code::calls::text_of;
-use crate::code::{Code, Item, RULES_SRC, resolver_path};
+use crate::code::{Item, RULES_SRC, ResolverSource, resolver_path};
 
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
@@ -98,7 +98,7 @@ impl Tracked<'_> {
 /// rule or an example its fenced block. A rule's code is its resolver function
 /// with everything that calls in `rules/src` (see [`super::calls`]); a rule
 /// whose function `code` lacks has no code item.
-pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &Code) -> Vec<Tracked<'a>> {
+pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &ResolverSource) -> Vec<Tracked<'a>> {
     let text = chapter.file.text.as_str();
     let sections = chapter.sections.iter().enumerate().map(|(i, s)| {
         let from = if i == 0 { 0 } else { s.span.start };
@@ -367,7 +367,7 @@ impl Stamp {
     pub fn stamp(
         &mut self,
         book: &Book,
-        code: &Code,
+        code: &ResolverSource,
         by: &Reviewer,
         scope: &Scope,
     ) -> Result<usize, String> {
@@ -423,7 +423,7 @@ impl Stamp {
     }
 
     /// Drops the stamps of items that are gone: a full stamp reviews their removal.
-    fn forget_removed(&mut self, book: &Book, code: &Code) {
+    fn forget_removed(&mut self, book: &Book, code: &ResolverSource) {
         let now = current_keys(book, code);
         for (system, items) in &mut self.book {
             items.retain(|key, _| now.get(system).is_some_and(|k| k.contains(key)));
@@ -438,7 +438,7 @@ impl Stamp {
     }
 
     /// The state of the book and the resolver's `code` now, reviewed by `by`.
-    pub fn of(book: &Book, code: &Code, by: &Reviewer) -> Stamp {
+    pub fn of(book: &Book, code: &ResolverSource, by: &Reviewer) -> Stamp {
         let mut stamp = Stamp::default();
         let _ = stamp.stamp(book, code, by, &Scope::All);
         stamp
@@ -490,7 +490,7 @@ impl Stamp {
     /// function a rule reaches that is not as stamped, with the rules that
     /// reach it; then every stamped item that is gone. A rule whose code
     /// changed is not an entry of its own: its changed functions are.
-    pub fn changes(&self, book: &Book, code: &Code) -> Vec<Change> {
+    pub fn changes(&self, book: &Book, code: &ResolverSource) -> Vec<Change> {
         let mut changes = Vec::new();
         for (system, chapter) in book.chapters() {
             for t in tracked(&system.id, chapter, code) {
@@ -583,7 +583,7 @@ fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
 }
 
 /// Each system's item keys now (book items only).
-fn current_keys(book: &Book, code: &Code) -> BTreeMap<String, BTreeSet<String>> {
+fn current_keys(book: &Book, code: &ResolverSource) -> BTreeMap<String, BTreeSet<String>> {
     let mut now: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (system, chapter) in book.chapters() {
         let keys: Vec<String> = tracked(&system.id, chapter, code)
@@ -597,7 +597,7 @@ fn current_keys(book: &Book, code: &Code) -> BTreeMap<String, BTreeSet<String>> 
 }
 
 /// Every item of `rules/src` that some rule's resolver function reaches, by index, in path order.
-fn reached(book: &Book, code: &Code) -> Vec<usize> {
+fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
     let mut all = BTreeSet::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {
@@ -611,7 +611,7 @@ fn reached(book: &Book, code: &Code) -> Vec<usize> {
 }
 
 /// Every rule whose resolver function reaches item `target`, with the way.
-fn rules_reaching(book: &Book, code: &Code, target: usize) -> Vec<RuleReach> {
+fn rules_reaching(book: &Book, code: &ResolverSource, target: usize) -> Vec<RuleReach> {
     let mut out = Vec::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {

@@ -10,12 +10,12 @@ use std::collections::BTreeSet;
 use super::model::{Figures, RuleMutation};
 use crate::checksum::checksum;
 use crate::code::calls::Way;
-use crate::code::{Code, RULES_SRC};
+use crate::code::{RULES_SRC, ResolverSource};
 use crate::mutants::{FunctionEntry, Record, Split};
 
 /// The record's splits by function, placed on the items of the code.
 pub struct Tallies<'a> {
-    code: &'a Code,
+    code: &'a ResolverSource,
     /// For each item, by index, the functions of the split that are it.
     functions: Vec<Vec<&'a FunctionEntry>>,
     /// The files whose split holds for their current text.
@@ -23,7 +23,7 @@ pub struct Tallies<'a> {
 }
 
 impl<'a> Tallies<'a> {
-    pub fn new(record: &'a Record, code: &'a Code) -> Tallies<'a> {
+    pub fn new(record: &'a Record, code: &'a ResolverSource) -> Tallies<'a> {
         let mut functions = vec![Vec::new(); code.items.len()];
         let mut split = BTreeSet::new();
         for (file, text) in &code.files {
@@ -92,7 +92,7 @@ impl Figures {
 
 /// The item of `file` that a function starting at `line` is: the innermost
 /// item whose lines hold it.
-fn owner(code: &Code, file: &str, line: usize) -> Option<usize> {
+fn owner(code: &ResolverSource, file: &str, line: usize) -> Option<usize> {
     code.items
         .iter()
         .enumerate()

@@ -35,7 +35,7 @@ use syn::punctuated::Punctuated;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Token};
 
-use super::{Body, Code, Item, Via, absolute};
+use super::{Body, Item, ResolverSource, Via, absolute};
 
 /// A call path: each item called on the way, by index, and how.
 pub type Way = Vec<(usize, Via)>;
@@ -74,14 +74,14 @@ impl Ty {
 
 /// Resolves names and types over the whole of `rules/src`.
 struct Typer<'c> {
-    code: &'c Code,
+    code: &'c ResolverSource,
     by_name: HashMap<&'c str, Vec<usize>>,
     /// Each item's impl type, resolved.
     owners: Vec<Option<Ty>>,
 }
 
 /// For each item, by index, the items its body reaches and how.
-pub(super) fn graph(code: &Code) -> Vec<BTreeMap<usize, Via>> {
+pub(super) fn graph(code: &ResolverSource) -> Vec<BTreeMap<usize, Via>> {
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, item) in code.items.iter().enumerate() {
         by_name.entry(item.name.as_str()).or_default().push(i);
@@ -289,7 +289,7 @@ impl Typer<'_> {
 /// The paths from the crate's root that `segments`, written in `module`
 /// (in an impl of `owner`), may mean.
 fn meanings(
-    code: &Code,
+    code: &ResolverSource,
     module: &str,
     owner: Option<&str>,
     segments: &[String],
@@ -884,11 +884,11 @@ impl<'ast> Visit<'ast> for Walk<'_, '_> {
     }
 }
 
-impl Code {
+impl ResolverSource {
     /// Parses every `.rs` file under `root/rules/src` and types the calls of
     /// each item's body.
-    pub fn scan(root: &std::path::Path) -> Result<Code, String> {
-        let mut code = Code::parse(root)?;
+    pub fn scan(root: &std::path::Path) -> Result<ResolverSource, String> {
+        let mut code = ResolverSource::parse(root)?;
         code.calls = graph(&code);
         Ok(code)
     }
@@ -939,7 +939,7 @@ pub fn text_of(items: &[&Item]) -> String {
 mod tests {
     use super::text_of;
     use crate::checksum::checksum;
-    use crate::code::{Code, scan_fixture};
+    use crate::code::{ResolverSource, scan_fixture};
 
     const TABLE: &str = "
 use std::fmt;
@@ -1019,7 +1019,7 @@ pub fn guard(x: i32) -> i32 { super::falling::helper(x) }
 pub fn alone() -> i32 { 0 }
 ";
 
-    fn code() -> Code {
+    fn code() -> ResolverSource {
         scan_fixture(&[
             ("table.rs", TABLE),
             ("dice.rs", DICE),
@@ -1029,7 +1029,7 @@ pub fn alone() -> i32 { 0 }
     }
 
     /// What `path` reaches: each item with the way to it, `a > b (via)`.
-    fn reach(code: &Code, path: &str) -> Vec<String> {
+    fn reach(code: &ResolverSource, path: &str) -> Vec<String> {
         let mut out: Vec<String> = code
             .reach(path)
             .expect("the item exists")
@@ -1132,7 +1132,7 @@ pub fn alone() -> i32 { 0 }
                 ("action/armor.rs", armor),
             ])
         };
-        let sum = |code: &Code| {
+        let sum = |code: &ResolverSource| {
             checksum(&text_of(
                 &code.covered("action::falling::typed").expect("typed"),
             ))

@@ -2,7 +2,7 @@
 //! function, method, constant and static (test code left out) with its source
 //! text and line, what its body names, and each module's imports. The
 //! generated `rules::spec` is in no source file, so it is not here.
-//! [`Code::readers`] finds the items that read a table; [`Code::covered`]
+//! [`ResolverSource::readers`] finds the items that read a table; [`ResolverSource::covered`]
 //! follows what a rule's function calls.
 
 pub mod calls;
@@ -83,7 +83,7 @@ pub enum Via {
 
 /// The parsed resolver.
 #[derive(Debug, Default)]
-pub struct Code {
+pub struct ResolverSource {
     /// In file order, then source order.
     pub items: Vec<Item>,
     /// Each source file, relative to the workspace, with its text, in path order.
@@ -99,16 +99,16 @@ pub struct Code {
     pub(super) calls: Vec<BTreeMap<usize, Via>>,
 }
 
-impl Code {
+impl ResolverSource {
     /// Parses every `.rs` file under `root/rules/src`, in path order, with
-    /// no calls yet ([`Code::scan`] adds them). A workspace without that
+    /// no calls yet ([`ResolverSource::scan`] adds them). A workspace without that
     /// folder has no code.
-    pub(super) fn parse(root: &Path) -> Result<Code, String> {
+    pub(super) fn parse(root: &Path) -> Result<ResolverSource, String> {
         let dir = root.join(RULES_SRC);
         let mut paths = Vec::new();
         rust_files(&dir, &mut paths).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         paths.sort();
-        let mut code = Code::default();
+        let mut code = ResolverSource::default();
         if let Some(generated) = generated(root) {
             Walk {
                 code: &mut code,
@@ -160,7 +160,7 @@ fn generated(root: &Path) -> Option<(String, syn::File)> {
 /// Records the items and imports of one file; of the generated code, only its
 /// types, constants and imports (it is reviewed as the book's tables).
 struct Walk<'a> {
-    code: &'a mut Code,
+    code: &'a mut ResolverSource,
     file: &'a str,
     text: &'a str,
     generated: bool,
@@ -490,9 +490,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// A [`Code`] scanned from `files` (paths under `rules/src`) in a scratch folder.
+/// A [`ResolverSource`] scanned from `files` (paths under `rules/src`) in a scratch folder.
 #[cfg(test)]
-pub(super) fn scan_fixture(files: &[(&str, &str)]) -> Code {
+pub(super) fn scan_fixture(files: &[(&str, &str)]) -> ResolverSource {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("xtask-code-{}-{n}", std::process::id()));
@@ -502,14 +502,14 @@ pub(super) fn scan_fixture(files: &[(&str, &str)]) -> Code {
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("create folder");
         std::fs::write(path, text).expect("write a source file");
     }
-    let code = Code::scan(&dir);
+    let code = ResolverSource::scan(&dir);
     let _ = std::fs::remove_dir_all(&dir);
     code.expect("the fixture scans")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Code, scan_fixture};
+    use super::{ResolverSource, scan_fixture};
 
     const TABLE: &str = "\
 //! Row types.
@@ -544,12 +544,12 @@ impl Range {
 
     #[test]
     fn a_missing_folder_has_no_code_and_bad_rust_is_an_error() {
-        let code = Code::scan(std::path::Path::new("/no/such/folder")).expect("scan");
+        let code = ResolverSource::scan(std::path::Path::new("/no/such/folder")).expect("scan");
         assert!(code.items.is_empty());
         let dir = std::env::temp_dir().join(format!("xtask-code-bad-{}", std::process::id()));
         std::fs::create_dir_all(dir.join(super::RULES_SRC)).expect("create folder");
         std::fs::write(dir.join(super::RULES_SRC).join("lib.rs"), "fn (").expect("write");
-        let err = Code::scan(&dir).expect_err("unparsable Rust");
+        let err = ResolverSource::scan(&dir).expect_err("unparsable Rust");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(err.starts_with("cannot parse"), "{err}");
     }

@@ -4,10 +4,10 @@
 //! static, but no test code: see [`super::code`]) reads it when its tokens name
 //! it.
 
-use super::{Code, Item};
+use super::{Item, ResolverSource};
 use codegen::lint::rust_name;
 
-impl Code {
+impl ResolverSource {
     /// The items that read constant `name` of chapter `chapter` of `system`
     /// (spec ids), sorted by path.
     pub fn readers(&self, system: &str, chapter: &str, name: &str) -> Vec<&Item> {
@@ -42,7 +42,7 @@ impl Code {
 
 #[cfg(test)]
 mod tests {
-    use crate::code::{Code, scan_fixture};
+    use crate::code::{ResolverSource, scan_fixture};
 
     const WOUNDS: &str = r#"
 use crate::spec::action::wounds::{SEVERITY, ids};
@@ -75,7 +75,7 @@ pub fn exposure() -> usize { SEVERITY.len() }
 "#;
 
     /// The paths of the items that read `name` of `chapter`.
-    fn readers(code: &Code, chapter: &str, name: &str) -> Vec<String> {
+    fn readers(code: &ResolverSource, chapter: &str, name: &str) -> Vec<String> {
         let items = code.readers("action", chapter, name);
         items.into_iter().map(|i| i.path.clone()).collect()
     }

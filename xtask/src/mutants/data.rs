@@ -10,7 +10,7 @@ use codegen::model::{Table, TableKind};
 use serde::{Deserialize, Serialize};
 
 use crate::checksum::checksum;
-use crate::code::{Code, RULES_SRC};
+use crate::code::{RULES_SRC, ResolverSource};
 
 /// A figure of the book that a survivor's reason relies on: the values that
 /// `column` holds in the rows of `table` whose first cell is `row` (every row
@@ -61,7 +61,7 @@ impl Figure {
 /// row for each constant the file names. A book locator, a reworded title or a
 /// new constant beside the ones read moves no figure a file reads, so it
 /// moves no checksum.
-pub fn checksums(code: &Code, book: &Book, files: &[String]) -> BTreeMap<String, String> {
+pub fn checksums(code: &ResolverSource, book: &Book, files: &[String]) -> BTreeMap<String, String> {
     let mut read: BTreeMap<&str, String> =
         files.iter().map(|f| (f.as_str(), String::new())).collect();
     for s in &book.systems {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::data::{self, Figure};
 use super::outcomes::{Function, Mutant, Outcome};
 use crate::checksum::checksum;
-use crate::code::Code;
+use crate::code::ResolverSource;
 
 /// Where the record lives, relative to the workspace root.
 pub const RECORD_FILE: &str = "conformance/mutants.toml";
@@ -467,7 +467,7 @@ impl Record {
             .filter(|(f, e)| e.missed > 0 && unchanged(f, e))
             .map(|(f, _)| f.clone())
             .collect();
-        let now = data::checksums(&Code::scan(root)?, &book, &watched);
+        let now = data::checksums(&ResolverSource::scan(root)?, &book, &watched);
         let mut out: Vec<Problem> = watched
             .into_iter()
             .filter(|f| now.get(f) != Some(&self.files[f].data))

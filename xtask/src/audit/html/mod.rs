@@ -26,7 +26,7 @@ use std::path::Path;
 use codegen::Book;
 
 use crate::audit::model::{Audit, ChapterFacts, listing as listing_page};
-use crate::code::Code;
+use crate::code::ResolverSource;
 
 use markup::{badge, cite, code_link, esc, page, plural, review_badge, shown, verdict_tag};
 
@@ -38,7 +38,7 @@ pub use book::Books;
 pub fn write_site(
     audit: &Audit,
     book: &Book,
-    code: &Code,
+    code: &ResolverSource,
     books: &Books,
     dir: &Path,
 ) -> io::Result<()> {

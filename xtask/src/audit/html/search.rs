@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
 use crate::audit::review::Review;
-use crate::code::Code;
+use crate::code::ResolverSource;
 
 pub const SCRIPT: &str = include_str!("search.js");
 
@@ -34,7 +34,7 @@ struct Entry {
 }
 
 /// `search-index.js`: the index as a script.
-pub fn index_js(audit: &Audit, book: &Book, code: &Code) -> String {
+pub fn index_js(audit: &Audit, book: &Book, code: &ResolverSource) -> String {
     let mut entries = Vec::new();
     let facts = audit.systems.iter().flat_map(|s| &s.chapters);
     for ((system, chapter), facts) in book.chapters().zip(facts) {
