@@ -529,6 +529,56 @@ fn what_the_book_says_is_escaped() {
     assert!(html.contains("&lt;div class=&quot;raw&quot;&gt;block&lt;/div&gt;"));
 }
 
+/// Markup in what the spec names (a chapter's title, a section's heading, a
+/// ruling's title, an erratum's reason) reaches every page as text: no page
+/// but search runs a script, and each hostile string shows escaped.
+#[test]
+fn markup_in_the_spec_s_titles_and_reasons_is_shown_as_text() {
+    let scratch = Scratch::fixture("audit-hostile");
+    let root = &scratch.0;
+    let chapter = root.join("spec/action/armor.md");
+    for (from, to) in [
+        (
+            "title = \"Armor (fixture)\"",
+            "title = \"Armor <script>t()</script>\"",
+        ),
+        (
+            "## What armor refuses",
+            "## What <script>s()</script> refuses",
+        ),
+        (
+            "Ruling: a misprinted sum",
+            "Ruling: a <script>r()</script> sum",
+        ),
+        ("\"12 - 5 is 7.\"", "\"12 - 5 is <script>e()</script>\""),
+    ] {
+        edit(&chapter, from, to);
+    }
+    run_audit(root);
+    assert_offline(root);
+    let page = |at: &str| {
+        std::fs::read_to_string(root.join("target/audit").join(at))
+            .unwrap_or_else(|e| panic!("{at}: {e}"))
+    };
+    let shown = |f: &str| format!("&lt;script&gt;{f}()&lt;/script&gt;");
+    let armor = page("action/armor.html");
+    assert!(armor.contains(&format!("<title>Armor {} · action</title>", shown("t"))));
+    for f in ["t", "s", "r", "e"] {
+        assert!(
+            armor.contains(&shown(f)),
+            "{f} is not shown escaped on its page"
+        );
+    }
+    // Elsewhere a section's or ruling's title is its heading's text, tags left out.
+    let front = page("index.html");
+    for f in ["t", "e"] {
+        assert!(
+            front.contains(&shown(f)),
+            "{f} is not shown escaped on the front page"
+        );
+    }
+}
+
 #[test]
 fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     let scratch = Scratch::fixture("audit-stamp");

@@ -5,13 +5,11 @@
 //! each system's provenance figures, and each book gets a coverage page: which
 //! item cites each line, which lines are not rules, which nobody cites.
 
-use std::fmt::Write as _;
-
 use codegen::Diagnostic;
 use codegen::locator::Locator;
 use codegen::model::Chapter;
 
-use super::esc;
+use super::{Html, html};
 use crate::provenance::coverage::{Coverage, LineUse};
 use crate::provenance::{Item, ItemKind, Run, Word};
 
@@ -52,106 +50,108 @@ impl Books<'_> {
         id: &str,
         lines: Option<&Locator>,
         span: &std::ops::Range<usize>,
-    ) -> String {
+    ) -> Html {
         let file = chapter
             .front
             .book_file
             .as_ref()
             .map_or("", |f| f.name.as_str());
         let Some(lines) = lines else {
-            return String::new();
+            return Html::default();
         };
         let findings = self.findings(chapter, span);
-        let where_ = format!("<code>{}</code> lines <code>{lines}</code>", esc(file));
+        let where_ = html!("<code>{}</code> lines <code>{}</code>", file, lines);
         let Some(text) = self.run.and_then(|r| r.texts.get(file)) else {
-            return format!(
-                "<p class=\"book-locator\" data-item=\"{}\">Book: {where_} \
+            return html!(
+                "<p class=\"book-locator\" data-item=\"{}\">Book: {} \
                  (<code>cargo xtask audit --books DIR</code> shows them here)</p>\n",
-                esc(id)
+                id,
+                where_
             );
         };
         let hits = self
             .item(chapter, kind, id)
             .map_or(&[][..], |i| i.hits.as_slice());
         let verdict = if findings.is_empty() {
-            "<span class=\"book-ok\">every figure printed there</span>".to_string()
+            html!("<span class=\"book-ok\">every figure printed there</span>")
         } else {
-            format!(
+            html!(
                 "<span class=\"book-fail\">{} not printed there</span>",
                 findings.len()
             )
         };
-        let mut out = format!(
+        let mut out = html!(
             "<details class=\"book-panel\" open data-item=\"{}\" data-failures=\"{}\">\n\
-             <summary>Book: {where_} · {verdict}</summary>\n<ol class=\"book-lines\">\n",
-            esc(id),
-            findings.len()
+             <summary>Book: {} · {}</summary>\n<ol class=\"book-lines\">\n",
+            id,
+            findings.len(),
+            where_,
+            verdict
         );
         for n in lines.lines() {
             let line = text.get(n as usize - 1).map_or("", String::as_str);
             let marks: Vec<&Word> = hits.iter().filter(|w| w.line == n).collect();
-            let _ = writeln!(
-                out,
-                "<li value=\"{n}\" data-line=\"{n}\">{}</li>",
-                marked(line, &marks)
+            out += html!(
+                "<li value=\"{n}\" data-line=\"{n}\">{line}</li>\n",
+                n = n,
+                line = marked(line, &marks)
             );
         }
-        out.push_str("</ol>\n");
+        out += html!("</ol>\n");
         if !findings.is_empty() {
-            out.push_str("<ul class=\"book-failures\">\n");
+            out += html!("<ul class=\"book-failures\">\n");
             for d in findings {
-                let _ = writeln!(
-                    out,
-                    "<li data-code=\"{code}\"><span class=\"badge fail\">{code}</span> {} <code>{}</code></li>",
-                    esc(&d.message),
-                    esc(&d.location()),
-                    code = d.code
+                out += html!(
+                    "<li data-code=\"{code}\"><span class=\"badge fail\">{code}</span> {message} <code>{at}</code></li>\n",
+                    message = d.message,
+                    at = d.location(),
+                    code = d.code.to_string()
                 );
             }
-            out.push_str("</ul>\n");
+            out += html!("</ul>\n");
         }
-        out.push_str("</details>\n");
+        out += html!("</details>\n");
         out
     }
 
     /// A section's locator, beside its heading.
-    pub fn heading(&self, lines: Option<&Locator>) -> String {
-        lines.map_or(String::new(), |l| {
-            format!(" <span class=\"book-locator-inline\" title=\"the book's lines this section restates\">book lines {l}</span>")
+    pub fn heading(&self, lines: Option<&Locator>) -> Html {
+        lines.map_or(Html::default(), |l| {
+            html!(" <span class=\"book-locator-inline\" title=\"the book's lines this section restates\">book lines {}</span>", l)
         })
     }
 }
 
 /// `line` with the bytes of `marks` wrapped in `<mark>`, all of it escaped.
-fn marked(line: &str, marks: &[&Word]) -> String {
+fn marked(line: &str, marks: &[&Word]) -> Html {
     let mut spans: Vec<std::ops::Range<usize>> = marks.iter().map(|w| w.at.clone()).collect();
     spans.sort_by_key(|r| r.start);
-    let mut out = String::new();
+    let mut out = Html::default();
     let mut at = 0;
     for r in spans {
         let (Some(before), Some(word)) = (line.get(at..r.start), line.get(r.clone())) else {
             continue;
         };
-        out += &esc(before);
-        let _ = write!(out, "<mark>{}</mark>", esc(word));
+        out += html!("{}<mark>{}</mark>", before, word);
         at = r.end;
     }
-    out += &esc(line.get(at..).unwrap_or(""));
+    out += Html::text(line.get(at..).unwrap_or(""));
     out
 }
 
 /// The front page's section: each system's figures, and a link to each
 /// book's coverage; without the books, how to get them.
-pub fn front(books: &Books) -> String {
+pub fn front(books: &Books) -> Html {
     let Some(run) = books.run else {
-        return "<section id=\"provenance\">\n<h2>The spec against the books</h2>\n<p>Each chapter \
+        return html!(
+            "<section id=\"provenance\">\n<h2>The spec against the books</h2>\n<p>Each chapter \
                 names the book file it restates and each item the lines it comes from; \
                 <code>cargo xtask audit --books DIR</code> reads the books from DIR and shows \
                 those lines beside each table and example, with the figures found in them.</p>\n\
                 </section>\n"
-            .to_string();
+        );
     };
-    let mut out = String::from(
+    let mut out = html!(
         "<section id=\"provenance\">\n<h2>The spec against the books</h2>\n<p>Each located table row, \
          table erratum and <code>[book]</code> figure looked for in the lines its locator cites \
          (<code>cargo xtask provenance</code>).</p>\n<table class=\"provenance\">\n<thead><tr><th>system</th>\
@@ -159,10 +159,9 @@ pub fn front(books: &Books) -> String {
          <th>table errata confirmed</th><th>sections citing the book</th></tr></thead>\n<tbody>\n",
     );
     for (system, f) in &run.figures {
-        let _ = writeln!(
-            out,
+        out += html!(
             "<tr data-provenance=\"{s}\"><th>{s}</th><td data-count=\"rows\">{}/{}</td><td data-count=\"ours\">{}</td>\
-             <td data-count=\"claims\">{}/{}</td><td data-count=\"errata\">{}/{}</td><td data-count=\"sections\">{}/{}</td></tr>",
+             <td data-count=\"claims\">{}/{}</td><td data-count=\"errata\">{}/{}</td><td data-count=\"sections\">{}/{}</td></tr>\n",
             f.rows.0,
             f.rows.1,
             f.ours,
@@ -172,22 +171,20 @@ pub fn front(books: &Books) -> String {
             f.errata.1,
             f.sections.0,
             f.sections.1,
-            s = esc(system)
+            s = system
         );
     }
-    out.push_str("</tbody>\n</table>\n<h3>Coverage of each book</h3>\n<ul class=\"coverage\">\n");
+    out += html!("</tbody>\n</table>\n<h3>Coverage of each book</h3>\n<ul class=\"coverage\">\n");
     for c in &run.coverage {
-        let _ = writeln!(
-            out,
-            "<li data-book=\"{b}\"><a href=\"{}\">{b}</a>: {}</li>",
-            esc(&coverage_page(&c.book)),
-            esc(c.summary().split_once(": ").map_or("", |(_, s)| s)),
-            b = esc(&c.book)
+        out += html!(
+            "<li data-book=\"{b}\"><a href=\"{}\">{b}</a>: {}</li>\n",
+            coverage_page(&c.book),
+            c.summary().split_once(": ").map_or("", |(_, s)| s),
+            b = c.book
         );
     }
-    let _ = writeln!(
-        out,
-        "</ul>\n<p data-findings=\"{n}\">{n} finding(s) of the check.</p>\n</section>",
+    out += html!(
+        "</ul>\n<p data-findings=\"{n}\">{n} finding(s) of the check.</p>\n</section>\n",
         n = run.findings.len()
     );
     out
@@ -199,47 +196,40 @@ pub fn coverage_page(book: &str) -> String {
 }
 
 /// A book's coverage page: every line, with what accounts for it.
-pub fn coverage_body(c: &Coverage, text: &[String]) -> String {
-    let mut out = format!(
+pub fn coverage_body(c: &Coverage, text: &[String]) -> Html {
+    let mut out = html!(
         "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › <a href=\"../index.html#provenance\">books</a> › {b}</nav>\n\
          <main class=\"coverage-page\">\n<h1>Coverage of <code>{b}</code></h1>\n<p>{}</p>\n\
          <table class=\"coverage\">\n<thead><tr><th>line</th><th>accounted for by</th><th>the book's text</th></tr></thead>\n<tbody>\n",
-        esc(&c.summary()),
-        b = esc(&c.book)
+        c.summary(),
+        b = c.book
     );
     for (i, used) in c.lines.iter().enumerate() {
         let n = i + 1;
         let (class, by) = match used {
             LineUse::Cited(items) => ("cited", cited_by(items)),
-            LineUse::NotRules(reason) => ("not-rules", format!("not rules: {}", esc(reason))),
-            LineUse::Blank => ("blank", "blank".to_string()),
-            LineUse::Uncited => ("uncited", "<strong>cited by nothing</strong>".to_string()),
+            LineUse::NotRules(reason) => ("not-rules", html!("not rules: {}", reason)),
+            LineUse::Blank => ("blank", html!("blank")),
+            LineUse::Uncited => ("uncited", html!("<strong>cited by nothing</strong>")),
         };
-        let line = text.get(i).map_or("", String::as_str);
-        let _ = writeln!(
-            out,
-            "<tr class=\"{class}\" data-line=\"{n}\"><td class=\"ln\">{n}</td><td class=\"by\">{by}</td><td class=\"text\">{}</td></tr>",
-            esc(line)
+        out += html!(
+            "<tr class=\"{class}\" data-line=\"{n}\"><td class=\"ln\">{n}</td><td class=\"by\">{by}</td><td class=\"text\">{line}</td></tr>\n",
+            class = class,
+            n = n,
+            by = by,
+            line = text.get(i).map_or("", String::as_str)
         );
     }
-    out.push_str("</tbody>\n</table>\n</main>\n");
+    out += html!("</tbody>\n</table>\n</main>\n");
     out
 }
 
 /// Links to the items (`system/chapter#id`) that cite a line.
-fn cited_by(items: &[String]) -> String {
-    let links: Vec<String> = items
-        .iter()
-        .map(|item| {
-            let (page, id) = item.split_once('#').unwrap_or((item, ""));
-            let anchor = id.split(':').next().unwrap_or(id);
-            format!(
-                "<a href=\"../{}.html#{}\">{}</a>",
-                esc(page),
-                esc(anchor),
-                esc(item)
-            )
-        })
-        .collect();
-    links.join(", ")
+fn cited_by(items: &[String]) -> Html {
+    let links = items.iter().map(|item| {
+        let (page, id) = item.split_once('#').unwrap_or((item, ""));
+        let anchor = id.split(':').next().unwrap_or(id);
+        html!("<a href=\"../{}.html#{}\">{}</a>", page, anchor, item)
+    });
+    Html::join(links, &html!(", "))
 }

@@ -4,17 +4,16 @@
 //! came out, and each table schema the table's facts; each typed table's cells
 //! carry their Rust values. Headings keep their ids as anchors and show them.
 
-use std::fmt::Write as _;
-
 use codegen::markdown_options;
 use codegen::model::Chapter;
 use conformance::Verdict;
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd};
 
 use super::book::Books;
 use super::markup::score_line;
+use super::safe::Piece;
 use super::typed::TableCells;
-use super::{boxes, esc, plural, property, review_badge};
+use super::{Html, boxes, html, plural, property, review_badge};
 use crate::audit::model::ChapterFacts;
 use crate::provenance::ItemKind;
 
@@ -26,36 +25,35 @@ pub fn body(
     facts: &ChapterFacts,
     books: &Books,
     around: (Option<&ChapterFacts>, Option<&ChapterFacts>),
-) -> String {
-    let mut out = format!(
+) -> Html {
+    html!(
         "<nav class=\"crumbs\"><a href=\"../index.html\">Audit</a> › \
-         <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n",
-        s = esc(system),
-        title = esc(&facts.title),
-    );
-    out.push_str("<main class=\"book\">\n");
-    out.push_str(&article(system, chapter, facts, "../", books));
-    out.push_str(&neighbours(around));
-    out.push_str("</main>\n");
-    out
+         <a href=\"../index.html#system-{s}\">{s}</a> › {title}</nav>\n\
+         <main class=\"book\">\n{article}{neighbours}</main>\n",
+        s = system,
+        title = facts.title,
+        article = article(system, chapter, facts, "../", books),
+        neighbours = neighbours(around),
+    )
 }
 
 /// The links to the previous and next chapters.
-fn neighbours((prev, next): (Option<&ChapterFacts>, Option<&ChapterFacts>)) -> String {
+fn neighbours((prev, next): (Option<&ChapterFacts>, Option<&ChapterFacts>)) -> Html {
     let link = |c: Option<&ChapterFacts>, rel: &str, arrow: &str| {
-        c.map_or(String::new(), |c| {
-            let title = esc(&c.title);
+        c.map_or(Html::default(), |c| {
             let text = match rel {
-                "prev" => format!("{arrow} {title}"),
-                _ => format!("{title} {arrow}"),
+                "prev" => format!("{arrow} {}", c.title),
+                _ => format!("{} {arrow}", c.title),
             };
-            format!(
-                "<a class=\"{rel}\" rel=\"{rel}\" href=\"../{}\">{text}</a>",
-                esc(&c.page)
+            html!(
+                "<a class=\"{rel}\" rel=\"{rel}\" href=\"../{page}\">{text}</a>",
+                rel = rel,
+                page = c.page,
+                text = text
             )
         })
     };
-    format!(
+    html!(
         "<nav class=\"chapter-nav\">{}{}</nav>\n",
         link(prev, "prev", "←"),
         link(next, "next", "→")
@@ -70,34 +68,27 @@ pub fn article(
     facts: &ChapterFacts,
     root: &str,
     books: &Books,
-) -> String {
-    let mut out = format!(
-        "<article class=\"chapter\" data-chapter=\"{}/{}\">\n",
-        esc(system),
-        esc(&facts.id)
-    );
-    out.push_str(&header(facts));
-    html::push_html(
-        &mut out,
-        events(system, chapter, facts, root, books).into_iter(),
-    );
-    out.push_str("</article>\n");
-    out
+) -> Html {
+    html!(
+        "<article class=\"chapter\" data-chapter=\"{}/{}\">\n{}{}</article>\n",
+        system,
+        facts.id,
+        header(facts),
+        Html::markdown(pieces(system, chapter, facts, root, books).into_iter()),
+    )
 }
 
-fn header(f: &ChapterFacts) -> String {
+fn header(f: &ChapterFacts) -> Html {
     let changed = f.unreviewed();
-    let mut out = String::new();
-    let _ = write!(
-        out,
+    let mut out = html!(
         "<header class=\"chapter-head\">\n<p class=\"meta\"><code>{path}</code> · version {version} · restates \
          <i>{book}</i>, {section}</p>\n<p class=\"tally\">{tables}, {rules}, {examples} \
          ({from_book} the book's, {ours} ours): \
          {agrees} agrees, {erratum} erratum, {fails} fails{properties}{mutation}",
-        path = esc(&f.path),
-        version = esc(&f.version),
-        book = esc(&f.source_book),
-        section = esc(&f.source_section),
+        path = f.path,
+        version = f.version,
+        book = f.source_book,
+        section = f.source_section,
         tables = plural(f.tables.len(), "table"),
         rules = plural(f.rules.len(), "rule"),
         examples = plural(f.examples.len(), "example"),
@@ -110,39 +101,40 @@ fn header(f: &ChapterFacts) -> String {
         mutation = mutation(f),
     );
     if changed > 0 {
-        let _ = write!(
-            out,
-            " · <span class=\"badge review\">{changed} changed since review</span>"
+        out += html!(
+            " · <span class=\"badge review\">{} changed since review</span>",
+            changed
         );
     }
-    out.push_str("</p>\n</header>\n");
+    out += html!("</p>\n</header>\n");
     out
 }
 
 /// The chapter's mutation figures: its resolver file's score and survivors.
-fn mutation(f: &ChapterFacts) -> String {
+fn mutation(f: &ChapterFacts) -> Html {
     let Some(m) = &f.mutation else {
-        return " · <span class=\"mutation\">no mutation run</span>".to_string();
+        return html!(" · <span class=\"mutation\">no mutation run</span>");
     };
     let stale = if m.changed_since_run {
         " (file changed since its run)"
     } else {
         ""
     };
-    format!(
-        " · <span class=\"mutation\">{}{stale}</span>",
-        score_line(m.score, &m.run.figures())
+    html!(
+        " · <span class=\"mutation\">{}{}</span>",
+        score_line(m.score, &m.run.figures()),
+        stale
     )
 }
 
-/// The chapter's events with its blocks replaced and raw HTML escaped.
-fn events<'a>(
+/// The chapter's events with its blocks replaced.
+fn pieces<'a>(
     system: &str,
     chapter: &'a Chapter,
     facts: &ChapterFacts,
     root: &str,
     books: &Books,
-) -> Vec<Event<'a>> {
+) -> Vec<Piece<'a>> {
     let mut out = Vec::new();
     let mut heading: Option<String> = None;
     let mut cells = TableCells::new(chapter);
@@ -159,11 +151,11 @@ fn events<'a>(
         match event {
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => {
                 let Some(replaced) = block(chapter, facts, at, root, books) else {
-                    out.push(event);
+                    out.push(Piece::Markdown(event));
                     continue;
                 };
                 skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
-                out.push(Event::Html(replaced.into()));
+                out.push(Piece::Markup(replaced));
             }
             Event::Start(Tag::HtmlBlock) => {
                 let raw = skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::HtmlBlock)));
@@ -174,14 +166,13 @@ fn events<'a>(
                         let panel = books.panel(chapter, ItemKind::Table, &t.id, lines, &t.extent);
                         boxes::table(&facts.tables[i], root) + &panel
                     }
-                    None => format!("<pre class=\"raw-html\">{}</pre>\n", esc(&raw)),
+                    None => html!("<pre class=\"raw-html\">{}</pre>\n", raw),
                 };
-                out.push(Event::Html(replaced.into()));
+                out.push(Piece::Markup(replaced));
             }
-            Event::InlineHtml(raw) | Event::Html(raw) => out.push(Event::Text(raw)),
             Event::Start(Tag::Heading { ref id, .. }) => {
                 heading = id.as_ref().map(|i| i.to_string());
-                out.push(event);
+                out.push(Piece::Markdown(event));
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some(id) = heading.take() {
@@ -189,31 +180,29 @@ fn events<'a>(
                         .sections
                         .iter()
                         .find(|s| s.item.id == id)
-                        .map_or(String::new(), |s| review_badge(&s.item));
+                        .map_or(Html::default(), |s| review_badge(&s.item));
                     let section = chapter.sections.iter().find(|s| s.id == id);
                     let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
-                    out.push(Event::InlineHtml(
-                        format!(
-                            " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
-                            id = esc(&id)
-                        )
-                        .into(),
-                    ));
+                    out.push(Piece::Markup(html!(
+                        " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
+                        id = id,
+                        review = review
+                    )));
                 }
-                out.push(event);
+                out.push(Piece::Markdown(event));
             }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
                 title,
                 id,
-            }) => out.push(Event::Start(Tag::Link {
+            }) => out.push(Piece::Markdown(Event::Start(Tag::Link {
                 link_type,
                 dest_url: chapter_link(dest_url, &format!("{root}{system}/")),
                 title,
                 id,
-            })),
-            other => out.push(other),
+            }))),
+            other => out.push(Piece::Markdown(other)),
         }
     }
     out
@@ -227,7 +216,7 @@ fn block(
     at: usize,
     root: &str,
     books: &Books,
-) -> Option<String> {
+) -> Option<Html> {
     let starts = |span: &std::ops::Range<usize>| span.start == at;
     if let Some(i) = chapter.examples.iter().position(|e| starts(&e.span)) {
         let e = &chapter.examples[i];

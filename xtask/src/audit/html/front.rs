@@ -4,11 +4,9 @@
 //! review, the failing examples, the errata and rulings, the lint allows, and
 //! every chapter with its verdicts.
 
-use std::fmt::Write as _;
-
 use conformance::Verdict;
 
-use super::{badge, cite, esc, lists, plural, property};
+use super::{Html, badge, cite, code_cite, html, lists, plural, property};
 use crate::audit::model::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
 use crate::audit::review::Kind;
 
@@ -30,8 +28,8 @@ const COLUMNS: [(&str, &str, Option<Verdict>); 12] = [
 ];
 
 /// The front page; `books` is the section on the spec against the books.
-pub fn body(audit: &Audit, books: &str) -> String {
-    let mut out = String::from(
+pub fn body(audit: &Audit, books: &Html) -> Html {
+    let mut out = html!(
         "<header class=\"front\">\n<h1>Audit of the book</h1>\n<p>Every chapter of <code>spec/</code> \
          with the verdict of each worked example and property in place, the code each table becomes, the source of \
          each rule's resolver, and what changed (in the book or the code) since the last review. Written \
@@ -40,16 +38,15 @@ pub fn body(audit: &Audit, books: &str) -> String {
          <a href=\"print.html\">print.html</a>.</p>\n",
     );
     let p = &audit.provenance;
-    let _ = write!(
-        out,
+    out += html!(
         "<p class=\"provenance\">Written <time>{}</time> from commit <code>{}</code> \
          (<code>audit.json</code> schema version {}).</p>\n</header>\n<main>\n",
-        esc(&p.date),
-        esc(&p.commit),
+        p.date,
+        p.commit,
         p.schema_version
     );
     systems_table(&mut out, audit);
-    out.push_str(books);
+    out += books;
     lists::mutation(&mut out, audit);
     property::front(&mut out, audit);
     review(&mut out, audit);
@@ -60,61 +57,61 @@ pub fn body(audit: &Audit, books: &str) -> String {
     for system in &audit.systems {
         system_section(&mut out, system);
     }
-    out.push_str("</main>\n");
+    out += html!("</main>\n");
     out
 }
 
-fn systems_table(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"systems\">\n<h2>Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>");
+fn systems_table(out: &mut Html, audit: &Audit) {
+    *out += html!(
+        "<section id=\"systems\">\n<h2>Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>"
+    );
     for (_, heading, _) in COLUMNS {
-        let _ = write!(out, "<th>{heading}</th>");
+        *out += html!("<th>{}</th>", heading);
     }
-    out.push_str("<th>unexer&shy;cised rules</th></tr></thead>\n<tbody>\n");
+    *out += html!("<th>unexer&shy;cised rules</th></tr></thead>\n<tbody>\n");
     for s in &audit.systems {
         let counts = serde_json::to_value(&s.counts).unwrap_or_default();
-        let id = esc(&s.id);
-        let _ = write!(
-            out,
-            "<tr data-system=\"{id}\"><th><a href=\"#system-{id}\">{id}</a></th>"
+        *out += html!(
+            "<tr data-system=\"{id}\"><th><a href=\"#system-{id}\">{id}</a></th>",
+            id = s.id
         );
         for (key, _, verdict) in COLUMNS {
             let n = &counts[key];
             let class = match verdict {
-                Some(v) if n != 0 => format!(" class=\"{v}\""),
-                _ => String::new(),
+                Some(v) if n != 0 => html!(" class=\"{}\"", v),
+                _ => Html::default(),
             };
-            let _ = write!(out, "<td data-count=\"{key}\"{class}>{n}</td>");
+            *out += html!("<td data-count=\"{}\"{}>{}</td>", key, class, n);
         }
-        let _ = writeln!(
-            out,
-            "<td data-count=\"unexercised_rules\">{}</td></tr>",
+        *out += html!(
+            "<td data-count=\"unexercised_rules\">{}</td></tr>\n",
             s.unexercised_rules.len()
         );
     }
-    out.push_str("</tbody>\n</table>\n</section>\n");
+    *out += html!("</tbody>\n</table>\n</section>\n");
 }
 
-fn review(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"review\">\n<h2>Changed since review</h2>\n");
-    let file = esc(audit.reviewed_file);
+fn review(out: &mut Html, audit: &Audit) {
+    *out += html!("<section id=\"review\">\n<h2>Changed since review</h2>\n");
+    let file = audit.reviewed_file;
     if audit.changed_since_review.is_empty() {
-        let _ = writeln!(
-            out,
-            "<p class=\"all-reviewed\">Every section, table, rule, example and rule's code is as stamped in <code>{file}</code>.</p>"
+        *out += html!(
+            "<p class=\"all-reviewed\">Every section, table, rule, example and rule's code is as stamped in <code>{}</code>.</p>\n",
+            file
         );
-        out.push_str("</section>\n");
+        *out += html!("</section>\n");
         return;
     }
-    let _ = writeln!(
-        out,
+    *out += html!(
         "<p>{} differ from <code>{file}</code>. <a href=\"queue.html\">The review queue</a> shows what changed in each. \
          Read them, then run <code>cargo xtask audit --stamp</code>; \
          until then <code>cargo xtask check --reviewed</code> fails.</p>\n<table class=\"changes\">\n\
-         <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>",
+         <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>\n",
         plural(audit.changed_since_review.len(), "item"),
+        file = file,
     );
     for c in &audit.changed_since_review {
-        let id = format!("<code>{}</code>", esc(&c.id));
+        let id = html!("<code>{}</code>", c.id);
         let item = match (&c.chapter, c.kind, &c.system) {
             (Some(chapter), Some(kind), Some(system)) => {
                 let anchor = match kind {
@@ -126,88 +123,86 @@ fn review(out: &mut String, audit: &Audit) {
                     title: None,
                     href: Some(format!("{}#{anchor}", page(system, chapter))),
                 };
-                format!("{kind} {}", cite(&target, "", &id))
+                html!("{} {}", kind, cite(&target, "", &id))
             }
             _ => id,
         };
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{item}</td><td><code>{}</code></td><td>{}</td></tr>",
-            esc(c.system.as_deref().unwrap_or(crate::code::RULES_SRC)),
-            esc(c.location.as_deref().unwrap_or("(gone)")),
+        *out += html!(
+            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>\n",
+            c.system.as_deref().unwrap_or(crate::code::RULES_SRC),
+            item,
+            c.location.as_deref().unwrap_or("(gone)"),
             badge("", c.review)
         );
     }
-    out.push_str("</tbody>\n</table>\n</section>\n");
+    *out += html!("</tbody>\n</table>\n</section>\n");
 }
 
-fn lint_allows(out: &mut String, audit: &Audit) {
-    out.push_str("<section id=\"lint-allows\">\n<h2>Lint allows</h2>\n");
+fn lint_allows(out: &mut Html, audit: &Audit) {
+    *out += html!("<section id=\"lint-allows\">\n<h2>Lint allows</h2>\n");
     if audit.lint_allows.is_empty() {
-        out.push_str("<p>No lint is allowed anywhere in the book.</p>\n");
+        *out += html!("<p>No lint is allowed anywhere in the book.</p>\n");
     } else {
-        out.push_str("<table>\n<thead><tr><th>system</th><th>item</th><th>lint</th><th>reason</th></tr></thead>\n<tbody>\n");
+        *out += html!(
+            "<table>\n<thead><tr><th>system</th><th>item</th><th>lint</th><th>reason</th></tr></thead>\n<tbody>\n"
+        );
         for a in &audit.lint_allows {
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
-                esc(&a.system),
-                esc(&a.item),
-                esc(&a.lint),
-                esc(&a.reason)
+            *out += html!(
+                "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>\n",
+                a.system,
+                a.item,
+                a.lint,
+                a.reason
             );
         }
-        out.push_str("</tbody>\n</table>\n");
+        *out += html!("</tbody>\n</table>\n");
     }
-    out.push_str("</section>\n");
+    *out += html!("</section>\n");
 }
 
-fn system_section(out: &mut String, s: &SystemFacts) {
-    let id = esc(&s.id);
-    let _ = writeln!(
-        out,
-        "<section class=\"system\" id=\"system-{id}\">\n<h2>{id}</h2>"
+fn system_section(out: &mut Html, s: &SystemFacts) {
+    *out += html!(
+        "<section class=\"system\" id=\"system-{id}\">\n<h2>{id}</h2>\n",
+        id = s.id
     );
-    out.push_str("<h3>Rules that no example exercises</h3>\n");
+    *out += html!("<h3>Rules that no example exercises</h3>\n");
     if s.unexercised_rules.is_empty() {
-        out.push_str("<p>None: every rule has at least one example.</p>\n");
+        *out += html!("<p>None: every rule has at least one example.</p>\n");
     } else {
-        let links: Vec<String> = s
-            .unexercised_rules
-            .iter()
-            .map(|r| cite(r, "", &format!("<code>{}</code>", esc(&r.id))))
-            .collect();
-        let _ = writeln!(out, "<p class=\"unexercised\">{}</p>", links.join(", "));
+        let links = s.unexercised_rules.iter().map(|r| code_cite(r, ""));
+        *out += html!(
+            "<p class=\"unexercised\">{}</p>\n",
+            Html::join(links, &html!(", "))
+        );
     }
-    out.push_str(
+    *out += html!(
         "<h3>Chapters</h3>\n<table class=\"chapters\">\n<thead><tr><th>chapter</th><th>tables</th><th>rows</th>\
          <th>rules</th><th>examples (book / ours)</th><th>agrees</th><th>erratum</th><th>fails</th><th>mutation score</th><th>review</th></tr></thead>\n<tbody>\n",
     );
     for c in &s.chapters {
         chapter_row(out, c);
     }
-    out.push_str("</tbody>\n</table>\n</section>\n");
+    *out += html!("</tbody>\n</table>\n</section>\n");
 }
 
-fn chapter_row(out: &mut String, c: &ChapterFacts) {
+fn chapter_row(out: &mut Html, c: &ChapterFacts) {
     let cell = |verdict: Verdict| match c.with_verdict(verdict) {
-        0 => "<td>0</td>".to_string(),
-        n => format!("<td class=\"{verdict}\">{n}</td>"),
+        0 => html!("<td>0</td>"),
+        n => html!("<td class=\"{}\">{}</td>", verdict, n),
     };
     let changed = c.unreviewed();
     let review = if changed == 0 {
-        "reviewed".to_string()
+        html!("reviewed")
     } else {
-        format!("<span class=\"badge review\">{changed} changed</span>")
+        html!("<span class=\"badge review\">{} changed</span>", changed)
     };
-    let _ = writeln!(
-        out,
+    *out += html!(
         "<tr><td><a href=\"{page}\">{title}</a> <code>{path}</code></td><td>{tables}</td><td>{rows}</td>\
          <td>{rules}</td><td>{examples} ({from_book} / {ours})</td>{agrees}{erratum}{fails}\
-         <td data-mutation=\"{chapter}\">{mutation}</td><td>{review}</td></tr>",
-        page = esc(&c.page),
-        title = esc(&c.title),
-        path = esc(&c.path),
+         <td data-mutation=\"{chapter}\">{mutation}</td><td>{review}</td></tr>\n",
+        page = c.page,
+        title = c.title,
+        path = c.path,
         tables = c.tables.len(),
         rows = c.tables.iter().map(|t| t.rows).sum::<usize>(),
         rules = c.rules.len(),
@@ -217,13 +212,11 @@ fn chapter_row(out: &mut String, c: &ChapterFacts) {
         fails = cell(Verdict::Fails),
         from_book = c.examples.iter().filter(|e| !e.ours).count(),
         ours = c.examples.iter().filter(|e| e.ours).count(),
-        chapter = esc(&c.id),
+        chapter = c.id,
         mutation = match &c.mutation {
-            Some(m) => m.score.map_or("no viable mutant".to_string(), |s| format!(
-                "{:.1}%",
-                s * 100.0
-            )),
+            Some(m) => lists::percent(m.score),
             None => "no run".to_string(),
         },
+        review = review,
     );
 }

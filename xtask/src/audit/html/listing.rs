@@ -4,25 +4,25 @@
 //! its review, links back to the rules that reach it and counts its
 //! surviving mutants, each marked at its line with its reason.
 
-use std::fmt::Write as _;
-
-use super::{badge, cite, esc};
+use super::markup::reviewed;
+use super::{Html, badge, code_cite, html, plural};
 use crate::audit::model::FunctionFacts;
 
 /// `root` leads from the listing's folder back to the site's; `functions`
 /// are the file's functions that rules reach.
-pub fn body(file: &str, text: &str, root: &str, functions: &[&FunctionFacts]) -> String {
-    let mut out = format!(
+pub fn body(file: &str, text: &str, root: &str, functions: &[&FunctionFacts]) -> Html {
+    let mut out = html!(
         "<nav class=\"crumbs\"><a href=\"{root}index.html\">Audit</a> › code › {file}</nav>\n\
          <header class=\"chapter-head\">\n<h1><code>{file}</code></h1>\n\
          <p class=\"meta\">The resolver's source as the report read it.</p>\n</header>\n\
          <main>\n<pre class=\"listing\"><code>",
-        file = esc(file)
+        root = root,
+        file = file
     );
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         for f in functions.iter().filter(|f| f.first_line == n) {
-            out.push_str(&note(f, root));
+            out += note(f, root);
         }
         let survivors: Vec<String> = functions
             .iter()
@@ -31,49 +31,42 @@ pub fn body(file: &str, text: &str, root: &str, functions: &[&FunctionFacts]) ->
             .map(|s| format!("{}: {}", s.mutant, s.reason))
             .collect();
         let (class, title) = match survivors.is_empty() {
-            true => ("line", String::new()),
+            true => ("line", Html::default()),
             false => (
                 "line survivor",
-                format!(
-                    " title=\"surviving mutant: {}\"",
-                    esc(&survivors.join("; "))
-                ),
+                html!(" title=\"surviving mutant: {}\"", survivors.join("; ")),
             ),
         };
         // No newline between lines: each is a block already, and a newline in
         // a `pre` would show as an empty line between them.
-        let _ = write!(
-            out,
-            "<span class=\"{class}\" id=\"L{n}\"{title}><a class=\"ln\" href=\"#L{n}\">{n:>4}</a> {}</span>",
-            esc(line)
+        out += html!(
+            "<span class=\"{class}\" id=\"L{n}\"{title}><a class=\"ln\" href=\"#L{n}\">{n:>4}</a> {line}</span>",
+            class = class,
+            n = n,
+            title = title,
+            line = line
         );
     }
-    out.push_str("</code></pre>\n</main>\n");
+    out += html!("</code></pre>\n</main>\n");
     out
 }
 
 /// The note above a function: its path and review, the rules that reach it, its survivors.
-fn note(f: &FunctionFacts, root: &str) -> String {
-    let review = match (&f.reviewer, &f.reviewed_on) {
-        (Some(by), Some(on)) => format!("reviewed by {} on {}", esc(by), esc(on)),
-        _ => "never reviewed".to_string(),
-    };
-    let rules: Vec<String> = f
-        .rules
-        .iter()
-        .map(|r| cite(r, root, &format!("<code>{}</code>", esc(&r.id))))
-        .collect();
+fn note(f: &FunctionFacts, root: &str) -> Html {
+    let rules = f.rules.iter().map(|r| code_cite(r, root));
     let survivors = match f.survivors.len() {
-        0 => String::new(),
-        n => format!(
-            " · <span class=\"survivors\">{n} surviving mutant{}</span>",
-            if n == 1 { "" } else { "s" }
+        0 => Html::default(),
+        n => html!(
+            " · <span class=\"survivors\">{}</span>",
+            plural(n, "surviving mutant")
         ),
     };
-    format!(
-        "<span class=\"note\"><code>{}</code> · {review}{} · reached by {}{survivors}</span>",
-        esc(&f.path),
+    html!(
+        "<span class=\"note\"><code>{}</code> · {}{} · reached by {}{}</span>",
+        f.path,
+        reviewed(f.reviewer.as_deref(), f.reviewed_on.as_deref()),
         badge("", f.review),
-        rules.join(", ")
+        Html::join(rules, &html!(", ")),
+        survivors
     )
 }

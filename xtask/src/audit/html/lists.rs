@@ -1,9 +1,7 @@
 //! The front page's lists across systems: the mutation run's scores, the
 //! failing examples, every erratum and every ruling.
 
-use std::fmt::Write as _;
-
-use super::{cite, esc, plural, shown, verdict_tag};
+use super::{Html, cite, code_cite, html, plural, shown, verdict_tag};
 use crate::audit::model::{Audit, Cite, MutationFacts, Score, SystemFacts};
 
 /// The figures of a run, in the columns' order: the key in `Score` (and
@@ -16,11 +14,6 @@ const FIGURES: [(&str, &str); 5] = [
     ("timeout", "timeout"),
 ];
 
-/// `text` in `<code>`, linked to what `c` cites.
-fn code_cite(c: &Cite) -> String {
-    cite(c, "", &format!("<code>{}</code>", esc(&c.id)))
-}
-
 /// The score as a percentage, the way the front page shows it.
 pub fn percent(score: Option<f64>) -> String {
     score.map_or("no viable mutant".to_string(), |s| {
@@ -28,35 +21,37 @@ pub fn percent(score: Option<f64>) -> String {
     })
 }
 
-pub fn mutation(out: &mut String, audit: &Audit) {
-    let _ = writeln!(
-        out,
+pub fn mutation(out: &mut Html, audit: &Audit) {
+    *out += html!(
         "<section id=\"mutation\">\n<h2>Mutation testing</h2>\n<p>From <code>{file}</code>, which \
          <code>cargo xtask mutants</code> writes. A system's files are those under \
          <code>rules/src/&lt;system&gt;/</code>; every other file of <code>rules/src</code> is the engine's. \
          The score is caught / (mutants − unviable).</p>\n<table class=\"mutation\">\n<thead><tr><th>scope</th>\
-         <th>files</th>{heads}<th>score</th><th>notes</th></tr></thead>\n<tbody>",
-        file = esc(audit.mutation_file),
-        heads = FIGURES.map(|(_, h)| format!("<th>{h}</th>")).concat(),
+         <th>files</th>{heads}<th>score</th><th>notes</th></tr></thead>\n<tbody>\n",
+        file = audit.mutation_file,
+        heads = FIGURES
+            .map(|(_, h)| html!("<th>{}</th>", h))
+            .into_iter()
+            .collect::<Html>(),
     );
     for m in &audit.mutation {
-        let scope = esc(&m.scope);
         let cells = match &m.run {
             Some(run) => run_cells(run),
-            None => format!(
+            None => html!(
                 "<td colspan=\"{}\" class=\"no-run\">no mutation run recorded</td>",
                 FIGURES.len() + 2
             ),
         };
-        let _ = writeln!(
-            out,
-            "<tr data-scope=\"{scope}\"><th>{scope}</th>{cells}<td>{}</td></tr>",
-            notes(m)
+        *out += html!(
+            "<tr data-scope=\"{scope}\"><th>{scope}</th>{cells}<td>{notes}</td></tr>\n",
+            scope = m.scope,
+            cells = cells,
+            notes = notes(m)
         );
     }
-    out.push_str("</tbody>\n</table>\n");
+    *out += html!("</tbody>\n</table>\n");
     survivors(out, audit);
-    out.push_str("</section>\n");
+    *out += html!("</section>\n");
 }
 
 /// What the figures leave out: files changed since their run, files not yet run.
@@ -72,21 +67,17 @@ fn notes(m: &MutationFacts) -> String {
     notes.join("; ")
 }
 
-fn run_cells(run: &Score) -> String {
+fn run_cells(run: &Score) -> Html {
     let figures = serde_json::to_value(run).unwrap_or_default();
-    let mut cells = format!("<td data-mutation=\"files\">{}</td>", run.files.len());
+    let mut cells = html!("<td data-mutation=\"files\">{}</td>", run.files.len());
     for (key, _) in FIGURES {
-        let _ = write!(cells, "<td data-mutation=\"{key}\">{}</td>", figures[key]);
+        cells += html!("<td data-mutation=\"{}\">{}</td>", key, figures[key]);
     }
-    let _ = write!(
-        cells,
-        "<td data-mutation=\"score\">{}</td>",
-        percent(run.score)
-    );
+    cells += html!("<td data-mutation=\"score\">{}</td>", percent(run.score));
     cells
 }
 
-fn survivors(out: &mut String, audit: &Audit) {
+fn survivors(out: &mut Html, audit: &Audit) {
     let runs: Vec<(&str, &Score)> = audit
         .mutation
         .iter()
@@ -95,35 +86,36 @@ fn survivors(out: &mut String, audit: &Audit) {
     if runs.is_empty() {
         return;
     }
-    out.push_str("<h3>Surviving mutants</h3>\n");
+    *out += html!("<h3>Surviving mutants</h3>\n");
     let all: Vec<_> = runs
         .iter()
         .flat_map(|(scope, r)| r.survivors.iter().map(move |v| (scope, v)))
         .collect();
     if all.is_empty() {
-        out.push_str("<p>None: in the files run, the examples kill every viable mutant.</p>\n");
+        *out += html!("<p>None: in the files run, the examples kill every viable mutant.</p>\n");
         return;
     }
-    out.push_str("<ul class=\"survivors\">\n");
+    *out += html!("<ul class=\"survivors\">\n");
     for (scope, v) in all {
-        let place = format!("<code>{}:{}</code>", esc(&v.file), v.line);
+        let place = html!("<code>{}:{}</code>", v.file, v.line);
         let place = match &v.href {
-            Some(href) => format!("<a href=\"{}\">{place}</a>", esc(href)),
+            Some(href) => html!("<a href=\"{}\">{}</a>", href, place),
             None => place,
         };
         let drift = match v.cites_a_line {
-            true => " <span class=\"badge review\">cites a line number, which drifts</span>",
-            false => "",
+            true => html!(" <span class=\"badge review\">cites a line number, which drifts</span>"),
+            false => Html::default(),
         };
-        let _ = writeln!(
-            out,
-            "<li>{} {place} <code>{}</code>: {}{drift}</li>",
-            esc(scope),
-            esc(&v.mutant),
-            esc(&v.reason)
+        *out += html!(
+            "<li>{} {} <code>{}</code>: {}{}</li>\n",
+            scope,
+            place,
+            v.mutant,
+            v.reason,
+            drift
         );
     }
-    out.push_str("</ul>\n");
+    *out += html!("</ul>\n");
 }
 
 /// What heads one of the lists.
@@ -137,41 +129,42 @@ struct Head<'a> {
 }
 
 /// A section with a table of every system's `items`, one row each (the system,
-/// then the cells `row` gives, already HTML), or `head.empty` when there are none.
+/// then the cells `row` gives), or `head.empty` when there are none.
 fn section<T>(
-    out: &mut String,
+    out: &mut Html,
     audit: &Audit,
     head: &Head,
     items: impl Fn(&SystemFacts) -> &[T],
-    row: impl Fn(&T) -> Vec<String>,
+    row: impl Fn(&T) -> Vec<Html>,
 ) {
-    let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>", head.id, head.title);
-    let rows: String = audit
+    *out += html!("<section id=\"{}\">\n<h2>{}</h2>\n", head.id, head.title);
+    let rows: Html = audit
         .systems
         .iter()
         .flat_map(|s| items(s).iter().map(move |item| (s, item)))
         .map(|(s, item)| {
-            let cells: String = row(item).iter().map(|c| format!("<td>{c}</td>")).collect();
-            format!("<tr><td>{}</td>{cells}</tr>\n", esc(&s.id))
+            let cells: Html = row(item).iter().map(|c| html!("<td>{}</td>", c)).collect();
+            html!("<tr><td>{}</td>{}</tr>\n", s.id, cells)
         })
         .collect();
     if rows.is_empty() {
-        let _ = writeln!(out, "<p>{}</p>", head.empty);
+        *out += html!("<p>{}</p>\n", head.empty);
     } else {
-        let heads: String = head
+        let heads: Html = head
             .columns
             .iter()
-            .map(|h| format!("<th>{h}</th>"))
+            .map(|h| html!("<th>{}</th>", h))
             .collect();
-        let _ = write!(
-            out,
-            "<table>\n<thead><tr><th>system</th>{heads}</tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+        *out += html!(
+            "<table>\n<thead><tr><th>system</th>{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n",
+            heads,
+            rows
         );
     }
-    out.push_str("</section>\n");
+    *out += html!("</section>\n");
 }
 
-pub fn failing(out: &mut String, audit: &Audit) {
+pub fn failing(out: &mut Html, audit: &Audit) {
     let head = Head {
         id: "failing",
         title: "Failing examples",
@@ -184,13 +177,17 @@ pub fn failing(out: &mut String, audit: &Audit) {
         &head,
         |s| &s.failing,
         |f| {
-            let why: Vec<String> = f.why.iter().map(|w| esc(w)).collect();
-            vec![code_cite(&f.example), code_cite(&f.rule), why.join("<br>")]
+            let why = f.why.iter().map(|w| Html::text(w));
+            vec![
+                code_cite(&f.example, ""),
+                code_cite(&f.rule, ""),
+                Html::join(why, &html!("<br>")),
+            ]
         },
     );
 }
 
-pub fn errata(out: &mut String, audit: &Audit) {
+pub fn errata(out: &mut Html, audit: &Audit) {
     let head = Head {
         id: "errata",
         title: "Errata",
@@ -208,19 +205,19 @@ pub fn errata(out: &mut String, audit: &Audit) {
             let rules = e.rules.as_ref().map_or("(none)".to_string(), shown);
             let title = e.ruling.title.as_deref().unwrap_or(&e.ruling.id);
             vec![
-                code_cite(&e.example),
-                format!("<code>{}</code>", esc(&e.claim)),
-                esc(&shown(&e.book)),
-                esc(&rules),
+                code_cite(&e.example, ""),
+                html!("<code>{}</code>", e.claim),
+                Html::text(&shown(&e.book)),
+                Html::text(&rules),
                 verdict_tag(e.status),
-                cite(&e.ruling, "", &esc(title)),
-                esc(&e.reason),
+                cite(&e.ruling, "", &Html::text(title)),
+                Html::text(&e.reason),
             ]
         },
     );
 }
 
-pub fn rulings(out: &mut String, audit: &Audit) {
+pub fn rulings(out: &mut Html, audit: &Audit) {
     let head = Head {
         id: "rulings",
         title: "Rulings",
@@ -241,35 +238,26 @@ pub fn rulings(out: &mut String, audit: &Audit) {
         |s| &s.rulings,
         |r| {
             let title = r.ruling.title.as_deref().unwrap_or(&r.ruling.id);
-            let list = |cites: &[Cite], none: &str| {
-                let links: Vec<String> = cites.iter().map(code_cite).collect();
-                if links.is_empty() {
-                    none.to_string()
-                } else {
-                    links.join(", ")
-                }
+            let list = |cites: &[Cite], none: &str| match cites {
+                [] => Html::text(none),
+                cites => Html::join(cites.iter().map(|c| code_cite(c, "")), &html!(", ")),
             };
             let written = match &r.written {
                 Some(w) if w.first == w.last => {
-                    format!("by {} on {}", esc(&w.authors.join(", ")), w.first)
+                    format!("by {} on {}", w.authors.join(", "), w.first)
                 }
-                Some(w) => format!(
-                    "by {} from {} to {}",
-                    esc(&w.authors.join(", ")),
-                    w.first,
-                    w.last
-                ),
+                Some(w) => format!("by {} from {} to {}", w.authors.join(", "), w.first, w.last),
                 None => "not committed".to_string(),
             };
             vec![
-                format!(
+                html!(
                     "{} <code>{}</code>",
-                    cite(&r.ruling, "", &esc(title)),
-                    esc(&r.ruling.id)
+                    cite(&r.ruling, "", &Html::text(title)),
+                    r.ruling.id
                 ),
-                esc(&r.chapter),
-                r.stance.to_string(),
-                format!("<span class=\"written\">{written}</span>"),
+                Html::text(&r.chapter),
+                Html::text(r.stance),
+                html!("<span class=\"written\">{}</span>", written),
                 list(&r.cited_by, "no erratum"),
                 list(&r.derivations, "no derivation"),
             ]

@@ -1,28 +1,25 @@
-//! The pieces every page is made of: the page itself, escaping, and the
-//! small marks (cites, badges, code links, verdicts) the pages share.
+//! The pieces every page is made of: the page itself and the small marks
+//! (cites, badges, code links, verdicts) the pages share.
 
 use conformance::Verdict;
 use serde_json::Value as Json;
 
+use super::safe::{Html, html};
 use crate::audit::model::{Cite, CodeRef, ItemFacts};
 use crate::audit::review::Review;
 
 /// A whole page; `root` leads from the page's folder back to the site's.
-pub fn page(title: &str, root: &str, sidebar: &str, body: &str) -> String {
-    format!(
+pub fn page(title: &str, root: &str, sidebar: &Html, body: &Html) -> Html {
+    html!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<link rel=\"stylesheet\" href=\"{root}audit.css\">\n</head>\n\
+         <title>{title}</title>\n<link rel=\"stylesheet\" href=\"{root}audit.css\">\n</head>\n\
          <body>\n{sidebar}<div class=\"page\">\n{body}</div>\n</body>\n</html>\n",
-        esc(title)
+        title = title,
+        root = root,
+        sidebar = sidebar,
+        body = body,
     )
-}
-
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    // Writing to a String cannot fail.
-    let _ = pulldown_cmark_escape::escape_html(&mut out, s);
-    out
 }
 
 /// A value as the book would print it: strings without quotes, lists in brackets.
@@ -38,51 +35,66 @@ pub fn shown(v: &Json) -> String {
     }
 }
 
-/// `text` (already HTML) linked to what `c` cites; marked as unresolved when the
-/// system has no such id.
-pub fn cite(c: &Cite, root: &str, text: &str) -> String {
-    let title = c.title.as_deref().map(esc).unwrap_or_default();
+/// `text` linked to what `c` cites; marked as unresolved when the system has
+/// no such id.
+pub fn cite(c: &Cite, root: &str, text: &Html) -> Html {
+    let title = c.title.as_deref().unwrap_or_default();
     match &c.href {
-        Some(href) => format!(
-            "<a href=\"{root}{}\" title=\"{title}\">{text}</a>",
-            esc(href)
+        Some(href) => html!(
+            "<a href=\"{root}{href}\" title=\"{title}\">{text}</a>",
+            root = root,
+            href = href,
+            title = title,
+            text = text
         ),
-        None => {
-            format!("<span class=\"unresolved\" title=\"no such id in this system\">{text}</span>")
-        }
+        None => html!(
+            "<span class=\"unresolved\" title=\"no such id in this system\">{}</span>",
+            text
+        ),
     }
 }
 
+/// `cite` with the cited id in `<code>` as its text.
+pub fn code_cite(c: &Cite, root: &str) -> Html {
+    cite(c, root, &html!("<code>{}</code>", c.id))
+}
+
 /// An item's review: who stamped it and when, marked when it changed since.
-pub fn review_badge(item: &ItemFacts) -> String {
-    let who = match (&item.reviewer, &item.reviewed_on) {
-        (Some(by), Some(on)) => format!("reviewed by {} on {}", esc(by), esc(on)),
-        _ => "never reviewed".to_string(),
-    };
-    format!(
-        "{} <span class=\"reviewer\">{who}</span>",
-        badge("", item.review)
+pub fn review_badge(item: &ItemFacts) -> Html {
+    html!(
+        "{} <span class=\"reviewer\">{}</span>",
+        badge("", item.review),
+        reviewed(item.reviewer.as_deref(), item.reviewed_on.as_deref())
     )
 }
 
+/// `reviewed by A. Tester on 2026-01-02`, or `never reviewed`.
+pub fn reviewed(by: Option<&str>, on: Option<&str>) -> String {
+    match (by, on) {
+        (Some(by), Some(on)) => format!("reviewed by {by} on {on}"),
+        _ => "never reviewed".to_string(),
+    }
+}
+
 /// The mark of `what` (`code `) of an item that is not as reviewed.
-pub fn badge(what: &str, r: Review) -> String {
+pub fn badge(what: &str, r: Review) -> Html {
     match r {
-        Review::Reviewed => String::new(),
+        Review::Reviewed => Html::default(),
         Review::Changed | Review::New | Review::Removed => {
-            format!(" <span class=\"badge review\">{what}{r}</span>")
+            html!(" <span class=\"badge review\">{}{}</span>", what, r)
         }
     }
 }
 
 /// A link to where the report shows an item of the resolver, named by its path.
-pub fn code_link(c: &CodeRef, root: &str) -> String {
-    format!(
-        "<a href=\"{root}{}\" title=\"{}:{}\"><code>{}</code></a>",
-        esc(&c.href),
-        esc(&c.file),
+pub fn code_link(c: &CodeRef, root: &str) -> Html {
+    html!(
+        "<a href=\"{}{}\" title=\"{}:{}\"><code>{}</code></a>",
+        root,
+        c.href,
+        c.file,
         c.line,
-        esc(&c.path)
+        c.path
     )
 }
 
@@ -92,9 +104,13 @@ pub fn plural(n: usize, word: &str) -> String {
 }
 
 /// The verdict as a coloured tag.
-pub fn verdict_tag(verdict: Verdict) -> String {
-    let v = verdict.as_str();
-    format!("<span class=\"verdict {v}\">{v}</span>")
+pub fn verdict_tag(verdict: Verdict) -> Html {
+    tag(verdict.as_str())
+}
+
+/// A verdict (`agrees`, `holds`) as a coloured tag.
+pub fn tag(verdict: &str) -> Html {
+    html!("<span class=\"verdict {v}\">{v}</span>", v = verdict)
 }
 
 /// `mutation score 90%: 9 caught of 12 mutants, 1 missed, 2 unviable`, from

@@ -4,7 +4,8 @@
 //! `code/`, and `audit.css`. Every page carries the sidebar of contents. It
 //! opens from disk: nothing is fetched, and the one script, search's, comes
 //! with the report; with scripts off every page but search reads the same.
-//! Everything the book or the resolver says is HTML-escaped.
+//! Everything the book or the resolver says is HTML-escaped: pages are
+//! built as [`Html`], which text enters only through escaping (`safe`).
 
 mod book;
 mod boxes;
@@ -16,6 +17,7 @@ mod markup;
 mod print;
 mod property;
 mod queue;
+mod safe;
 mod search;
 mod toc;
 mod typed;
@@ -28,7 +30,10 @@ use codegen::Book;
 use crate::audit::model::{Audit, ChapterFacts, listing as listing_page};
 use crate::code::ResolverSource;
 
-use markup::{badge, cite, code_link, esc, page, plural, review_badge, shown, verdict_tag};
+use markup::{
+    badge, cite, code_cite, code_link, page, plural, review_badge, shown, tag, verdict_tag,
+};
+use safe::{Html, html};
 
 const CSS: &str = include_str!("audit.css");
 
@@ -46,10 +51,10 @@ pub fn write_site(
     write("audit.css", &format!("{CSS}{}", book::CSS))?;
     write("search.js", search::SCRIPT)?;
     write("search-index.js", &search::index_js(audit, book, code))?;
-    let page = |at: &str, title: &str, body: &str| {
+    let page = |at: &str, title: &str, body: &Html| {
         let root = "../".repeat(at.matches('/').count());
         let sidebar = toc::sidebar(audit, &root, Some(at));
-        write(at, &page(title, &root, &sidebar, body))
+        write(at, page(title, &root, &sidebar, body).as_str())
     };
     page(
         "index.html",

@@ -5,60 +5,56 @@
 //! is prefixed with the system (`action--armor`), and so is every link within
 //! the page and every label's target.
 
-use std::fmt::Write as _;
-
 use codegen::Book;
 
-use super::{Books, chapter, esc};
+use super::{Books, Html, chapter, html};
 use crate::audit::model::Audit;
 
-pub fn body(audit: &Audit, book: &Book, books: &Books) -> String {
+pub fn body(audit: &Audit, book: &Book, books: &Books) -> Html {
     let p = &audit.provenance;
-    let mut out = format!(
+    let mut out = html!(
         "<nav class=\"crumbs\"><a href=\"index.html\">Audit</a> › the whole book</nav>\n\
          <header class=\"front\">\n<h1>The book, as audited</h1>\n<p class=\"provenance\">Every chapter \
          of <code>spec/</code> with its verdicts in place, written <time>{}</time> from commit \
          <code>{}</code>.</p>\n</header>\n<main class=\"book print\">\n",
-        esc(&p.date),
-        esc(&p.commit)
+        p.date,
+        p.commit
     );
     for (system, facts) in book.systems.iter().zip(&audit.systems) {
-        let id = esc(&system.id);
-        let _ = writeln!(
-            out,
-            "<section class=\"print-system\" data-system=\"{id}\">\n<h1 class=\"system-title\">{id}</h1>"
+        out += html!(
+            "<section class=\"print-system\" data-system=\"{id}\">\n<h1 class=\"system-title\">{id}</h1>\n",
+            id = system.id
         );
         for (c, f) in system.chapters.iter().zip(&facts.chapters) {
-            out.push_str(&prefix_ids(
-                &chapter::article(&system.id, c, f, "", books),
-                &system.id,
-            ));
+            out += prefix_ids(&chapter::article(&system.id, c, f, "", books), &system.id);
         }
-        out.push_str("</section>\n");
+        out += html!("</section>\n");
     }
-    out.push_str("</main>\n");
+    out += html!("</main>\n");
     out
 }
 
-/// `html` (a chapter of `system`) with each `id`, `for` and in-page `href`
+/// `chapter` (a chapter of `system`) with each `id`, `for` and in-page `href`
 /// prefixed with `system--`.
-fn prefix_ids(html: &str, system: &str) -> String {
-    let mut out = html.to_string();
-    for attr in [" id=\"", " for=\"", " href=\"#"] {
-        out = out.replace(attr, &format!("{attr}{system}--"));
+fn prefix_ids(chapter: &Html, system: &str) -> Html {
+    let mut out = chapter.clone();
+    for attr in [html!(" id=\""), html!(" for=\""), html!(" href=\"#")] {
+        out = out.replace(&attr, &html!("{}{}--", attr, system));
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::prefix_ids;
+    use super::{html, prefix_ids};
 
     #[test]
     fn ids_labels_and_in_page_links_carry_the_system() {
-        let html = "<h2 id=\"armor\">A</h2><label for=\"cells:t\">x</label><a href=\"#armor\">a</a><a href=\"other.html#armor\">b</a>";
+        let chapter = html!(
+            "<h2 id=\"armor\">A</h2><label for=\"cells:t\">x</label><a href=\"#armor\">a</a><a href=\"other.html#armor\">b</a>"
+        );
         assert_eq!(
-            prefix_ids(html, "action"),
+            prefix_ids(&chapter, "action").as_str(),
             "<h2 id=\"action--armor\">A</h2><label for=\"action--cells:t\">x</label><a href=\"#action--armor\">a</a><a href=\"other.html#armor\">b</a>"
         );
     }

@@ -3,88 +3,78 @@
 //! with the resolver's trace at each point), a chapter's tally, and the front
 //! page's section with each system's properties.
 
-use std::fmt::Write as _;
-
-use super::{boxes, cite, esc, shown};
+use super::{Html, boxes, code_cite, html, shown, tag};
 use conformance::Verdict;
 
-use crate::audit::model::{Audit, Cite, Holds, PointFacts, PropertyEntry, PropertyFacts};
+use crate::audit::model::{Audit, Holds, PointFacts, PropertyEntry, PropertyFacts};
 
 /// A law or a failure in words, its names (in backticks) as code.
-fn with_code(text: &str) -> String {
+fn with_code(text: &str) -> Html {
     text.split('`')
         .enumerate()
         .map(|(i, part)| match i % 2 {
-            1 => format!("<code>{}</code>", esc(part)),
-            _ => esc(part),
+            1 => html!("<code>{}</code>", part),
+            _ => Html::text(part),
         })
         .collect()
 }
 
-/// `holds` or `fails` as a coloured tag.
-fn status(verdict: &str) -> String {
-    let v = esc(verdict);
-    format!("<span class=\"verdict {v}\">{v}</span>")
-}
-
 /// The box that stands for a property block.
-pub fn block(p: &PropertyFacts, root: &str) -> String {
-    let mut out = format!(
+pub fn block(p: &PropertyFacts, root: &str) -> Html {
+    let mut out = html!(
         "<section class=\"property {v}\" id=\"{id}\">\n<header>{tag} <span class=\"kind\">property</span> \
          <code class=\"id\">{id}</code> · rule {rule}</header>\n<p class=\"law\">law: {law}</p>\n<p class=\"given\">over",
         v = p.verdict.as_str(),
-        id = esc(&p.id),
-        tag = status(p.verdict.as_str()),
-        rule = cite(&p.rule, root, &format!("<code>{}</code>", esc(&p.rule.id))),
+        id = p.id,
+        tag = tag(p.verdict.as_str()),
+        rule = code_cite(&p.rule, root),
         law = with_code(&p.law),
     );
     for d in &p.given {
-        let _ = write!(out, " <code>{} = {}</code>", esc(&d.name), esc(&d.domain));
+        out += html!(" <code>{} = {}</code>", d.name, d.domain);
     }
-    let _ = writeln!(
-        out,
-        "</p>\n<p class=\"tried\">{} {}</p>",
+    out += html!(
+        "</p>\n<p class=\"tried\">{} {}</p>\n",
         p.verdict.as_str(),
-        esc(&p.tried)
+        p.tried
     );
     if let Some(f) = &p.failure {
-        let _ = writeln!(
-            out,
-            "<div class=\"counterexample\">\n<p class=\"why\">{}</p>",
+        out += html!(
+            "<div class=\"counterexample\">\n<p class=\"why\">{}</p>\n",
             with_code(&f.message)
         );
         if !f.points.is_empty() {
-            out.push_str("<p>counterexample (shrunk):</p>\n");
+            out += html!("<p>counterexample (shrunk):</p>\n");
         }
         for point in &f.points {
-            out.push_str(&point_html(point, root));
+            out += point_html(point, root);
         }
-        out.push_str("</div>\n");
+        out += html!("</div>\n");
     }
-    out.push_str("</section>\n");
+    out += html!("</section>\n");
     out
 }
 
 /// One resolution at the counterexample: the inputs, the outputs (or why
 /// there are none) and the derivation.
-fn point_html(p: &PointFacts, root: &str) -> String {
+fn point_html(p: &PointFacts, root: &str) -> Html {
     let list = |values: &std::collections::BTreeMap<String, serde_json::Value>| {
-        let parts: Vec<String> = values
+        let parts = values
             .iter()
-            .map(|(k, v)| format!("<code>{} = {}</code>", esc(k), esc(&shown(v))))
-            .collect();
-        parts.join(", ")
+            .map(|(k, v)| html!("<code>{} = {}</code>", k, shown(v)));
+        Html::join(parts, &html!(", "))
     };
     let outcome = match (&p.outputs, &p.refused) {
-        (Some(outputs), _) => format!("outputs {}", list(outputs)),
-        (None, refused) => format!(
+        (Some(outputs), _) => html!("outputs {}", list(outputs)),
+        (None, refused) => html!(
             "<span class=\"why\">no outputs: {}</span>",
-            esc(refused.as_deref().unwrap_or(""))
+            refused.as_deref().unwrap_or("")
         ),
     };
-    format!(
-        "<div class=\"point\">\n<p>at {}: {outcome}</p>\n{}</div>\n",
+    html!(
+        "<div class=\"point\">\n<p>at {}: {}</p>\n{}</div>\n",
         list(&p.given),
+        outcome,
         boxes::trace(&p.trace, root, true)
     )
 }
@@ -106,8 +96,8 @@ pub fn tally(properties: &[PropertyFacts]) -> String {
 }
 
 /// The front page's properties: per system how many hold, then each one.
-pub fn front(out: &mut String, audit: &Audit) {
-    out.push_str(
+pub fn front(out: &mut Html, audit: &Audit) {
+    *out += html!(
         "<section id=\"properties\">\n<h2>Properties</h2>\n<p>The laws the book states of a rule over a \
          domain of its inputs, each checked as the conformance suite checks its property file.</p>\n\
          <table class=\"property-counts\">\n<thead><tr><th>system</th><th>properties</th><th>hold</th>\
@@ -116,52 +106,50 @@ pub fn front(out: &mut String, audit: &Audit) {
     for s in &audit.systems {
         let p = &s.properties;
         let class = |n: usize, verdict: Verdict| match n {
-            0 => String::new(),
-            _ => format!(" class=\"{verdict}\""),
+            0 => Html::default(),
+            _ => html!(" class=\"{}\"", verdict),
         };
-        let _ = writeln!(
-            out,
+        *out += html!(
             "<tr data-properties=\"{id}\"><th>{id}</th><td data-property=\"count\">{}</td>\
-             <td data-property=\"hold\"{}>{}</td><td data-property=\"fail\"{}>{}</td></tr>",
+             <td data-property=\"hold\"{}>{}</td><td data-property=\"fail\"{}>{}</td></tr>\n",
             p.count,
             class(p.hold, Verdict::Agrees),
             p.hold,
             class(p.fail, Verdict::Fails),
             p.fail,
-            id = esc(&s.id),
+            id = s.id,
         );
     }
-    out.push_str("</tbody>\n</table>\n");
+    *out += html!("</tbody>\n</table>\n");
     list(out, audit);
-    out.push_str("</section>\n");
+    *out += html!("</section>\n");
 }
 
 /// Every property of every system, failing ones marked, each linked to its box.
-fn list(out: &mut String, audit: &Audit) {
-    let code = |c: &Cite| cite(c, "", &format!("<code>{}</code>", esc(&c.id)));
+fn list(out: &mut Html, audit: &Audit) {
     let row = |system: &str, p: &PropertyEntry| {
-        format!(
+        html!(
             "<tr class=\"{v}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            esc(system),
-            code(&p.property),
-            code(&p.rule),
+            system,
+            code_cite(&p.property, ""),
+            code_cite(&p.rule, ""),
             with_code(&p.law),
-            status(p.verdict.as_str()),
+            tag(p.verdict.as_str()),
             v = p.verdict.as_str(),
         )
     };
-    let rows: String = audit
+    let rows: Html = audit
         .systems
         .iter()
         .flat_map(|s| s.properties.properties.iter().map(|p| row(&s.id, p)))
         .collect();
     if rows.is_empty() {
-        out.push_str("<p>None: the book states no property.</p>\n");
+        *out += html!("<p>None: the book states no property.</p>\n");
         return;
     }
-    let _ = write!(
-        out,
+    *out += html!(
         "<table class=\"properties\">\n<thead><tr><th>system</th><th>property</th><th>rule</th>\
-         <th>law</th><th>verdict</th></tr></thead>\n<tbody>\n{rows}</tbody>\n</table>\n"
+         <th>law</th><th>verdict</th></tr></thead>\n<tbody>\n{}</tbody>\n</table>\n",
+        rows
     );
 }

@@ -12,6 +12,7 @@ use codegen::{Book, markdown_options};
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use serde::Serialize;
 
+use super::{Html, html};
 use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
 use crate::audit::review::Review;
 use crate::code::ResolverSource;
@@ -177,8 +178,9 @@ fn section_texts(chapter: &Chapter) -> HashMap<&str, String> {
 }
 
 /// The search page: its form, what it found, and the two scripts.
-pub fn page_body() -> String {
-    "<nav class=\"crumbs\"><a href=\"index.html\">Audit</a> › search</nav>\n<main>\n<h1>Search</h1>\n\
+pub fn page_body() -> Html {
+    html!(
+        "<nav class=\"crumbs\"><a href=\"index.html\">Audit</a> › search</nav>\n<main>\n<h1>Search</h1>\n\
      <form class=\"search-page\" action=\"search.html\" role=\"search\">\
      <input type=\"search\" id=\"search-input\" name=\"q\" aria-label=\"Search the book\"> \
      <button type=\"submit\">Search</button></form>\n\
@@ -187,5 +189,5 @@ pub fn page_body() -> String {
      (<a href=\"print.html\">print.html</a>) need none.</p></noscript>\n\
      <p id=\"search-status\" role=\"status\"></p>\n<ol id=\"search-results\" class=\"search-results\"></ol>\n\
      </main>\n<script src=\"search-index.js\"></script>\n<script src=\"search.js\"></script>\n"
-        .to_string()
+    )
 }

@@ -4,15 +4,13 @@
 //! unfolded. On a narrow screen it folds behind a "Contents" button, a
 //! checkbox and its label, so it needs no script.
 
-use std::fmt::Write as _;
-
-use super::esc;
+use super::{Html, html};
 use crate::audit::model::{Audit, ChapterFacts};
 
 /// The sidebar of a page; `root` leads from the page's folder back to the
 /// site's, and `current` is the page of the chapter shown, if one is.
-pub fn sidebar(audit: &Audit, root: &str, current: Option<&str>) -> String {
-    let mut out = format!(
+pub fn sidebar(audit: &Audit, root: &str, current: Option<&str>) -> Html {
+    let mut out = html!(
         "<input type=\"checkbox\" id=\"toc-toggle\" class=\"toc-toggle\">\n\
          <label for=\"toc-toggle\" class=\"toc-button\">☰ Contents</label>\n\
          <nav class=\"sidebar\" aria-label=\"Contents\">\n\
@@ -20,52 +18,56 @@ pub fn sidebar(audit: &Audit, root: &str, current: Option<&str>) -> String {
          <form class=\"search-box\" action=\"{root}search.html\" role=\"search\">\
          <input type=\"search\" name=\"q\" placeholder=\"Search the book\" aria-label=\"Search the book\">\
          </form>\n<p class=\"toc-print\"><a href=\"{root}print.html\">The whole book on one page</a></p>\n\
-         <ol class=\"toc\">\n"
+         <ol class=\"toc\">\n",
+        root = root
     );
     for s in &audit.systems {
-        let id = esc(&s.id);
-        let _ = writeln!(
-            out,
-            "<li class=\"toc-system\"><a href=\"{root}index.html#system-{id}\">{id}</a>\n<ol>"
+        out += html!(
+            "<li class=\"toc-system\"><a href=\"{root}index.html#system-{id}\">{id}</a>\n<ol>\n",
+            root = root,
+            id = s.id
         );
         for c in &s.chapters {
-            out.push_str(&chapter(c, root, current == Some(c.page.as_str())));
+            out += chapter(c, root, current == Some(c.page.as_str()));
         }
-        out.push_str("</ol></li>\n");
+        out += html!("</ol></li>\n");
     }
-    out.push_str("</ol>\n</nav>\n");
+    out += html!("</ol>\n</nav>\n");
     out
 }
 
 /// A chapter's entry: its link, and its sections folded under it (unfolded
 /// for the current chapter).
-fn chapter(c: &ChapterFacts, root: &str, current: bool) -> String {
+fn chapter(c: &ChapterFacts, root: &str, current: bool) -> Html {
     let page = format!("{root}{}", c.page);
     let mark = if current {
-        " class=\"current\" aria-current=\"page\""
+        html!(" class=\"current\" aria-current=\"page\"")
     } else {
-        ""
+        Html::default()
     };
-    let link = format!("<a href=\"{}\"{mark}>{}</a>", esc(&page), esc(&c.title));
-    let sections: String = c
+    let link = html!("<a href=\"{}\"{}>{}</a>", page, mark, c.title);
+    let sections: Html = c
         .sections
         .iter()
         .filter(|s| s.level > 1)
         .map(|s| {
-            format!(
+            html!(
                 "<li class=\"l{}\"><a href=\"{}#{}\">{}</a></li>\n",
                 s.level,
-                esc(&page),
-                esc(&s.item.id),
-                esc(&s.title)
+                page,
+                s.item.id,
+                s.title
             )
         })
         .collect();
     if sections.is_empty() {
-        return format!("<li>{link}</li>\n");
+        return html!("<li>{}</li>\n", link);
     }
     let open = if current { " open" } else { "" };
-    format!(
-        "<li><details{open}><summary>{link}</summary>\n<ol class=\"toc-sections\">\n{sections}</ol></details></li>\n"
+    html!(
+        "<li><details{}><summary>{}</summary>\n<ol class=\"toc-sections\">\n{}</ol></details></li>\n",
+        open,
+        link,
+        sections
     )
 }

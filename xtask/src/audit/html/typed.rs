@@ -11,7 +11,8 @@ use codegen::model::{Chapter, Row, Table};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use pulldown_cmark::{Alignment, Event, Tag, TagEnd};
 
-use super::esc;
+use super::safe::Piece;
+use super::{Html, html};
 
 /// The id of the checkbox that shows a table's Rust values; no spec id holds a colon.
 pub fn toggle_id(table: &str) -> String {
@@ -46,16 +47,16 @@ impl<'a> TableCells<'a> {
 
     /// A table's event (at byte `at` of the chapter) with the HTML that shows
     /// its cell's Rust value; any other event is handed back.
-    pub fn around<'e>(&mut self, event: Event<'e>, at: usize) -> Result<Vec<Event<'e>>, Event<'e>> {
+    pub fn around<'e>(&mut self, event: Event<'e>, at: usize) -> Result<Vec<Piece<'e>>, Event<'e>> {
         let mut out = Vec::new();
         match &event {
             Event::Start(Tag::Table(aligns)) => {
                 self.table = self.chapter.tables.iter().find(|t| t.extent.contains(&at));
                 self.aligns = aligns.clone();
                 if let Some(t) = self.table {
-                    let id = esc(&toggle_id(&t.id));
-                    out.push(html(format!(
-                        "<input type=\"checkbox\" class=\"typed-toggle\" id=\"{id}\">"
+                    out.push(Piece::Markup(html!(
+                        "<input type=\"checkbox\" class=\"typed-toggle\" id=\"{}\">",
+                        toggle_id(&t.id)
                     )));
                 }
             }
@@ -70,32 +71,33 @@ impl<'a> TableCells<'a> {
             Event::Start(Tag::TableCell) => return Ok(self.open_cell(event)),
             Event::End(TagEnd::TableCell) => {
                 let shown = self.open.take();
-                out.extend(shown.map(|r| html(format!("<code class=\"rust\">{}</code>", esc(&r)))));
+                let code = shown.map(|r| html!("<code class=\"rust\">{}</code>", r));
+                out.extend(code.map(Piece::Markup));
             }
             Event::End(TagEnd::Table) => self.table = None,
             _ => return Err(event),
         }
-        out.push(event);
+        out.push(Piece::Markdown(event));
         Ok(out)
     }
 
     /// A cell's opening tag, with its Rust value as its title when it has one.
-    fn open_cell<'e>(&mut self, event: Event<'e>) -> Vec<Event<'e>> {
+    fn open_cell<'e>(&mut self, event: Event<'e>) -> Vec<Piece<'e>> {
         let rust = self.rust();
         let align = match self.aligns.get(self.cell) {
-            Some(Alignment::Left) => " style=\"text-align: left\"",
-            Some(Alignment::Center) => " style=\"text-align: center\"",
-            Some(Alignment::Right) => " style=\"text-align: right\"",
-            _ => "",
+            Some(Alignment::Left) => html!(" style=\"text-align: left\""),
+            Some(Alignment::Center) => html!(" style=\"text-align: center\""),
+            Some(Alignment::Right) => html!(" style=\"text-align: right\""),
+            _ => Html::default(),
         };
         self.cell += 1;
         let Some(rust) = rust else {
-            return vec![event];
+            return vec![Piece::Markdown(event)];
         };
         let tag = if self.head { "th" } else { "td" };
-        let open = format!("<{tag} title=\"{}\"{align}>", esc(&rust));
+        let open = html!("<{} title=\"{}\"{}>", tag, rust, align);
         self.open = Some(rust);
-        vec![html(open)]
+        vec![Piece::Markup(open)]
     }
 
     /// The Rust value of the cell about to open, or its column's field and type
@@ -120,10 +122,6 @@ fn tokens(rust: String) -> TokenStream {
     rust.parse().unwrap_or_else(|_| {
         TokenStream::from(TokenTree::Literal(proc_macro2::Literal::string(&rust)))
     })
-}
-
-fn html<'e>(s: String) -> Event<'e> {
-    Event::InlineHtml(s.into())
 }
 
 /// Rust tokens on one line, spaced as rustfmt spaces them, with the

@@ -1,0 +1,239 @@
+//! `Html`: markup that is safe to put in a page, kept apart from text by its
+//! type. There are three ways to make one: `html!`, whose template is a
+//! literal and whose arguments are escaped unless they are `Html` already;
+//! `Html::text`, which escapes; and `Html::markdown`, pulldown-cmark's
+//! rendering of a chapter, whose raw HTML it shows as text. So no text
+//! reaches a page unescaped, and no function pastes a `&str` into one.
+
+use std::fmt;
+use std::ops::{Add, AddAssign};
+
+use pulldown_cmark::{Event, html::push_html};
+
+/// Markup safe to put in a page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Html(String);
+
+/// `format!` for markup: the template must be a string literal (written here,
+/// so trusted), and each argument, named (`id = x`) or not, goes in through
+/// [`Render`]: text escaped, `Html` as it is, numbers as they print. A
+/// template names no variable of its scope: `format_args!` does not capture
+/// from a template that `concat!` expands, so none can slip past the escaping.
+macro_rules! html {
+    (@args $template:literal [$($done:tt)*]) => {
+        $crate::audit::html::safe::Html::from_template(
+            format_args!(concat!($template), $($done)*)
+        )
+    };
+    (@args $template:literal [$($done:tt)*] $name:ident = $e:expr $(, $($rest:tt)*)?) => {
+        $crate::audit::html::safe::html!(@args $template
+            [$($done)* $name = $crate::audit::html::safe::Arg(&$e),] $($($rest)*)?)
+    };
+    (@args $template:literal [$($done:tt)*] $e:expr $(, $($rest:tt)*)?) => {
+        $crate::audit::html::safe::html!(@args $template [$($done)* $crate::audit::html::safe::Arg(&$e),] $($($rest)*)?)
+    };
+    ($template:literal $(, $($rest:tt)*)?) => {
+        $crate::audit::html::safe::html!(@args $template [] $($($rest)*)?)
+    };
+}
+pub(crate) use html;
+
+impl Html {
+    /// Text, escaped.
+    pub fn text(s: &str) -> Html {
+        html!("{}", s)
+    }
+
+    /// What `html!` makes; nothing else calls it.
+    #[doc(hidden)]
+    pub fn from_template(args: fmt::Arguments) -> Html {
+        Html(args.to_string())
+    }
+
+    /// A chapter rendered by pulldown-cmark: `Markdown` events as the parser
+    /// gave them, except raw HTML, which is shown as text; `Markup` as it is.
+    pub fn markdown<'a>(pieces: impl Iterator<Item = Piece<'a>>) -> Html {
+        let events = pieces.map(|piece| match piece {
+            Piece::Markdown(Event::Html(raw) | Event::InlineHtml(raw)) => Event::Text(raw),
+            Piece::Markdown(event) => event,
+            Piece::Markup(html) => Event::InlineHtml(html.0.into()),
+        });
+        let mut out = String::new();
+        push_html(&mut out, events);
+        Html(out)
+    }
+
+    /// The markup, to write to a file.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `items` with `sep` between them.
+    pub fn join(items: impl IntoIterator<Item = Html>, sep: &Html) -> Html {
+        let items: Vec<String> = items.into_iter().map(|h| h.0).collect();
+        Html(items.join(&sep.0))
+    }
+
+    /// Each `from` replaced by `to`.
+    pub fn replace(&self, from: &Html, to: &Html) -> Html {
+        Html(self.0.replace(&from.0, &to.0))
+    }
+}
+
+/// One piece of a chapter on its way to pulldown-cmark's renderer: an event
+/// of the chapter's Markdown, or markup of ours that stands in for one.
+pub enum Piece<'a> {
+    Markdown(Event<'a>),
+    Markup(Html),
+}
+
+impl AddAssign<Html> for Html {
+    fn add_assign(&mut self, more: Html) {
+        self.0.push_str(&more.0);
+    }
+}
+
+impl AddAssign<&Html> for Html {
+    fn add_assign(&mut self, more: &Html) {
+        self.0.push_str(&more.0);
+    }
+}
+
+impl Add<&Html> for Html {
+    type Output = Html;
+    fn add(mut self, more: &Html) -> Html {
+        self += more;
+        self
+    }
+}
+
+impl FromIterator<Html> for Html {
+    fn from_iter<I: IntoIterator<Item = Html>>(items: I) -> Html {
+        let mut out = Html::default();
+        for item in items {
+            out += item;
+        }
+        out
+    }
+}
+
+/// How a value goes into markup: text escaped, markup as it is.
+pub trait Render {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+impl Render for Html {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Render for str {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        pulldown_cmark_escape::escape_html(pulldown_cmark_escape::FmtWriter(f), self)
+    }
+}
+
+impl Render for String {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.as_str().render(f)
+    }
+}
+
+impl<T: Render + ?Sized> Render for &T {
+    fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).render(f)
+    }
+}
+
+/// Numbers print as they are, with the template's width and alignment.
+macro_rules! render_as_number {
+    ($($t:ty),*) => {$(
+        impl Render for $t {
+            fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+    )*};
+}
+render_as_number!(u8, usize, u32, u64);
+
+/// Values that print as text are escaped as text.
+macro_rules! render_as_text {
+    ($($t:ty),*) => {$(
+        impl Render for $t {
+            fn render(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.to_string().render(f)
+            }
+        }
+    )*};
+}
+render_as_text!(
+    conformance::Verdict,
+    crate::audit::review::Review,
+    crate::audit::review::Kind,
+    serde_json::Value,
+    codegen::locator::Locator
+);
+
+/// An argument of `html!`, shown through [`Render`].
+#[doc(hidden)]
+pub struct Arg<'a, T: ?Sized>(pub &'a T);
+
+impl<T: Render + ?Sized> fmt::Display for Arg<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.render(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Html, Piece};
+    use pulldown_cmark::{Event, Parser};
+
+    /// The way around the escaping is `html!`'s alone.
+    #[test]
+    fn only_html_fills_a_template() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/audit/html");
+        for entry in std::fs::read_dir(&dir).expect("read html/") {
+            let path = entry.expect("an entry").path();
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let named = text.contains("from_template");
+            assert!(!named || path.ends_with("safe.rs"), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn text_is_escaped_and_markup_kept() {
+        let title = "<script>alert(\"x\")</script> & co";
+        let link = html!(
+            "<a title=\"{}\">{}</a>",
+            title,
+            html!("<b>{t}</b>", t = title)
+        );
+        assert_eq!(
+            link.as_str(),
+            "<a title=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co\">\
+             <b>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</b></a>"
+        );
+        assert_eq!(
+            html!("{:>4}|{}", 12usize, Html::text("<")).as_str(),
+            "  12|&lt;"
+        );
+    }
+
+    #[test]
+    fn a_chapter_s_raw_html_is_shown_as_text() {
+        let events = Parser::new("a <i>b</i>\n\n<div>c</div>\n").map(Piece::Markdown);
+        let ours = Piece::Markup(html!("<hr>"));
+        let html = Html::markdown(events.chain([ours, Piece::Markdown(Event::Rule)]));
+        assert_eq!(
+            html.as_str(),
+            "<p>a &lt;i&gt;b&lt;/i&gt;</p>\n&lt;div&gt;c&lt;/div&gt;\n<hr>\n<hr />\n"
+        );
+    }
+}
