@@ -10,8 +10,10 @@
 //!
 //! A chapter's module holds names of the spec (row types, constants, rule
 //! modules), any of which may be a name of std's (`String`, `Option`) or a
-//! primitive type's (`i32`): the generated code names every std item by its
-//! full path (`::core::option::Option`), so that no name of the spec shadows it.
+//! primitive type's (`i32`): there the generated code names every std item by
+//! its full path (`::core::option::Option`), so that no name of the spec
+//! shadows it. A rule's module and the registry hold no name of the spec, and
+//! write std's names as a person would.
 
 mod data;
 mod doc;
