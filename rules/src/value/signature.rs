@@ -205,6 +205,21 @@ mod tests {
         );
     }
 
+    /// The registry's `RULES` is written with these builders, and the audit, the
+    /// language server and the totality test read what they declare.
+    #[test]
+    fn the_builders_declare_what_they_name() {
+        assert!(HITS.optional && !ROLL.optional);
+        let bounds = |p: Param| p.domain.map(|d| (d.lo, d.hi));
+        let count = Param::new("count", Type::Int);
+        assert_eq!(bounds(count), None);
+        assert_eq!(bounds(count.at_least(0.0)), Some((Some(0.0), None)));
+        assert_eq!(bounds(count.at_most(9.0)), Some((None, Some(9.0))));
+        assert_eq!(bounds(count.within(1.0, 6.0)), Some((Some(1.0), Some(6.0))));
+        assert_eq!(bounds(count.unbounded()), Some((None, None)));
+        assert_eq!((count.name, count.ty), ("count", Type::Int));
+    }
+
     #[test]
     fn an_unbounded_domain_holds_every_figure() {
         let open = Param::new("modifier", Type::Int).unbounded().domain;
