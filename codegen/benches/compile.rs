@@ -7,6 +7,8 @@
 //!
 //! Reading the files is timed apart from compiling them, each as a ratio, so
 //! that the compile line compares like with like: texts already in memory.
+//! Emitting Rust is shown whole and then its first part, building the tokens
+//! with quote; the rest is syn parsing them and prettyplease laying them out.
 //!
 //! Under `cargo test --benches` (no `--bench` flag) each phase runs once on the
 //! bundled book, as a smoke test, and nothing is timed.
@@ -103,6 +105,10 @@ fn measure(label: &str, spec: &Path) {
         (
             "emit Rust",
             best(|| drop(black_box(codegen::emit::rust::rust_module(&book)))),
+        ),
+        (
+            "  its tokens (quote)",
+            best(|| drop(black_box(codegen::emit::rust::rust_tokens(&book)))),
         ),
         (
             "emit case files",

@@ -2,7 +2,7 @@
 //! either resolves or refuses with a `RuleError`. It never panics, and tests run
 //! in debug, where an arithmetic overflow panics too. A decimal it gives is a
 //! number: never NaN or infinite. When it resolves, every input and every
-//! output lies in the domain its rule block declares (`DOMAINS`).
+//! output lies in the domain its rule block declares (its `Param`'s `domain`).
 //!
 //! Inputs lean hard on the extremes (`i64::MIN`, `i32::MAX`, a million below
 //! zero; for decimals NaN, the infinities and -0), on the words and figures the book's own examples use (read from the
@@ -209,7 +209,7 @@ fn input(rule: &RuleInfo, p: &Param, seeds: &Seeds) -> BoxedStrategy<Option<Valu
         p.name.to_string(),
     );
     let mut seen = seeds.by_input.get(&key).cloned().unwrap_or_default();
-    seen.extend(edges(rule, p));
+    seen.extend(edges(p));
     let v = value(p.ty, &seen, seeds);
     if p.optional {
         proptest::option::weighted(0.7, v).boxed()
@@ -219,16 +219,13 @@ fn input(rule: &RuleInfo, p: &Param, seeds: &Seeds) -> BoxedStrategy<Option<Valu
 }
 
 /// The figures at and just past each end of an int input's declared domain.
-fn edges(rule: &RuleInfo, p: &Param) -> Vec<Value> {
-    let declared = rules::spec::registry::DOMAINS
-        .iter()
-        .find(|d| (d.0, d.1, d.2, d.3) == (rule.system, rule.id, "given", p.name));
-    let Some(&(.., lo, hi)) = declared.filter(|_| p.ty == Type::Int) else {
+fn edges(p: &Param) -> Vec<Value> {
+    let Some(d) = p.domain.filter(|_| p.ty == Type::Int) else {
         return Vec::new();
     };
-    [lo, hi]
+    [d.lo, d.hi]
         .into_iter()
-        .filter(|x| x.is_finite())
+        .flatten()
         .flat_map(|x| [x - 1.0, x, x + 1.0])
         .map(|x| Value::Int(x as i64))
         .collect()
@@ -247,28 +244,28 @@ fn resolve(rule: &RuleInfo, given: &Values) -> Result<(), String> {
     match panic::catch_unwind(AssertUnwindSafe(run)) {
         Ok(Ok(outputs)) => match outputs.0.iter().find(|(_, v)| !finite(v)) {
             Some((name, v)) => Err(format!("output `{name}` is {v}, which is no number")),
-            None => {
-                within_domains(rule, "given", given).and(within_domains(rule, "outputs", &outputs))
-            }
+            None => within_domains(rule.given, "given", given).and(within_domains(
+                rule.outputs,
+                "outputs",
+                &outputs,
+            )),
         },
         Ok(Err(_)) => Ok(()),
         Err(_) => Err(PANIC.with(|p| p.borrow().clone())),
     }
 }
 
-/// Each of `values` (the `side` of `rule`: `given` or `outputs`) inside the
-/// domain its rule block declares for it, if any.
-fn within_domains(rule: &RuleInfo, side: &str, values: &Values) -> Result<(), String> {
+/// Each of `values` (the `side` of `rule`: `given` or `outputs`, declared
+/// by `params`) inside the domain its rule block declares for it, if any.
+fn within_domains(params: &[Param], side: &str, values: &Values) -> Result<(), String> {
     for (name, v) in &values.0 {
-        let declared = rules::spec::registry::DOMAINS
-            .iter()
-            .find(|d| (d.0, d.1, d.2, d.3) == (rule.system, rule.id, side, name.as_str()));
-        let Some(&(.., lo, hi)) = declared else {
+        let declared = params.iter().find(|p| p.name == name.as_str());
+        let Some(d) = declared.and_then(|p| p.domain) else {
             continue;
         };
-        if figures(v).any(|x| x < lo || x > hi) {
+        if figures(v).any(|x| !d.holds(x)) {
             return Err(format!(
-                "{side} `{name}` is {v}, outside its declared domain {lo} to {hi}"
+                "{side} `{name}` is {v}, outside its declared domain {d}"
             ));
         }
     }

@@ -7,6 +7,10 @@ use std::ops::RangeInclusive;
 
 use crate::dice::Dice;
 
+mod signature;
+
+pub use signature::{Domain, FromValues, IntoValues, Param, RuleInfo, run};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Type {
     Int,
@@ -70,24 +74,6 @@ impl fmt::Display for Value {
 fn list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, xs: &[T]) -> fmt::Result {
     let parts: Vec<String> = xs.iter().map(T::to_string).collect();
     write!(f, "[{}]", parts.join(", "))
-}
-
-/// One input or output of a rule, as the spec declares it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Param {
-    pub name: &'static str,
-    pub ty: Type,
-    pub optional: bool,
-}
-
-/// A rule the spec declares: its id, where it is stated, its signature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleInfo {
-    pub system: &'static str,
-    pub id: &'static str,
-    pub section: Option<&'static str>,
-    pub given: &'static [Param],
-    pub outputs: &'static [Param],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -46,9 +46,9 @@ type = "int"
     );
     for raw in [
         "pub r#gen: ::core::primitive::i32",
-        "pub r#gen: ::core::primitive::i64",
+        "pub r#gen: i64",
         "r#gen: v.get(\"gen\")?",
-        "pub r#type: ::core::primitive::i64",
+        "pub r#type: i64",
         "v.set(\"type\", self.r#type)",
     ] {
         assert!(code.contains(raw), "no `{raw}` in:\n{code}");

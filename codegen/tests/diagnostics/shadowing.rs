@@ -19,6 +19,7 @@ const RULES_MODULES: &[&str] = &[
     "table/rows.rs",
     "dice.rs",
     "value.rs",
+    "value/signature.rs",
     "trace.rs",
 ];
 

@@ -1,12 +1,11 @@
-//! Each rule as Rust: a module with `Given::from_values` and
-//! `Outcome::into_values`, and the registry that runs a rule by its id.
+//! Each rule as Rust: a module with its `Given` and `Outcome` and their
+//! conversions from and to values, and the registry that runs a rule by its id.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::doc::{Plain, doc};
 use super::tokens::Tokens;
-use super::values::opt;
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
 use crate::sema::names::checked_ident as ident;
 
@@ -17,16 +16,14 @@ pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
             r.id,
             Plain(&c.file.location(r.span.start))
         ));
-        let parts = Tokens(|out: &mut TokenStream| {
-            out.extend(given(&r.given));
-            out.extend(super::domains::within(&r.given));
-            out.extend(outcome(&r.outputs));
-        });
-        let name = ident(&r.name);
+        let (name, given, outcome) = (ident(&r.name), given(&r.given), outcome(&r.outputs));
+        // A rule's module holds no name of the spec: std's names mean std's here.
         out.extend(quote! {
             #doc
             pub mod #name {
-                #parts
+                use crate::value::{FromValues, IntoValues, RuleError, Values};
+                #given
+                #outcome
             }
         });
     })
@@ -56,12 +53,9 @@ fn given(given: &[Param]) -> TokenStream {
         /// What the rule takes.
         #[derive(Debug, Clone, PartialEq)]
         pub struct Given { #fields }
-        impl Given {
-            /// Reads the inputs by name, checking each one's type.
-            pub fn from_values(
-                #v: &crate::value::Values,
-            ) -> ::core::result::Result<Self, crate::value::RuleError> {
-                ::core::result::Result::Ok(Self { #(#reads,)* })
+        impl FromValues for Given {
+            fn from_values(#v: &Values) -> Result<Self, RuleError> {
+                Ok(Self { #(#reads,)* })
             }
         }
     }
@@ -78,10 +72,9 @@ fn outcome(outputs: &[Param]) -> TokenStream {
         /// What the rule gives.
         #[derive(Debug, Clone, PartialEq)]
         pub struct Outcome { #fields }
-        impl Outcome {
-            /// The outputs by name.
-            pub fn into_values(self) -> crate::value::Values {
-                let mut v = crate::value::Values::default();
+        impl IntoValues for Outcome {
+            fn into_values(self) -> Values {
+                let mut v = Values::default();
                 #(#sets)*
                 v
             }
@@ -94,7 +87,7 @@ fn fields(params: &[Param]) -> TokenStream {
     let fields = params.iter().map(|p| {
         let (field, ty) = (ident(&p.name), field_type(&p.ty));
         match p.optional {
-            true => quote!(pub #field: ::core::option::Option<#ty>),
+            true => quote!(pub #field: Option<#ty>),
             false => quote!(pub #field: #ty),
         }
     });
@@ -103,14 +96,14 @@ fn fields(params: &[Param]) -> TokenStream {
 
 fn field_type(ty: &ValueType) -> TokenStream {
     match ty {
-        ValueType::Int => quote!(::core::primitive::i64),
-        ValueType::Bool => quote!(::core::primitive::bool),
-        ValueType::Text | ValueType::Word(_) => quote!(::std::string::String),
+        ValueType::Int => quote!(i64),
+        ValueType::Bool => quote!(bool),
+        ValueType::Text | ValueType::Word(_) => quote!(String),
         ValueType::Dice => quote!(crate::dice::Dice),
-        ValueType::Decimal => quote!(::core::primitive::f64),
-        ValueType::IntList => quote!(::std::vec::Vec<::core::primitive::i64>),
-        ValueType::TextList => quote!(::std::vec::Vec<::std::string::String>),
-        ValueType::DecimalList => quote!(::std::vec::Vec<::core::primitive::f64>),
+        ValueType::Decimal => quote!(f64),
+        ValueType::IntList => quote!(Vec<i64>),
+        ValueType::TextList => quote!(Vec<String>),
+        ValueType::DecimalList => quote!(Vec<f64>),
     }
 }
 
@@ -122,7 +115,11 @@ pub fn registry(book: &Book) -> impl ToTokens + '_ {
 
 fn registry_into(out: &mut TokenStream, book: &Book) {
     let infos = rules(book).map(|(system, _, r)| {
-        let (id, section) = (r.id.as_str(), opt(r.section.as_deref()));
+        let id = r.id.as_str();
+        let section = match r.section.as_deref() {
+            Some(s) => quote!(Some(#s)),
+            None => quote!(None),
+        };
         let (given, outputs) = (params(&r.given), params(&r.outputs));
         quote! {
             RuleInfo {
@@ -134,17 +131,17 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
             }
         }
     });
-    let (tables, domains) = (super::tables::list(book), super::domains::table(book));
-    let resolve = resolve(book);
+    let (tables, resolve) = (super::tables::list(book), resolve(book));
     out.extend(quote! {
         /// Every rule the spec declares, and the way to run one by id.
         pub mod registry {
-            // The registry holds no name of the spec, so none can shadow these.
-            use crate::value::{Param, RuleInfo, Type};
-            /// Every rule the spec declares, in spec order.
+            // The registry holds no name of the spec, so none can shadow these or std's.
+            use crate::trace::Trace;
+            use crate::value::{Param, RuleError, RuleInfo, Type, Values, run};
+            /// Every rule the spec declares, in spec order, with its signature
+            /// and the domain of each figure its rule block bounds.
             pub const RULES: &[RuleInfo] = &[#(#infos),*];
             #tables
-            #domains
             #resolve
         }
     });
@@ -162,8 +159,10 @@ fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> {
 /// A rule's parameters as `crate::value::Param`s, in the registry that imports it.
 fn params(params: &[Param]) -> TokenStream {
     let params = params.iter().map(|p| {
-        let (name, ty, optional) = (p.name.as_str(), value_type(&p.ty), p.optional);
-        quote!(Param { name: #name, ty: #ty, optional: #optional })
+        let (name, ty) = (p.name.as_str(), value_type(&p.ty));
+        let optional = p.optional.then(|| quote!(.optional()));
+        let domain = p.domain.map(super::domains::builder);
+        quote!(Param::new(#name, #ty) #optional #domain)
     });
     quote!(#(#params),*)
 }
@@ -182,17 +181,14 @@ fn value_type(ty: &ValueType) -> TokenStream {
     }
 }
 
-/// `resolve`: a match arm for each rule, which reads its `Given`, calls its
-/// resolver function (`rules::<system>::<chapter>::<rule>`) and gives back its `Outcome`.
+/// `resolve`: a match arm for each rule, which runs its resolver function
+/// (`rules::<system>::<chapter>::<rule>`) through `run`, with its signature.
 fn resolve(book: &Book) -> TokenStream {
-    let arms = rules(book).map(|(system, c, r)| {
+    let arms = rules(book).enumerate().map(|(i, (system, c, r))| {
         let [s, ch, name] = [system, &c.id, &r.name].map(ident);
-        let id = r.id.as_str();
+        let (id, i) = (r.id.as_str(), Literal::usize_unsuffixed(i));
         quote! {
-            (#system, #id) => {
-                let given = crate::spec::#s::#ch::#name::Given::from_values(given)?.within_domain()?;
-                crate::#s::#ch::#name(&given, trace).map(|o| o.into_values())
-            }
+            (#system, #id) => run(&RULES[#i], given, trace, crate::#s::#ch::#name),
         }
     });
     quote! {
@@ -200,12 +196,12 @@ fn resolve(book: &Book) -> TokenStream {
         pub fn resolve(
             system: &str,
             rule: &str,
-            given: &crate::value::Values,
-            trace: &mut crate::trace::Trace,
-        ) -> ::core::result::Result<crate::value::Values, crate::value::RuleError> {
+            given: &Values,
+            trace: &mut Trace,
+        ) -> Result<Values, RuleError> {
             match (system, rule) {
                 #(#arms)*
-                _ => ::core::result::Result::Err(crate::value::RuleError::UnknownRule {
+                _ => Err(RuleError::UnknownRule {
                     system: system.to_string(),
                     rule: rule.to_string(),
                 }),
