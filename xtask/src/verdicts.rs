@@ -18,14 +18,14 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use author::verdict::{Answer, Judged, Request, Verdict, Verdicts};
+use author::verdict::{Answer, Claim, Judged, Law, Outcome, Request, Verdict, Verdicts};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
-use conformance::Case;
+use conformance::{Case, Status};
 
-use crate::examples::{describe, run_case};
+use crate::examples::run_case;
 
 /// How many texts each memory holds before it starts afresh: a session's
 /// edits, bounded.
@@ -49,8 +49,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write, most: usize) -> Result
 /// An example's run, as a verdict and as the lints need it.
 struct Ran {
     verdict: Verdict,
-    /// One line per claim, as `eval` prints them.
-    lines: Vec<String>,
+    outcome: Outcome,
     /// The ids the derivation cites.
     cites: Vec<&'static str>,
 }
@@ -64,7 +63,7 @@ pub struct Judge {
     /// Whether that code reads a constant, by module and name.
     reads: RefCell<HashMap<(String, String), bool>>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
-    properties: HashMap<String, (Verdict, Vec<String>)>,
+    properties: HashMap<String, (Verdict, Law)>,
 }
 
 impl Judge {
@@ -92,7 +91,7 @@ impl Judge {
                 let ran = self.run(system, chapter, e);
                 verdicts
                     .examples
-                    .push(judged(chapter, &e.id, ran.verdict, ran.lines.clone()));
+                    .push(judged(chapter, &e.id, ran.verdict, ran.outcome.clone()));
             }
             for p in &chapter.properties {
                 verdicts.properties.push(self.property(system, chapter, p));
@@ -111,7 +110,11 @@ impl Judge {
             Ok(case) => example(&case),
             Err(err) => Ran {
                 verdict: Verdict::Fails,
-                lines: vec![format!("case unreadable: {err}")],
+                outcome: Outcome::Example {
+                    ours: false,
+                    claims: Vec::new(),
+                    error: Some(format!("case unreadable: {err}")),
+                },
                 cites: Vec::new(),
             },
         });
@@ -128,12 +131,12 @@ impl Judge {
         if self.properties.len() >= REMEMBERED {
             self.properties.clear();
         }
-        let (verdict, lines) = self
+        let (verdict, law) = self
             .properties
             .entry(text)
             .or_insert_with_key(|text| property(text))
             .clone();
-        judged(chapter, &p.id, verdict, lines)
+        judged(chapter, &p.id, verdict, Outcome::Property(law))
     }
 
     /// The book's lints that no `allow` silences, as JSON diagnostics.
@@ -175,48 +178,93 @@ impl Judge {
     }
 }
 
-fn judged(chapter: &Chapter, id: &str, verdict: Verdict, lines: Vec<String>) -> Judged {
+fn judged(chapter: &Chapter, id: &str, verdict: Verdict, outcome: Outcome) -> Judged {
     Judged {
         file: chapter.file.path.clone(),
         id: id.to_string(),
         verdict,
-        lines,
+        outcome,
     }
 }
 
-/// An example's verdict with its claims as `eval` prints them.
+/// An example's verdict with the outcome of each claim, or of its refusal.
 fn example(case: &Case) -> Ran {
     let report = run_case(case, conformance::evaluate);
-    let described = describe("", &report, false);
-    let lines = described
-        .lines()
-        .skip(1)
-        .map(|l| l.trim().to_string())
-        .collect();
+    let claims = report.claims.iter().map(claim);
+    let refusal = report.refusal.iter().map(|r| Claim::Refused {
+        reason: r.reason.clone(),
+        rules: r.rules_shown(),
+        fails: failure(&r.status),
+    });
     let verdict = match report.verdict {
         conformance::Verdict::Agrees => Verdict::Agrees,
         conformance::Verdict::Erratum => Verdict::Erratum,
         conformance::Verdict::Fails => Verdict::Fails,
     };
-    let cites = report.trace.steps.iter().map(|s| s.cites).collect();
     Ran {
         verdict,
-        lines,
-        cites,
+        outcome: Outcome::Example {
+            ours: report.case.ours,
+            claims: claims.chain(refusal).collect(),
+            error: report.error.clone(),
+        },
+        cites: report.trace.steps.iter().map(|s| s.cites).collect(),
+    }
+}
+
+fn claim(c: &conformance::ClaimResult) -> Claim {
+    let (name, book) = (c.name.clone(), c.book.to_string());
+    let rules = c.rules.as_ref().map(|v| v.to_string());
+    match &c.status {
+        Status::Agrees => Claim::Agrees { name, value: book },
+        Status::Erratum { ruling, .. } => Claim::Erratum {
+            name,
+            book,
+            // An erratum is judged on the value the rule gave: there is one.
+            rules: rules.unwrap_or_default(),
+            ruling: ruling.clone(),
+        },
+        Status::Fails(why) => Claim::Fails {
+            name,
+            book,
+            rules,
+            why: why.clone(),
+        },
+    }
+}
+
+/// Why a claim or refusal fails, when it does.
+fn failure(status: &Status) -> Option<String> {
+    match status {
+        Status::Fails(why) => Some(why.clone()),
+        Status::Agrees | Status::Erratum { .. } => None,
     }
 }
 
 /// A property's outcome, from its property file's text.
-fn property(text: &str) -> (Verdict, Vec<String>) {
+fn property(text: &str) -> (Verdict, Law) {
     match crate::check_property(text) {
-        Ok(report) if report.holds() => (Verdict::Holds, vec![report.tried.to_string()]),
-        Ok(report) => (
-            Verdict::Fails,
-            report.render().lines().map(String::from).collect(),
-        ),
+        Ok(report) => match report.failure {
+            None => (
+                Verdict::Holds,
+                Law::Holds {
+                    tried: report.tried.to_string(),
+                },
+            ),
+            Some(f) => (
+                Verdict::Fails,
+                Law::Fails {
+                    message: f.message,
+                    at: f.points.iter().map(|p| p.inputs()).collect(),
+                },
+            ),
+        },
         Err(err) => (
             Verdict::Fails,
-            vec![format!("property file unreadable: {err}")],
+            Law::Fails {
+                message: format!("property file unreadable: {err}"),
+                at: Vec::new(),
+            },
         ),
     }
 }

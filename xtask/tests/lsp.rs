@@ -332,21 +332,25 @@ fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
         let answer: Value = serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap();
         let examples = answer["Judged"]["examples"].as_array().unwrap().clone();
         let mary = examples.iter().find(|e| e["id"] == "mary-falls").unwrap();
-        (mary["verdict"].clone(), mary["lines"][1].clone())
+        let damage = &mary["outcome"]["example"]["claims"][1];
+        (mary["verdict"].clone(), damage.clone())
     };
     let agrees = (
         json!("agrees"),
-        json!("damage: book 9d6 | rules 9d6  agrees"),
+        json!({ "outcome": "agrees", "name": "damage", "value": "9d6" }),
     );
     assert_eq!(mary(&falling), agrees);
     let (verdict, damage) = mary(&wrong);
     assert_eq!(verdict, "fails");
-    assert!(
-        damage
-            .as_str()
-            .unwrap()
-            .starts_with("damage: book 8d6 | rules 9d6  fails"),
-        "{damage}"
+    assert_eq!(
+        damage,
+        json!({
+            "outcome": "fails",
+            "name": "damage",
+            "book": "8d6",
+            "rules": "9d6",
+            "why": "undocumented disagreement: no erratum for this claim",
+        })
     );
     assert_eq!(mary(&falling), agrees);
     drop(stdin);
