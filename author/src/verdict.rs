@@ -11,27 +11,38 @@ use crate::world::Overlays;
 
 /// The book to judge: the spec on disk under `root` with `overlays`, and the
 /// chapters whose examples and properties to run (every chapter when empty).
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Request {
     pub root: PathBuf,
     pub overlays: Overlays,
     pub chapters: Vec<PathBuf>,
+    /// The fingerprint of this very book's tables, when a resolver has worked
+    /// it out already (in its answer [`Answer::Stale`]): a resolver built
+    /// from this book then need not work it out again.
+    pub tables: Option<String>,
 }
 
 /// The answer: verdicts, or word that this resolver holds other tables.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Answer {
     /// The book's tables, or the resolver's sources, are not the ones this
-    /// binary was built with: its verdicts would be stale. Holds the
-    /// fingerprints (tables+code), built and wanted.
+    /// binary was built with: its verdicts would be stale.
     Stale {
-        built: String,
-        wanted: String,
+        built: Fingerprint,
+        wanted: Fingerprint,
     },
     /// The book does not compile with this binary's compiler: the server
     /// compiled it, so the binary is as stale as one of other tables.
     Broken,
     Judged(Verdicts),
+}
+
+/// What a resolver judges with: its tables (the fingerprint of the module
+/// generated from the book) and its code (of the `.rs` files of `rules/src`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    pub tables: String,
+    pub code: String,
 }
 
 /// The verdicts of the requested chapters, and the lints of the whole book.

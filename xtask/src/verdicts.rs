@@ -7,18 +7,23 @@
 //! verdict of stale tables or stale code.
 //!
 //! Since its tables and code cannot change while it judges, what it works out
-//! depends on the text judged alone, and a [`Judge`] remembers it: the scan of
-//! `rules/src` and which constants it reads, each example's run (by its case
-//! file's text) and each property's outcome (by its property file's). An edit costs the compile of
-//! the book and the run of what it changed.
+//! depends on the text judged alone, and a [`Judge`] remembers it: which
+//! constants `rules/src` reads (kept on disk for the next build too, see
+//! [`reads`]), each example's run (by its case file's text) and each
+//! property's outcome (by its property file's). An edit costs the compile of
+//! the book, the fingerprint of its tables and the run of what it changed.
+
+mod reads;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
-use author::verdict::{Answer, Claim, Judged, Law, Outcome, Request, Verdict, Verdicts};
+use author::verdict::{
+    Answer, Claim, Fingerprint, Judged, Law, Outcome, Request, Verdict, Verdicts,
+};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
@@ -58,10 +63,7 @@ struct Ran {
 /// fixed tables and code make a function of the text alone.
 #[derive(Default)]
 pub struct Judge {
-    /// The scanned `rules/src` of a root, with the fingerprint it was scanned at.
-    code: Option<(PathBuf, String, crate::audit::ResolverSource)>,
-    /// Whether that code reads a constant, by module and name.
-    reads: RefCell<HashMap<(String, String), bool>>,
+    reads: RefCell<reads::Reads>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
     properties: HashMap<String, (Verdict, Law)>,
 }
@@ -73,10 +75,22 @@ impl Judge {
         let Ok(book) = author::world::book(&request.root, &request.overlays) else {
             return Answer::Broken;
         };
-        let tables = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
+        let built = Fingerprint {
+            tables: rules::SPEC_FINGERPRINT.into(),
+            code: rules::SOURCES_FINGERPRINT.into(),
+        };
+        // A fingerprint worked out for this book before is taken when it is
+        // this binary's; any other is worked out again, so as never to refuse
+        // a book for another compiler's fingerprint of it.
+        let tables = match &request.tables {
+            Some(known) if *known == built.tables => known.clone(),
+            _ => codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book)),
+        };
         let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
-        let built = [rules::SPEC_FINGERPRINT, rules::SOURCES_FINGERPRINT].join("+");
-        let wanted = [tables.as_str(), code.as_deref().unwrap_or("unreadable")].join("+");
+        let wanted = Fingerprint {
+            tables,
+            code: code.unwrap_or_else(|| "unreadable".into()),
+        };
         if wanted != built {
             return Answer::Stale { built, wanted };
         }
@@ -139,38 +153,26 @@ impl Judge {
         judged(chapter, &p.id, verdict, Outcome::Property(law))
     }
 
-    /// The book's lints that no `allow` silences, as JSON diagnostics.
-    fn lints(&mut self, root: &Path, book: &Book) -> Vec<serde_json::Value> {
-        let src = root.join("rules/src");
-        let Some(fingerprint) = codegen::emit::sources_fingerprint(&src) else {
+    /// The book's lints that no `allow` silences, as JSON diagnostics; none
+    /// when the resolver's code cannot be read.
+    fn lints(&self, root: &Path, book: &Book) -> Vec<serde_json::Value> {
+        if !self.reads.borrow_mut().ready(root) {
             return Vec::new();
-        };
-        let scanned = self
-            .code
-            .as_ref()
-            .is_some_and(|(r, f, _)| r == root && *f == fingerprint);
-        if !scanned {
-            let Ok(code) = crate::code::ResolverSource::scan(root) else {
-                return Vec::new();
-            };
-            self.code = Some((root.to_path_buf(), fingerprint, code));
-            self.reads.borrow_mut().clear();
         }
-        let Some((_, _, code)) = &self.code else {
-            return Vec::new();
-        };
+        let unreadable = std::cell::Cell::new(false);
         let cites =
             |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
         let reads = |module: &str, name: &str| {
-            let key = (module.to_string(), name.to_string());
-            let known = self.reads.borrow().get(&key).copied();
-            known.unwrap_or_else(|| {
-                let read = crate::reads(code, module, name);
-                self.reads.borrow_mut().insert(key, read);
-                read
-            })
+            let read = self.reads.borrow_mut().reads(root, module, name);
+            unreadable.set(unreadable.get() || read.is_none());
+            read.unwrap_or(true)
         };
-        codegen::lints(book, &reads, &cites)
+        let lints = codegen::lints(book, &reads, &cites);
+        self.reads.borrow_mut().save();
+        if unreadable.get() {
+            return Vec::new();
+        }
+        lints
             .iter()
             .filter(|l| !l.is_allowed())
             .filter_map(|l| serde_json::to_value(l.diagnostic.json()).ok())

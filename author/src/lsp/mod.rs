@@ -178,6 +178,7 @@ impl Server {
                     root: self.root.clone(),
                     chapters: self.docs.keys().cloned().collect(),
                     overlays,
+                    tables: None,
                 };
                 let _ = self.jobs.send(Job {
                     id: self.job,

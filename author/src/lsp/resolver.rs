@@ -12,7 +12,7 @@ use std::thread;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::verdict::{Answer, Request, Verdicts};
+use crate::verdict::{Answer, Fingerprint, Request, Verdicts};
 
 /// Where verdicts come from.
 #[derive(Debug, Clone)]
@@ -118,16 +118,25 @@ impl Resolver {
         report: &dyn Fn(Progress) -> bool,
         running: &mut Running,
     ) -> Progress {
+        // What the request wants, once a binary has worked it out.
+        let mut wanted: Option<Fingerprint> = None;
         for (i, binary) in self.binaries.iter().enumerate() {
+            if wanted
+                .as_ref()
+                .is_some_and(|w| running.built(binary).is_some_and(|b| b != w))
+            {
+                continue;
+            }
             match running.ask(binary, request) {
                 Ok(Answer::Judged(v)) => {
                     // Try this one first next time.
                     self.binaries[..=i].rotate_right(1);
                     return Progress::Judged(v);
                 }
+                Ok(Answer::Stale { wanted: w, .. }) => wanted = Some(w),
                 // The server compiled this book: a binary that cannot was
                 // built from another compiler, and is as stale as one of other tables.
-                Ok(Answer::Broken | Answer::Stale { .. }) | Err(_) => {}
+                Ok(Answer::Broken) | Err(_) => {}
             }
         }
         let Some(build) = self.build.clone() else {
@@ -143,7 +152,12 @@ impl Resolver {
         if !self.binaries.contains(&binary) {
             self.binaries.insert(0, binary.clone());
         }
-        match running.ask(&binary, request) {
+        // Built from this book, it need not work out its tables' fingerprint again.
+        let request = Request {
+            tables: wanted.map(|w| w.tables),
+            ..request.clone()
+        };
+        match running.ask(&binary, &request) {
             Ok(Answer::Judged(v)) => Progress::Judged(v),
             Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
             Err(e) => Progress::Unavailable(e),
@@ -158,12 +172,20 @@ impl Resolver {
 pub struct Running(HashMap<PathBuf, Process>);
 
 struct Process {
+    /// What it was built with, once it has said (the first time it found a
+    /// book stale): no book of another fingerprint need be sent to it.
+    built: Option<Fingerprint>,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Running {
+    /// What `binary`'s running process was built with, when known.
+    fn built(&self, binary: &Path) -> Option<&Fingerprint> {
+        self.0.get(binary)?.built.as_ref()
+    }
+
     /// `binary`'s answer to `request`, from its running process, or from a
     /// new one when there is none or it has stopped.
     fn ask(&mut self, binary: &Path, request: &Request) -> Result<Answer, String> {
@@ -211,6 +233,7 @@ impl Process {
             return Err(format!("{} verdicts has no pipes", binary.display()));
         };
         Ok(Process {
+            built: None,
             child,
             stdin,
             stdout: BufReader::new(stdout),
@@ -226,7 +249,12 @@ impl Process {
         self.stdout
             .read_line(&mut line)
             .map_err(|e| format!("cannot read the resolver's answer: {e}"))?;
-        serde_json::from_str(&line).map_err(|e| format!("the resolver answered no verdicts ({e})"))
+        let answer: Answer = serde_json::from_str(&line)
+            .map_err(|e| format!("the resolver answered no verdicts ({e})"))?;
+        if let Answer::Stale { built, .. } = &answer {
+            self.built = Some(built.clone());
+        }
+        Ok(answer)
     }
 
     /// Closes its input, on which it ends, and waits for it.
