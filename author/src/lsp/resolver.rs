@@ -5,11 +5,13 @@
 //! says it is rebuilding until it is done.
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 
+use codegen::Book;
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::verdict::{Answer, Fingerprint, Request, Verdicts};
@@ -76,6 +78,25 @@ impl Build {
 pub struct Job {
     pub id: u64,
     pub request: Request,
+    /// The [`tables_key`] of the request's book.
+    pub tables: u64,
+}
+
+/// A key of what the generated module takes from the book's tables: each
+/// table's source, and the line it starts on, which its constant's doc names.
+/// Two books of other keys have other modules (short of a table's layout
+/// alone changing, which costs a needless rebuild), so a process that judged
+/// the one need not be asked about the other: it holds other tables.
+pub fn tables_key(book: &Book) -> u64 {
+    let mut key = DefaultHasher::new();
+    for (_, chapter) in book.chapters() {
+        for table in &chapter.tables {
+            let file = &chapter.file;
+            (&file.path, file.line_col(table.extent.start).0).hash(&mut key);
+            file.text.get(table.extent.clone()).hash(&mut key);
+        }
+    }
+    key.finish()
 }
 
 /// What the worker reports about job `id`.
@@ -101,7 +122,7 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
                 job = newer;
             }
             let report = |p| outbox.send((job.id, p)).is_ok();
-            if !report(resolver.judge(&job.request, &report, &mut running)) {
+            if !report(resolver.judge(&job, &report, &mut running)) {
                 return;
             }
         }
@@ -114,21 +135,20 @@ impl Resolver {
     /// when none has them (reporting [`Progress::Rebuilding`]).
     fn judge(
         &mut self,
-        request: &Request,
+        job: &Job,
         report: &dyn Fn(Progress) -> bool,
         running: &mut Running,
     ) -> Progress {
+        let request = &job.request;
         // What the request wants, once a binary has worked it out.
         let mut wanted: Option<Fingerprint> = None;
         for (i, binary) in self.binaries.iter().enumerate() {
-            if wanted
-                .as_ref()
-                .is_some_and(|w| running.built(binary).is_some_and(|b| b != w))
-            {
+            if running.holds_other(binary, job.tables, wanted.as_ref()) {
                 continue;
             }
             match running.ask(binary, request) {
                 Ok(Answer::Judged(v)) => {
+                    running.judged(binary, job.tables);
                     // Try this one first next time.
                     self.binaries[..=i].rotate_right(1);
                     return Progress::Judged(v);
@@ -146,19 +166,27 @@ impl Resolver {
         let binary = build.binary();
         // The build replaces the binary: its running process is of the old one.
         running.stop(&binary);
-        if let Err(e) = rebuild(&build, request) {
+        // The new binary is asked with the fingerprint of the request's
+        // tables, worked out while it builds when no stale process said it.
+        let (built, tables) = thread::scope(|s| {
+            let tables = s.spawn(|| wanted.map(|w| w.tables).or_else(|| fingerprint(request)));
+            (rebuild(&build, request), tables.join().ok().flatten())
+        });
+        if let Err(e) = built {
             return Progress::Unavailable(e);
         }
         if !self.binaries.contains(&binary) {
             self.binaries.insert(0, binary.clone());
         }
-        // Built from this book, it need not work out its tables' fingerprint again.
         let request = Request {
-            tables: wanted.map(|w| w.tables),
+            tables,
             ..request.clone()
         };
         match running.ask(&binary, &request) {
-            Ok(Answer::Judged(v)) => Progress::Judged(v),
+            Ok(Answer::Judged(v)) => {
+                running.judged(&binary, job.tables);
+                Progress::Judged(v)
+            }
             Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
             Err(e) => Progress::Unavailable(e),
         }
@@ -175,15 +203,30 @@ struct Process {
     /// What it was built with, once it has said (the first time it found a
     /// book stale): no book of another fingerprint need be sent to it.
     built: Option<Fingerprint>,
+    /// The [`tables_key`] of the last book it judged.
+    judged: Option<u64>,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Running {
-    /// What `binary`'s running process was built with, when known.
-    fn built(&self, binary: &Path) -> Option<&Fingerprint> {
-        self.0.get(binary)?.built.as_ref()
+    /// Whether `binary`'s running process is known to hold other tables than
+    /// a book of tables key `tables`, which wants `wanted` when that is known.
+    fn holds_other(&self, binary: &Path, tables: u64, wanted: Option<&Fingerprint>) -> bool {
+        let Some(process) = self.0.get(binary) else {
+            return false;
+        };
+        let built = process.built.as_ref();
+        process.judged.is_some_and(|k| k != tables)
+            || wanted.zip(built).is_some_and(|(w, b)| w != b)
+    }
+
+    /// Notes that `binary`'s process judged a book of tables key `tables`.
+    fn judged(&mut self, binary: &Path, tables: u64) {
+        if let Some(process) = self.0.get_mut(binary) {
+            process.judged = Some(tables);
+        }
     }
 
     /// `binary`'s answer to `request`, from its running process, or from a
@@ -234,6 +277,7 @@ impl Process {
         };
         Ok(Process {
             built: None,
+            judged: None,
             child,
             stdin,
             stdout: BufReader::new(stdout),
@@ -267,6 +311,14 @@ impl Process {
     }
 }
 
+/// The fingerprint of the request's tables, as `rules/build.rs` works it out.
+fn fingerprint(request: &Request) -> Option<String> {
+    let book = crate::world::book(&request.root, &request.overlays).ok()?;
+    Some(codegen::emit::fingerprint(
+        &codegen::emit::rust::rust_module(&book),
+    ))
+}
+
 /// Writes the request's book to the build's spec folder and builds `xtask`
 /// against it.
 fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
@@ -298,5 +350,38 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
             "the resolver did not build:\n{}",
             String::from_utf8_lossy(&out.stderr)
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables key of the workspace's book with `falling.md` edited by `edit`.
+    fn key_after(edit: impl Fn(&str) -> String) -> u64 {
+        let root = crate::workspace_root();
+        let path = PathBuf::from("spec/action/falling.md");
+        let text = std::fs::read_to_string(root.join(&path)).unwrap();
+        let edited = edit(&text);
+        let overlays = [(path, edited)].into_iter().collect();
+        tables_key(&crate::world::book(&root, &overlays).unwrap())
+    }
+
+    #[test]
+    fn the_tables_key_moves_with_a_cell_or_a_table_s_line_and_with_nothing_else() {
+        let same = key_after(str::to_string);
+        let edit = |from: &'static str, to: &'static str| {
+            key_after(move |t| {
+                assert!(t.contains(from), "falling.md has no {from:?}");
+                t.replacen(from, to, 1)
+            })
+        };
+        let claim = edit("damage = \"9d6\"", "damage = \"8d6\"");
+        assert_eq!(claim, same, "an example's claim");
+        let cell = edit("| 23-26 | 18m/s | 9d6 |", "| 23-26 | 18m/s | 8d6 |");
+        assert_ne!(cell, same, "a cell");
+        // Prose above the tables: a word keeps their lines, a line moves them.
+        assert_eq!(edit("\n## ", "\n## Of "), same, "a word");
+        assert_ne!(edit("\n## ", "\nA line of ours.\n\n## "), same, "a line");
     }
 }
