@@ -163,8 +163,11 @@ impl Judge {
         let cites =
             |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
         let reads = |module: &str, name: &str| {
-            let read = self.reads.borrow_mut().reads(root, module, name);
-            unreadable.set(unreadable.get() || read.is_none());
+            // Code that did not scan is not scanned again for every table.
+            let read = (!unreadable.get())
+                .then(|| self.reads.borrow_mut().reads(root, module, name))
+                .flatten();
+            unreadable.set(read.is_none());
             read.unwrap_or(true)
         };
         let lints = codegen::lints(book, &reads, &cites);
