@@ -200,32 +200,25 @@ impl Resolver {
 pub struct Running(HashMap<PathBuf, Process>);
 
 struct Process {
-    /// What it was built with, once it has said (the first time it found a
-    /// book stale): no book of another fingerprint need be sent to it.
-    built: Option<Fingerprint>,
-    /// The [`tables_key`] of the last book it judged.
-    judged: Option<u64>,
+    known: Known,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Running {
-    /// Whether `binary`'s running process is known to hold other tables than
-    /// a book of tables key `tables`, which wants `wanted` when that is known.
+    /// Whether `binary`'s running process is taken to hold other tables
+    /// than a book of tables key `tables` ([`Known::holds_other`]).
     fn holds_other(&self, binary: &Path, tables: u64, wanted: Option<&Fingerprint>) -> bool {
-        let Some(process) = self.0.get(binary) else {
-            return false;
-        };
-        let built = process.built.as_ref();
-        process.judged.is_some_and(|k| k != tables)
-            || wanted.zip(built).is_some_and(|(w, b)| w != b)
+        self.0
+            .get(binary)
+            .is_some_and(|p| p.known.holds_other(tables, wanted))
     }
 
     /// Notes that `binary`'s process judged a book of tables key `tables`.
     fn judged(&mut self, binary: &Path, tables: u64) {
         if let Some(process) = self.0.get_mut(binary) {
-            process.judged = Some(tables);
+            process.known.judged = Some(tables);
         }
     }
 
@@ -262,6 +255,31 @@ impl Drop for Running {
     }
 }
 
+/// What a running process has shown of the tables it holds.
+#[derive(Debug, Default)]
+struct Known {
+    /// What it was built with, once it has said (in a stale answer).
+    built: Option<Fingerprint>,
+    /// The [`tables_key`] of the last book it judged.
+    judged: Option<u64>,
+}
+
+impl Known {
+    /// Whether it is taken to hold other tables than a book of tables key
+    /// `tables`, which wants `wanted` when that is known: it was built with
+    /// other than `wanted`; or, that unknown, it judged a book of another key
+    /// last, or it never judged but said it is stale (a binary built before
+    /// the session, which an edit will hardly bring back to). Asking it would
+    /// cost the fingerprint of a module; not asking, at most a rebuild.
+    fn holds_other(&self, tables: u64, wanted: Option<&Fingerprint>) -> bool {
+        match (wanted, &self.built, self.judged) {
+            (Some(wanted), Some(built), _) => wanted != built,
+            (_, _, Some(judged)) => judged != tables,
+            (_, built, None) => built.is_some(),
+        }
+    }
+}
+
 impl Process {
     fn start(binary: &Path) -> Result<Process, String> {
         let mut child = Command::new(binary)
@@ -276,8 +294,7 @@ impl Process {
             return Err(format!("{} verdicts has no pipes", binary.display()));
         };
         Ok(Process {
-            built: None,
-            judged: None,
+            known: Known::default(),
             child,
             stdin,
             stdout: BufReader::new(stdout),
@@ -296,7 +313,7 @@ impl Process {
         let answer: Answer = serde_json::from_str(&line)
             .map_err(|e| format!("the resolver answered no verdicts ({e})"))?;
         if let Answer::Stale { built, .. } = &answer {
-            self.built = Some(built.clone());
+            self.known.built = Some(built.clone());
         }
         Ok(answer)
     }
@@ -365,6 +382,41 @@ mod tests {
         let edited = edit(&text);
         let overlays = [(path, edited)].into_iter().collect();
         tables_key(&crate::world::book(&root, &overlays).unwrap())
+    }
+
+    #[test]
+    fn a_process_is_asked_unless_it_showed_other_tables() {
+        let fingerprint = |t: &str| Fingerprint {
+            tables: t.into(),
+            code: "c".into(),
+        };
+        let (a, b) = (fingerprint("a"), fingerprint("b"));
+        let new = Known::default();
+        assert!(!new.holds_other(1, None), "a new process is asked");
+        let judged = Known {
+            judged: Some(1),
+            built: Some(a.clone()),
+        };
+        assert!(!judged.holds_other(1, None), "of the key it judged");
+        assert!(judged.holds_other(2, None), "not of another key");
+        assert!(
+            !judged.holds_other(2, Some(&a)),
+            "unless the book wants its tables"
+        );
+        assert!(judged.holds_other(1, Some(&b)), "nor when it wants others");
+        let stale = Known {
+            judged: None,
+            built: Some(a.clone()),
+        };
+        assert!(
+            stale.holds_other(1, None),
+            "nor when it only said it is stale"
+        );
+        assert!(stale.holds_other(1, Some(&b)));
+        assert!(
+            !stale.holds_other(1, Some(&a)),
+            "unless the book wants its tables"
+        );
     }
 
     #[test]
