@@ -7,25 +7,30 @@
 //! verdict of stale tables or stale code.
 //!
 //! Since its tables and code cannot change while it judges, what it works out
-//! depends on the text judged alone, and a [`Judge`] remembers it: the scan of
-//! `rules/src` and which constants it reads, each example's run (by its case
-//! file's text) and each property's outcome (by its property file's). An edit costs the compile of
-//! the book and the run of what it changed.
+//! depends on the text judged alone, and a [`Judge`] remembers it: which
+//! constants `rules/src` reads (kept on disk for the next build too, see
+//! [`reads`]), each example's run (by its case file's text) and each
+//! property's outcome (by its property file's). An edit costs the compile of
+//! the book, the fingerprint of its tables and the run of what it changed.
+
+mod reads;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
-use author::verdict::{Answer, Judged, Request, Verdict, Verdicts};
+use author::verdict::{
+    Answer, Claim, Fingerprint, Judged, Law, Outcome, Request, Verdict, Verdicts,
+};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
-use conformance::Case;
+use conformance::{Case, Status};
 
-use crate::examples::{describe, run_case};
+use crate::examples::run_case;
 
 /// How many texts each memory holds before it starts afresh: a session's
 /// edits, bounded.
@@ -49,8 +54,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write, most: usize) -> Result
 /// An example's run, as a verdict and as the lints need it.
 struct Ran {
     verdict: Verdict,
-    /// One line per claim, as `eval` prints them.
-    lines: Vec<String>,
+    outcome: Outcome,
     /// The ids the derivation cites.
     cites: Vec<&'static str>,
 }
@@ -59,12 +63,9 @@ struct Ran {
 /// fixed tables and code make a function of the text alone.
 #[derive(Default)]
 pub struct Judge {
-    /// The scanned `rules/src` of a root, with the fingerprint it was scanned at.
-    code: Option<(PathBuf, String, crate::audit::ResolverSource)>,
-    /// Whether that code reads a constant, by module and name.
-    reads: RefCell<HashMap<(String, String), bool>>,
+    reads: RefCell<reads::Reads>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
-    properties: HashMap<String, (Verdict, Vec<String>)>,
+    properties: HashMap<String, (Verdict, Law)>,
 }
 
 impl Judge {
@@ -74,10 +75,22 @@ impl Judge {
         let Ok(book) = author::world::book(&request.root, &request.overlays) else {
             return Answer::Broken;
         };
-        let tables = codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book));
+        let built = Fingerprint {
+            tables: rules::SPEC_FINGERPRINT.into(),
+            code: rules::SOURCES_FINGERPRINT.into(),
+        };
+        // A fingerprint worked out for this book before is taken when it is
+        // this binary's; any other is worked out again, so as never to refuse
+        // a book for another compiler's fingerprint of it.
+        let tables = match &request.tables {
+            Some(known) if *known == built.tables => known.clone(),
+            _ => codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book)),
+        };
         let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
-        let built = [rules::SPEC_FINGERPRINT, rules::SOURCES_FINGERPRINT].join("+");
-        let wanted = [tables.as_str(), code.as_deref().unwrap_or("unreadable")].join("+");
+        let wanted = Fingerprint {
+            tables,
+            code: code.unwrap_or_else(|| "unreadable".into()),
+        };
         if wanted != built {
             return Answer::Stale { built, wanted };
         }
@@ -92,7 +105,7 @@ impl Judge {
                 let ran = self.run(system, chapter, e);
                 verdicts
                     .examples
-                    .push(judged(chapter, &e.id, ran.verdict, ran.lines.clone()));
+                    .push(judged(chapter, &e.id, ran.verdict, ran.outcome.clone()));
             }
             for p in &chapter.properties {
                 verdicts.properties.push(self.property(system, chapter, p));
@@ -111,7 +124,11 @@ impl Judge {
             Ok(case) => example(&case),
             Err(err) => Ran {
                 verdict: Verdict::Fails,
-                lines: vec![format!("case unreadable: {err}")],
+                outcome: Outcome::Example {
+                    ours: false,
+                    claims: Vec::new(),
+                    error: Some(format!("case unreadable: {err}")),
+                },
                 cites: Vec::new(),
             },
         });
@@ -128,46 +145,37 @@ impl Judge {
         if self.properties.len() >= REMEMBERED {
             self.properties.clear();
         }
-        let (verdict, lines) = self
+        let (verdict, law) = self
             .properties
             .entry(text)
             .or_insert_with_key(|text| property(text))
             .clone();
-        judged(chapter, &p.id, verdict, lines)
+        judged(chapter, &p.id, verdict, Outcome::Property(law))
     }
 
-    /// The book's lints that no `allow` silences, as JSON diagnostics.
-    fn lints(&mut self, root: &Path, book: &Book) -> Vec<serde_json::Value> {
-        let src = root.join("rules/src");
-        let Some(fingerprint) = codegen::emit::sources_fingerprint(&src) else {
+    /// The book's lints that no `allow` silences, as JSON diagnostics; none
+    /// when the resolver's code cannot be read.
+    fn lints(&self, root: &Path, book: &Book) -> Vec<serde_json::Value> {
+        if !self.reads.borrow_mut().ready(root) {
             return Vec::new();
-        };
-        let scanned = self
-            .code
-            .as_ref()
-            .is_some_and(|(r, f, _)| r == root && *f == fingerprint);
-        if !scanned {
-            let Ok(code) = crate::code::ResolverSource::scan(root) else {
-                return Vec::new();
-            };
-            self.code = Some((root.to_path_buf(), fingerprint, code));
-            self.reads.borrow_mut().clear();
         }
-        let Some((_, _, code)) = &self.code else {
-            return Vec::new();
-        };
+        let unreadable = std::cell::Cell::new(false);
         let cites =
             |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
         let reads = |module: &str, name: &str| {
-            let key = (module.to_string(), name.to_string());
-            let known = self.reads.borrow().get(&key).copied();
-            known.unwrap_or_else(|| {
-                let read = crate::reads(code, module, name);
-                self.reads.borrow_mut().insert(key, read);
-                read
-            })
+            // Code that did not scan is not scanned again for every table.
+            let read = (!unreadable.get())
+                .then(|| self.reads.borrow_mut().reads(root, module, name))
+                .flatten();
+            unreadable.set(read.is_none());
+            read.unwrap_or(true)
         };
-        codegen::lints(book, &reads, &cites)
+        let lints = codegen::lints(book, &reads, &cites);
+        self.reads.borrow_mut().save();
+        if unreadable.get() {
+            return Vec::new();
+        }
+        lints
             .iter()
             .filter(|l| !l.is_allowed())
             .filter_map(|l| serde_json::to_value(l.diagnostic.json()).ok())
@@ -175,48 +183,93 @@ impl Judge {
     }
 }
 
-fn judged(chapter: &Chapter, id: &str, verdict: Verdict, lines: Vec<String>) -> Judged {
+fn judged(chapter: &Chapter, id: &str, verdict: Verdict, outcome: Outcome) -> Judged {
     Judged {
         file: chapter.file.path.clone(),
         id: id.to_string(),
         verdict,
-        lines,
+        outcome,
     }
 }
 
-/// An example's verdict with its claims as `eval` prints them.
+/// An example's verdict with the outcome of each claim, or of its refusal.
 fn example(case: &Case) -> Ran {
     let report = run_case(case, conformance::evaluate);
-    let described = describe("", &report, false);
-    let lines = described
-        .lines()
-        .skip(1)
-        .map(|l| l.trim().to_string())
-        .collect();
+    let claims = report.claims.iter().map(claim);
+    let refusal = report.refusal.iter().map(|r| Claim::Refused {
+        reason: r.reason.clone(),
+        rules: r.rules_shown(),
+        fails: failure(&r.status),
+    });
     let verdict = match report.verdict {
         conformance::Verdict::Agrees => Verdict::Agrees,
         conformance::Verdict::Erratum => Verdict::Erratum,
         conformance::Verdict::Fails => Verdict::Fails,
     };
-    let cites = report.trace.steps.iter().map(|s| s.cites).collect();
     Ran {
         verdict,
-        lines,
-        cites,
+        outcome: Outcome::Example {
+            ours: report.case.ours,
+            claims: claims.chain(refusal).collect(),
+            error: report.error.clone(),
+        },
+        cites: report.trace.steps.iter().map(|s| s.cites).collect(),
+    }
+}
+
+fn claim(c: &conformance::ClaimResult) -> Claim {
+    let (name, book) = (c.name.clone(), c.book.to_string());
+    let rules = c.rules.as_ref().map(|v| v.to_string());
+    match &c.status {
+        Status::Agrees => Claim::Agrees { name, value: book },
+        Status::Erratum { ruling, .. } => Claim::Erratum {
+            name,
+            book,
+            // An erratum is judged on the value the rule gave: there is one.
+            rules: rules.unwrap_or_default(),
+            ruling: ruling.clone(),
+        },
+        Status::Fails(why) => Claim::Fails {
+            name,
+            book,
+            rules,
+            why: why.clone(),
+        },
+    }
+}
+
+/// Why a claim or refusal fails, when it does.
+fn failure(status: &Status) -> Option<String> {
+    match status {
+        Status::Fails(why) => Some(why.clone()),
+        Status::Agrees | Status::Erratum { .. } => None,
     }
 }
 
 /// A property's outcome, from its property file's text.
-fn property(text: &str) -> (Verdict, Vec<String>) {
+fn property(text: &str) -> (Verdict, Law) {
     match crate::check_property(text) {
-        Ok(report) if report.holds() => (Verdict::Holds, vec![report.tried.to_string()]),
-        Ok(report) => (
-            Verdict::Fails,
-            report.render().lines().map(String::from).collect(),
-        ),
+        Ok(report) => match report.failure {
+            None => (
+                Verdict::Holds,
+                Law::Holds {
+                    tried: report.tried.to_string(),
+                },
+            ),
+            Some(f) => (
+                Verdict::Fails,
+                Law::Fails {
+                    message: f.message,
+                    at: f.points.iter().map(|p| p.inputs()).collect(),
+                },
+            ),
+        },
         Err(err) => (
             Verdict::Fails,
-            vec![format!("property file unreadable: {err}")],
+            Law::Fails {
+                message: format!("property file unreadable: {err}"),
+                at: Vec::new(),
+            },
         ),
     }
 }

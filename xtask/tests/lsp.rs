@@ -301,57 +301,128 @@ fn completion_offers_rules_keys_words_and_column_types() {
     insta::assert_snapshot!("completion", shown);
 }
 
+/// This package's `xtask verdicts --serve`, asked about the workspace's
+/// falling chapter with another text in its buffer.
+struct Served {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    answers: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Served {
+    fn start() -> Served {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["verdicts", "--serve"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let answers = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        Served {
+            child,
+            stdin,
+            answers,
+        }
+    }
+
+    /// The answer for `falling` as its text, with `tables` as its known fingerprint.
+    fn ask(&mut self, falling: &str, tables: Value) -> Value {
+        use std::io::Write;
+        let request = json!({
+            "root": xtask::workspace_root(),
+            "overlays": { "spec/action/falling.md": falling },
+            "chapters": ["spec/action/falling.md"],
+            "tables": tables,
+        });
+        writeln!(self.stdin, "{request}").unwrap();
+        serde_json::from_str(&self.answers.next().unwrap().unwrap()).unwrap()
+    }
+
+    /// Closes its input and checks that it ends well.
+    fn end(self) {
+        let Served {
+            mut child, stdin, ..
+        } = self;
+        drop(stdin);
+        assert!(
+            child.wait().unwrap().success(),
+            "it ends when its input does"
+        );
+    }
+}
+
+fn falling_text() -> String {
+    std::fs::read_to_string(xtask::workspace_root().join("spec/action/falling.md")).unwrap()
+}
+
 /// `xtask verdicts --serve` answers request after request, a line each, and
 /// what it remembers of one never stands in for the next: an example edited,
 /// then edited back, is judged as it reads each time.
 #[test]
 fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-
-    let root = xtask::workspace_root();
-    let falling = std::fs::read_to_string(root.join("spec/action/falling.md")).unwrap();
+    let falling = falling_text();
     let claim = "[book]\nband = \"23-26\"\ndamage = \"9d6\"";
     let wrong = falling.replacen(claim, &claim.replace("9d6", "8d6"), 1);
     assert_ne!(wrong, falling, "mary-falls has moved");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["verdicts", "--serve"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut answers = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut served = Served::start();
     let mut mary = |text: &str| {
-        let request = json!({
-            "root": root,
-            "overlays": { "spec/action/falling.md": text },
-            "chapters": ["spec/action/falling.md"],
-        });
-        writeln!(stdin, "{request}").unwrap();
-        let answer: Value = serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap();
+        let answer = served.ask(text, Value::Null);
         let examples = answer["Judged"]["examples"].as_array().unwrap().clone();
         let mary = examples.iter().find(|e| e["id"] == "mary-falls").unwrap();
-        (mary["verdict"].clone(), mary["lines"][1].clone())
+        let damage = &mary["outcome"]["example"]["claims"][1];
+        (mary["verdict"].clone(), damage.clone())
     };
     let agrees = (
         json!("agrees"),
-        json!("damage: book 9d6 | rules 9d6  agrees"),
+        json!({ "outcome": "agrees", "name": "damage", "value": "9d6" }),
     );
     assert_eq!(mary(&falling), agrees);
     let (verdict, damage) = mary(&wrong);
     assert_eq!(verdict, "fails");
-    assert!(
-        damage
-            .as_str()
-            .unwrap()
-            .starts_with("damage: book 8d6 | rules 9d6  fails"),
-        "{damage}"
+    assert_eq!(
+        damage,
+        json!({
+            "outcome": "fails",
+            "name": "damage",
+            "book": "8d6",
+            "rules": "9d6",
+            "why": "undocumented disagreement: no erratum for this claim",
+        })
     );
     assert_eq!(mary(&falling), agrees);
-    drop(stdin);
-    assert!(
-        child.wait().unwrap().success(),
-        "it ends when its input does"
+    served.end();
+}
+
+/// A request may bring its tables' fingerprint, worked out by a resolver
+/// before (the server sends it to the build it made for that book): it spares
+/// the work when it is this binary's, and is worked out again when it is not,
+/// so it never makes a book of other tables judged, nor one of these stale.
+#[test]
+fn a_known_fingerprint_spares_the_work_and_never_decides_the_verdict() {
+    let falling = falling_text();
+    let row = "| 23-26 | 18m/s | 9d6 |";
+    let other_tables = falling.replacen(row, &row.replace("9d6", "8d6"), 1);
+    assert_ne!(other_tables, falling, "the falling table has moved");
+    let mut served = Served::start();
+    let stale = served.ask(&other_tables, Value::Null);
+    let (built, wanted) = (
+        stale["Stale"]["built"]["tables"].clone(),
+        stale["Stale"]["wanted"]["tables"].clone(),
     );
+    assert!(built.is_string() && wanted.is_string(), "{stale}");
+    assert_ne!(built, wanted);
+    // The true fingerprint of other tables: still stale.
+    assert_eq!(
+        served.ask(&other_tables, wanted.clone())["Stale"],
+        stale["Stale"]
+    );
+    // A fingerprint not this binary's, for its own tables: worked out, judged.
+    let judged = served.ask(&falling, wanted);
+    assert!(judged["Judged"]["examples"].is_array(), "{judged}");
+    // Its own: judged alike.
+    assert_eq!(served.ask(&falling, built), judged);
+    served.end();
 }

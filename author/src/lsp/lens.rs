@@ -6,7 +6,7 @@ use codegen::model::Chapter;
 use lsp_types as lsp;
 
 use super::pos;
-use crate::verdict::{Judged, Verdict, Verdicts};
+use crate::verdict::{Claim, Judged, Law, Outcome, Verdict, Verdicts};
 
 /// Where the verdicts stand.
 #[derive(Debug)]
@@ -52,20 +52,186 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
         .collect()
 }
 
-/// `agrees`, `holds …`, or the verdict with the lines that make it: a failing
-/// claim's `name: book 8d6 | rules 9d6`, an erratum's ruling.
+/// `agrees`, `holds …`, or the verdict with the parts that make it: each
+/// failing claim's `name: book 8d6 | rules 9d6 (why)`, each erratum's ruling.
 fn title(j: &Judged) -> String {
-    let telling = |l: &&String| match j.verdict {
-        Verdict::Fails => {
-            l.contains("fails") || l.starts_with("error:") || l.starts_with("refused")
+    let parts = match &j.outcome {
+        Outcome::Example {
+            ours,
+            claims,
+            error,
+        } => {
+            let whose = if *ours { "ours" } else { "book" };
+            let telling = claims
+                .iter()
+                .filter(|c| j.verdict != Verdict::Agrees && c.verdict() == j.verdict);
+            let mut parts: Vec<String> = telling.map(|c| claim(whose, c)).collect();
+            parts.extend(error.iter().map(|e| format!("error: {e}")));
+            parts
         }
-        Verdict::Erratum => l.contains("erratum"),
-        Verdict::Holds => true,
-        Verdict::Agrees => false,
+        Outcome::Property(Law::Holds { tried }) => vec![tried.clone()],
+        Outcome::Property(Law::Fails { message, at }) => {
+            let at = at.iter().map(|a| format!("at {a}"));
+            std::iter::once(message.clone()).chain(at).collect()
+        }
     };
-    let lines: Vec<&str> = j.lines.iter().filter(telling).map(|l| l.as_str()).collect();
-    match lines.as_slice() {
+    match parts.as_slice() {
         [] => j.verdict.to_string(),
-        _ => format!("{}: {}", j.verdict, lines.join("; ")),
+        _ => format!("{}: {}", j.verdict, parts.join("; ")),
+    }
+}
+
+/// One claim as the lens shows it, the book's value (or ours) beside the
+/// resolver's.
+fn claim(whose: &str, claim: &Claim) -> String {
+    match claim {
+        Claim::Agrees { name, value } => format!("{name}: {value}"),
+        Claim::Erratum {
+            name,
+            book,
+            rules,
+            ruling,
+        } => format!("{name}: {whose} {book} | rules {rules} (ruling {ruling})"),
+        Claim::Fails {
+            name,
+            book,
+            rules,
+            why,
+        } => {
+            let rules = rules.as_deref().unwrap_or("(none)");
+            format!("{name}: {whose} {book} | rules {rules} ({why})")
+        }
+        Claim::Refused {
+            reason,
+            rules,
+            fails,
+        } => {
+            let why = fails
+                .as_ref()
+                .map(|f| format!(" ({f})"))
+                .unwrap_or_default();
+            format!("refused: {reason:?} | rules {rules}{why}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn example(verdict: Verdict, claims: Vec<Claim>, error: Option<&str>) -> Judged {
+        Judged {
+            file: "spec/a/b.md".into(),
+            id: "e".into(),
+            verdict,
+            outcome: Outcome::Example {
+                ours: false,
+                claims,
+                error: error.map(String::from),
+            },
+        }
+    }
+
+    fn fails(name: &str, book: &str, rules: Option<&str>) -> Claim {
+        Claim::Fails {
+            name: name.into(),
+            book: book.into(),
+            rules: rules.map(String::from),
+            why: "undocumented disagreement".into(),
+        }
+    }
+
+    #[test]
+    fn a_failing_example_shows_its_failing_claims_and_no_other() {
+        let agrees = Claim::Agrees {
+            // A claim whose name or value reads like a verdict is still one that agrees.
+            name: "fails".into(),
+            value: "error: refused".into(),
+        };
+        let erratum = Claim::Erratum {
+            name: "speed".into(),
+            book: "12".into(),
+            rules: "10".into(),
+            ruling: "ruling-speed".into(),
+        };
+        let claims = vec![
+            agrees,
+            fails("damage", "8d6", Some("9d6")),
+            erratum,
+            fails("band", "23-26", None),
+        ];
+        assert_eq!(
+            title(&example(Verdict::Fails, claims, None)),
+            "fails: damage: book 8d6 | rules 9d6 (undocumented disagreement); \
+             band: book 23-26 | rules (none) (undocumented disagreement)"
+        );
+    }
+
+    #[test]
+    fn an_erratum_shows_its_ruling_and_an_agreement_shows_nothing_more() {
+        let erratum = Claim::Erratum {
+            name: "speed".into(),
+            book: "12".into(),
+            rules: "10".into(),
+            ruling: "ruling-speed".into(),
+        };
+        let agrees = Claim::Agrees {
+            name: "damage".into(),
+            value: "9d6".into(),
+        };
+        assert_eq!(
+            title(&example(
+                Verdict::Erratum,
+                vec![agrees.clone(), erratum],
+                None
+            )),
+            "erratum: speed: book 12 | rules 10 (ruling ruling-speed)"
+        );
+        assert_eq!(
+            title(&example(Verdict::Agrees, vec![agrees], None)),
+            "agrees"
+        );
+    }
+
+    #[test]
+    fn a_refusal_and_an_error_say_what_the_rule_did() {
+        let refused = Claim::Refused {
+            reason: "too far".into(),
+            rules: "resolved damage = 9d6".into(),
+            fails: Some("the rule resolves instead".into()),
+        };
+        assert_eq!(
+            title(&example(Verdict::Fails, vec![refused], None)),
+            "fails: refused: \"too far\" | rules resolved damage = 9d6 (the rule resolves instead)"
+        );
+        assert_eq!(
+            title(&example(Verdict::Fails, Vec::new(), Some("no rule x.y"))),
+            "fails: error: no rule x.y"
+        );
+    }
+
+    #[test]
+    fn a_property_shows_where_it_was_tried_or_its_counterexample() {
+        let property = |verdict, law| Judged {
+            file: "spec/a/b.md".into(),
+            id: "p".into(),
+            verdict,
+            outcome: Outcome::Property(law),
+        };
+        let holds = Law::Holds {
+            tried: "at 64 inputs drawn from the domain".into(),
+        };
+        assert_eq!(
+            title(&property(Verdict::Holds, holds)),
+            "holds: at 64 inputs drawn from the domain"
+        );
+        let fails = Law::Fails {
+            message: "damage fell as distance grew".into(),
+            at: vec!["distance = 3".into(), "distance = 4".into()],
+        };
+        assert_eq!(
+            title(&property(Verdict::Fails, fails)),
+            "fails: damage fell as distance grew; at distance = 3; at distance = 4"
+        );
     }
 }

@@ -170,6 +170,7 @@ impl Server {
         let overlays: Overlays = self.docs.clone();
         match self.resolvers.compile(&self.root, &overlays) {
             Ok(book) => {
+                let tables = resolver::tables_key(&book);
                 self.book = Some(book);
                 self.errors.clear();
                 self.job += 1;
@@ -178,10 +179,12 @@ impl Server {
                     root: self.root.clone(),
                     chapters: self.docs.keys().cloned().collect(),
                     overlays,
+                    tables: None,
                 };
                 let _ = self.jobs.send(Job {
                     id: self.job,
                     request,
+                    tables,
                 });
             }
             Err(diags) => {

@@ -5,14 +5,16 @@
 //! says it is rebuilding until it is done.
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::{BufRead, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::thread;
 
+use codegen::Book;
 use crossbeam_channel::{Receiver, Sender};
 
-use crate::verdict::{Answer, Request, Verdicts};
+use crate::verdict::{Answer, Fingerprint, Request, Verdicts};
 
 /// Where verdicts come from.
 #[derive(Debug, Clone)]
@@ -76,6 +78,25 @@ impl Build {
 pub struct Job {
     pub id: u64,
     pub request: Request,
+    /// The [`tables_key`] of the request's book.
+    pub tables: u64,
+}
+
+/// A key of what the generated module takes from the book's tables: each
+/// table's source, and the line it starts on, which its constant's doc names.
+/// Two books of other keys have other modules (short of a table's layout
+/// alone changing, which costs a needless rebuild), so a process that judged
+/// the one need not be asked about the other: it holds other tables.
+pub fn tables_key(book: &Book) -> u64 {
+    let mut key = DefaultHasher::new();
+    for (_, chapter) in book.chapters() {
+        for table in &chapter.tables {
+            let file = &chapter.file;
+            (&file.path, file.line_col(table.extent.start).0).hash(&mut key);
+            file.text.get(table.extent.clone()).hash(&mut key);
+        }
+    }
+    key.finish()
 }
 
 /// What the worker reports about job `id`.
@@ -101,7 +122,7 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
                 job = newer;
             }
             let report = |p| outbox.send((job.id, p)).is_ok();
-            if !report(resolver.judge(&job.request, &report, &mut running)) {
+            if !report(resolver.judge(&job, &report, &mut running)) {
                 return;
             }
         }
@@ -114,20 +135,28 @@ impl Resolver {
     /// when none has them (reporting [`Progress::Rebuilding`]).
     fn judge(
         &mut self,
-        request: &Request,
+        job: &Job,
         report: &dyn Fn(Progress) -> bool,
         running: &mut Running,
     ) -> Progress {
+        let request = &job.request;
+        // What the request wants, once a binary has worked it out.
+        let mut wanted: Option<Fingerprint> = None;
         for (i, binary) in self.binaries.iter().enumerate() {
+            if running.holds_other(binary, job.tables, wanted.as_ref()) {
+                continue;
+            }
             match running.ask(binary, request) {
                 Ok(Answer::Judged(v)) => {
+                    running.judged(binary, job.tables);
                     // Try this one first next time.
                     self.binaries[..=i].rotate_right(1);
                     return Progress::Judged(v);
                 }
+                Ok(Answer::Stale { wanted: w, .. }) => wanted = Some(w),
                 // The server compiled this book: a binary that cannot was
                 // built from another compiler, and is as stale as one of other tables.
-                Ok(Answer::Broken | Answer::Stale { .. }) | Err(_) => {}
+                Ok(Answer::Broken) | Err(_) => {}
             }
         }
         let Some(build) = self.build.clone() else {
@@ -137,14 +166,27 @@ impl Resolver {
         let binary = build.binary();
         // The build replaces the binary: its running process is of the old one.
         running.stop(&binary);
-        if let Err(e) = rebuild(&build, request) {
+        // The new binary is asked with the fingerprint of the request's
+        // tables, worked out while it builds when no stale process said it.
+        let (built, tables) = thread::scope(|s| {
+            let tables = s.spawn(|| wanted.map(|w| w.tables).or_else(|| fingerprint(request)));
+            (rebuild(&build, request), tables.join().ok().flatten())
+        });
+        if let Err(e) = built {
             return Progress::Unavailable(e);
         }
         if !self.binaries.contains(&binary) {
             self.binaries.insert(0, binary.clone());
         }
-        match running.ask(&binary, request) {
-            Ok(Answer::Judged(v)) => Progress::Judged(v),
+        let request = Request {
+            tables,
+            ..request.clone()
+        };
+        match running.ask(&binary, &request) {
+            Ok(Answer::Judged(v)) => {
+                running.judged(&binary, job.tables);
+                Progress::Judged(v)
+            }
             Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
             Err(e) => Progress::Unavailable(e),
         }
@@ -158,12 +200,28 @@ impl Resolver {
 pub struct Running(HashMap<PathBuf, Process>);
 
 struct Process {
+    known: Known,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Running {
+    /// Whether `binary`'s running process is taken to hold other tables
+    /// than a book of tables key `tables` ([`Known::holds_other`]).
+    fn holds_other(&self, binary: &Path, tables: u64, wanted: Option<&Fingerprint>) -> bool {
+        self.0
+            .get(binary)
+            .is_some_and(|p| p.known.holds_other(tables, wanted))
+    }
+
+    /// Notes that `binary`'s process judged a book of tables key `tables`.
+    fn judged(&mut self, binary: &Path, tables: u64) {
+        if let Some(process) = self.0.get_mut(binary) {
+            process.known.judged = Some(tables);
+        }
+    }
+
     /// `binary`'s answer to `request`, from its running process, or from a
     /// new one when there is none or it has stopped.
     fn ask(&mut self, binary: &Path, request: &Request) -> Result<Answer, String> {
@@ -197,6 +255,31 @@ impl Drop for Running {
     }
 }
 
+/// What a running process has shown of the tables it holds.
+#[derive(Debug, Default)]
+struct Known {
+    /// What it was built with, once it has said (in a stale answer).
+    built: Option<Fingerprint>,
+    /// The [`tables_key`] of the last book it judged.
+    judged: Option<u64>,
+}
+
+impl Known {
+    /// Whether it is taken to hold other tables than a book of tables key
+    /// `tables`, which wants `wanted` when that is known: it was built with
+    /// other than `wanted`; or, that unknown, it judged a book of another key
+    /// last, or it never judged but said it is stale (a binary built before
+    /// the session, which an edit will hardly bring back to). Asking it would
+    /// cost the fingerprint of a module; not asking, at most a rebuild.
+    fn holds_other(&self, tables: u64, wanted: Option<&Fingerprint>) -> bool {
+        match (wanted, &self.built, self.judged) {
+            (Some(wanted), Some(built), _) => wanted != built,
+            (_, _, Some(judged)) => judged != tables,
+            (_, built, None) => built.is_some(),
+        }
+    }
+}
+
 impl Process {
     fn start(binary: &Path) -> Result<Process, String> {
         let mut child = Command::new(binary)
@@ -211,6 +294,7 @@ impl Process {
             return Err(format!("{} verdicts has no pipes", binary.display()));
         };
         Ok(Process {
+            known: Known::default(),
             child,
             stdin,
             stdout: BufReader::new(stdout),
@@ -226,7 +310,12 @@ impl Process {
         self.stdout
             .read_line(&mut line)
             .map_err(|e| format!("cannot read the resolver's answer: {e}"))?;
-        serde_json::from_str(&line).map_err(|e| format!("the resolver answered no verdicts ({e})"))
+        let answer: Answer = serde_json::from_str(&line)
+            .map_err(|e| format!("the resolver answered no verdicts ({e})"))?;
+        if let Answer::Stale { built, .. } = &answer {
+            self.known.built = Some(built.clone());
+        }
+        Ok(answer)
     }
 
     /// Closes its input, on which it ends, and waits for it.
@@ -237,6 +326,14 @@ impl Process {
         drop(stdin);
         let _ = child.wait();
     }
+}
+
+/// The fingerprint of the request's tables, as `rules/build.rs` works it out.
+fn fingerprint(request: &Request) -> Option<String> {
+    let book = crate::world::book(&request.root, &request.overlays).ok()?;
+    Some(codegen::emit::fingerprint(
+        &codegen::emit::rust::rust_module(&book),
+    ))
 }
 
 /// Writes the request's book to the build's spec folder and builds `xtask`
@@ -270,5 +367,73 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
             "the resolver did not build:\n{}",
             String::from_utf8_lossy(&out.stderr)
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tables key of the workspace's book with `falling.md` edited by `edit`.
+    fn key_after(edit: impl Fn(&str) -> String) -> u64 {
+        let root = crate::workspace_root();
+        let path = PathBuf::from("spec/action/falling.md");
+        let text = std::fs::read_to_string(root.join(&path)).unwrap();
+        let edited = edit(&text);
+        let overlays = [(path, edited)].into_iter().collect();
+        tables_key(&crate::world::book(&root, &overlays).unwrap())
+    }
+
+    #[test]
+    fn a_process_is_asked_unless_it_showed_other_tables() {
+        let fingerprint = |t: &str| Fingerprint {
+            tables: t.into(),
+            code: "c".into(),
+        };
+        let (a, b) = (fingerprint("a"), fingerprint("b"));
+        let new = Known::default();
+        assert!(!new.holds_other(1, None), "a new process is asked");
+        let judged = Known {
+            judged: Some(1),
+            built: Some(a.clone()),
+        };
+        assert!(!judged.holds_other(1, None), "of the key it judged");
+        assert!(judged.holds_other(2, None), "not of another key");
+        assert!(
+            !judged.holds_other(2, Some(&a)),
+            "unless the book wants its tables"
+        );
+        assert!(judged.holds_other(1, Some(&b)), "nor when it wants others");
+        let stale = Known {
+            judged: None,
+            built: Some(a.clone()),
+        };
+        assert!(
+            stale.holds_other(1, None),
+            "nor when it only said it is stale"
+        );
+        assert!(stale.holds_other(1, Some(&b)));
+        assert!(
+            !stale.holds_other(1, Some(&a)),
+            "unless the book wants its tables"
+        );
+    }
+
+    #[test]
+    fn the_tables_key_moves_with_a_cell_or_a_table_s_line_and_with_nothing_else() {
+        let same = key_after(str::to_string);
+        let edit = |from: &'static str, to: &'static str| {
+            key_after(move |t| {
+                assert!(t.contains(from), "falling.md has no {from:?}");
+                t.replacen(from, to, 1)
+            })
+        };
+        let claim = edit("damage = \"9d6\"", "damage = \"8d6\"");
+        assert_eq!(claim, same, "an example's claim");
+        let cell = edit("| 23-26 | 18m/s | 9d6 |", "| 23-26 | 18m/s | 8d6 |");
+        assert_ne!(cell, same, "a cell");
+        // Prose above the tables: a word keeps their lines, a line moves them.
+        assert_eq!(edit("\n## ", "\n## Of "), same, "a word");
+        assert_ne!(edit("\n## ", "\nA line of ours.\n\n## "), same, "a line");
     }
 }
