@@ -22,15 +22,15 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     let src = manifest.join("src");
     println!("cargo::rerun-if-changed={}", src.display());
-    let code = match codegen::rust_of_spec(&spec, &src, shown_from) {
-        Ok(code) => code,
-        Err(diags) => {
-            eprintln!("{}", diags.render());
-            std::process::exit(1);
-        }
-    };
+    let codegen::emit::rust::Generated { code, fingerprint } =
+        match codegen::rust_of_spec(&spec, &src, shown_from) {
+            Ok(generated) => generated,
+            Err(diags) => {
+                eprintln!("{}", diags.render());
+                std::process::exit(1);
+            }
+        };
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
-    let fingerprint = codegen::emit::fingerprint(&code);
     println!("cargo::rustc-env=RULES_SPEC_FINGERPRINT={fingerprint}");
     let sources = codegen::emit::sources_fingerprint(&src).unwrap_or_default();
     println!("cargo::rustc-env=RULES_SOURCES_FINGERPRINT={sources}");

@@ -17,16 +17,17 @@ use crate::syntax::{parse, system};
 
 /// The whole pipeline, as `rules/build.rs` runs it: the chapters under
 /// `spec_root` read, parsed and checked, each rule's resolver function found
-/// in `resolver_src` (the `rules` crate's `src/`), and the book emitted as Rust.
+/// in `resolver_src` (the `rules` crate's `src/`), and the book emitted as Rust
+/// with its fingerprint.
 /// Paths in diagnostics are shown relative to `shown_from`.
 pub fn rust_of_spec(
     spec_root: &Path,
     resolver_src: &Path,
     shown_from: &Path,
-) -> Result<String, Diagnostics> {
+) -> Result<emit::rust::Generated, Diagnostics> {
     let book = compile_dir(spec_root, shown_from)?;
     resolvers::missing(&book, resolver_src, shown_from).or(())?;
-    Ok(emit::rust::rust_module(&book))
+    Ok(emit::rust::generate(&book))
 }
 
 /// Compiles every `<system>/<chapter>.md` under `spec_root`: [`load::read_spec`]

@@ -185,7 +185,7 @@ fn the_pipeline_emits_only_when_every_rule_has_its_resolver() {
         let spec = src.0.join("spec");
         std::fs::create_dir_all(spec.join("demo")).expect("create the system folder");
         std::fs::write(spec.join("demo/demo.md"), chapter()).expect("write the chapter");
-        codegen::rust_of_spec(&spec, &src.0.join("src"), &src.0)
+        codegen::rust_of_spec(&spec, &src.0.join("src"), &src.0).map(|g| g.code)
     };
     let without_roll = BOTH.replace("pub fn roll", "fn roll");
     let missing = run("pipeline_missing", &without_roll).expect_err("`roll` is hidden");

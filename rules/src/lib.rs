@@ -25,7 +25,7 @@ pub mod spec {
 pub use spec::registry::{RULES, resolve};
 
 /// The fingerprint of the generated tables this crate was built with
-/// (`codegen::emit::fingerprint` of `spec.rs`): a tool compares it with the
+/// (`codegen::emit::rust::fingerprint`: `spec.rs` less its doc comments): a tool compares it with the
 /// book it holds before trusting the resolver's verdicts on that book.
 pub const SPEC_FINGERPRINT: &str = env!("RULES_SPEC_FINGERPRINT");
 

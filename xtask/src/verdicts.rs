@@ -84,7 +84,7 @@ impl Judge {
         // a book for another compiler's fingerprint of it.
         let tables = match &request.tables {
             Some(known) if *known == built.tables => known.clone(),
-            _ => codegen::emit::fingerprint(&codegen::emit::rust::rust_module(&book)),
+            _ => codegen::emit::rust::fingerprint(&book),
         };
         let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
         let wanted = Fingerprint {

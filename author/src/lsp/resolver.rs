@@ -331,9 +331,7 @@ impl Process {
 /// The fingerprint of the request's tables, as `rules/build.rs` works it out.
 fn fingerprint(request: &Request) -> Option<String> {
     let book = crate::world::book(&request.root, &request.overlays).ok()?;
-    Some(codegen::emit::fingerprint(
-        &codegen::emit::rust::rust_module(&book),
-    ))
+    Some(codegen::emit::rust::fingerprint(&book))
 }
 
 /// Writes the request's book to the build's spec folder and builds `xtask`

@@ -209,7 +209,7 @@ mod tests {
     /// language server and the totality test read what they declare.
     #[test]
     fn the_builders_declare_what_they_name() {
-        assert!(HITS.optional && !ROLL.optional);
+        assert_eq!((HITS.optional, ROLL.optional), (true, false));
         let bounds = |p: Param| p.domain.map(|d| (d.lo, d.hi));
         let count = Param::new("count", Type::Int);
         assert_eq!(bounds(count), None);
