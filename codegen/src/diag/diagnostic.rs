@@ -239,6 +239,25 @@ impl Diagnostics {
         self.0.extend(ds);
     }
 
+    /// Places each of `late`, in order, where the list stood when its index
+    /// was taken (`self.0.len()` then): the diagnostics of work put off until
+    /// later land as if it had been done at once.
+    pub fn insert_at(&mut self, late: Vec<(usize, Diagnostic)>) {
+        if late.is_empty() {
+            return;
+        }
+        let mut late = late.into_iter().peekable();
+        let early = std::mem::take(&mut self.0);
+        self.0.reserve(early.len() + late.len());
+        for (i, d) in early.into_iter().enumerate() {
+            while let Some((_, l)) = late.next_if(|(at, _)| *at <= i) {
+                self.0.push(l);
+            }
+            self.0.push(d);
+        }
+        self.0.extend(late.map(|(_, d)| d));
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

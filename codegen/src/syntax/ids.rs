@@ -18,10 +18,10 @@ pub fn is_id(id: &str) -> bool {
     bytes.len() <= MAX_ID_LEN
         && bytes.first().is_some_and(u8::is_ascii_lowercase)
         && bytes.last() != Some(&b'-')
+        // Each byte after the first, with the one before it: one pass.
         && bytes
-            .iter()
-            .all(|&b| matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-'))
-        && !bytes.windows(2).any(|w| w[0] == b'-' && w[1] == b'-')
+            .windows(2)
+            .all(|w| matches!(w[1], b'a'..=b'z' | b'0'..=b'9' | b'-') && w != b"--")
 }
 
 pub fn bad_id(file: &Arc<SourceFile>, span: Span, id: &str) -> Diagnostic {

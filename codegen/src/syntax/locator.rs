@@ -143,9 +143,11 @@ pub fn from_heading(
     value: &str,
 ) -> Result<Locator, Diagnostic> {
     let heading = &file.text[span.clone()];
+    // The first `lines=` that `value` follows, found without building the pair.
     let offset = heading
-        .find(&format!("lines={value}"))
-        .map(|i| span.start + i + "lines=".len());
+        .match_indices("lines=")
+        .map(|(i, key)| span.start + i + key.len())
+        .find(|&o| file.text[o..span.end].starts_with(value));
     let at = offset.map_or(span.clone(), |o| o..o + value.len());
     parse(file, value, at, offset)
 }

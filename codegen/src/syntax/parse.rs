@@ -51,6 +51,17 @@ enum Open {
     Front(Body),
 }
 
+/// A closed fenced block of the book, to be read once the walk is over.
+struct Block {
+    kind: FenceKind,
+    id: SmolStr,
+    /// The section the block sits in.
+    section: Option<SmolStr>,
+    body: Body,
+    /// How many diagnostics the compile held when the block closed: where its own goes.
+    at: usize,
+}
+
 /// The text of a fenced block or of the front matter, gathered from its events.
 /// It is a stretch of the file, read in place, unless pulldown-cmark hands it
 /// over in pieces that are not (a block indented in a list loses its indent).
@@ -113,7 +124,8 @@ pub fn parse_chapter(
     scratch: &mut Scratch,
     diags: &mut Diagnostics,
 ) -> Option<Chapter> {
-    let mut walk = Walk::new(file, scratch, diags);
+    let arena = toml_spans::Arena::new();
+    let mut walk = Walk::new(file, &arena, scratch, diags);
     for (event, range) in Parser::new_ext(&file.text, markdown_options()).into_offset_iter() {
         walk.event(event, range);
     }
@@ -132,6 +144,8 @@ pub struct Scratch {
     cells: Vec<Span>,
     /// The text of the heading being read.
     title: String,
+    /// The chapter's closed blocks, waiting to be read.
+    blocks: Vec<Block>,
     /// The parts of the chapter being read, which it keeps in vectors of
     /// their own size once it is read ([`kept`]).
     parts: Parts,
@@ -161,6 +175,9 @@ fn kept<T>(mut buffer: Vec<T>, into: &mut Vec<T>) -> Vec<T> {
 /// parts it has collected so far.
 struct Walk<'a> {
     file: &'a Arc<SourceFile>,
+    /// Where the chapter's TOML bodies are read into: one for all of them,
+    /// as a chunk made and freed per body split the heap pulldown-cmark grows in.
+    arena: &'a toml_spans::Arena,
     /// The file's stem: the chapter's id, and the first half of its rules' ids.
     stem: SmolStr,
     diags: &'a mut Diagnostics,
@@ -182,11 +199,13 @@ struct Walk<'a> {
 impl<'a> Walk<'a> {
     fn new(
         file: &'a Arc<SourceFile>,
+        arena: &'a toml_spans::Arena,
         scratch: &'a mut Scratch,
         diags: &'a mut Diagnostics,
     ) -> Walk<'a> {
         Walk {
             file,
+            arena,
             stem: SmolStr::new(file.stem()),
             diags,
             open: Open::Nothing,
@@ -294,8 +313,7 @@ impl<'a> Walk<'a> {
             return;
         };
         let base = body.base.unwrap_or(body.span.start);
-        let arena = toml_spans::Arena::new();
-        let body = toml_spans::Body::new(body.text(&self.file.text), base, &arena);
+        let body = toml_spans::Body::new(body.text(&self.file.text), base, self.arena);
         match parse_front(self.file, body) {
             Ok(f) => self.front = Some(f),
             Err(d) => self.diags.push(d),
@@ -375,7 +393,7 @@ impl<'a> Walk<'a> {
             self.diags.push(quoted_schema(file, html, start));
         } else if is_schema_comment(html) {
             self.orphan_schema();
-            match parse_schema(file, html, start) {
+            match parse_schema(file, html, start, self.arena) {
                 Ok(s) => self.schema = Some(s),
                 Err(d) => {
                     self.schema_rejected = true;
@@ -470,17 +488,18 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A block of the book, parsed by its kind, once its fence is closed.
+    /// A block of the book, once its fence is closed: kept to be read by its
+    /// kind when the walk is over ([`Walk::read_blocks`]).
     fn fence_closes(&mut self) {
         let Open::Fence { kind, id, body } = self.close() else {
             return;
         };
-        let (file, span) = (self.file, body.span.clone());
+        let (file, span) = (self.file, &body.span);
         if !fence_closed(&file.text[span.clone()]) {
             self.diags.push(
                 Diagnostic::new(
                     file,
-                    first_line(file, &span),
+                    first_line(file, span),
                     DiagCode::Unclosed,
                     format!("block `{id}` is not closed"),
                 )
@@ -490,11 +509,47 @@ impl<'a> Walk<'a> {
             );
             return;
         }
+        let (section, at) = (self.section(), self.diags.0.len());
+        let block = Block {
+            kind,
+            id,
+            section,
+            body,
+            at,
+        };
+        self.scratch.blocks.push(block);
+    }
+
+    /// Reads the chapter's blocks one after another, apart from the walk: the
+    /// TOML reader then stays in the processor's cache instead of taking turns
+    /// with pulldown-cmark. Their diagnostics go where they would have gone
+    /// during the walk.
+    fn read_blocks(&mut self) {
+        let mut blocks = std::mem::take(&mut self.scratch.blocks);
+        let mut late = Vec::new();
+        for block in blocks.drain(..) {
+            let at = block.at;
+            if let Err(d) = self.read_block(block) {
+                late.push((at, d));
+            }
+        }
+        self.scratch.blocks = blocks;
+        self.diags.insert_at(late);
+    }
+
+    /// A block of the book, parsed by its kind.
+    fn read_block(&mut self, block: Block) -> Result<(), Diagnostic> {
+        let Block {
+            kind,
+            id,
+            section,
+            body,
+            ..
+        } = block;
+        let (file, span) = (self.file, body.span.clone());
         let base = body.base.unwrap_or(span.end);
-        let section = self.section();
-        let arena = toml_spans::Arena::new();
-        let body = toml_spans::Body::new(body.text(&file.text), base, &arena);
-        let result = match kind {
+        let body = toml_spans::Body::new(body.text(&file.text), base, self.arena);
+        match kind {
             FenceKind::Rule => parse_rule(file, &self.stem, id.clone(), section, body, span)
                 .map(|r| self.parts.rules.push(r))
                 .inspect_err(|_| self.broken_rules.push(rule_id(&self.stem, &id).to_string())),
@@ -503,14 +558,12 @@ impl<'a> Walk<'a> {
             }
             FenceKind::Property => parse_property(file, id.into(), section, body, span)
                 .map(|p| self.parts.properties.push(p)),
-        };
-        if let Err(d) = result {
-            self.diags.push(d);
         }
     }
 
     /// The chapter, once the walk is over: when its id and front matter are sound.
     fn finish(mut self) -> Option<Chapter> {
+        self.read_blocks();
         self.orphan_schema();
         let file = self.file;
         let chapter_id = self.stem.to_string();

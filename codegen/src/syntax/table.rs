@@ -31,17 +31,17 @@ pub struct Schema {
     pub span: Span,
 }
 
-/// Reads a schema comment (`html`, at byte `start` of `file`).
+/// Reads a schema comment (`html`, at byte `start` of `file`), its TOML into `arena`.
 pub fn parse_schema(
     file: &Arc<SourceFile>,
     html: &str,
     start: usize,
+    arena: &Arena,
 ) -> Result<Schema, Diagnostic> {
     let html = html.trim_end();
     let span = start..start + html.len();
     let (id, text, base) = schema_head(file, html, start)?;
-    let arena = Arena::new();
-    let mut doc = Doc::parse(file, Body::new(text, base, &arena), "a table schema")?;
+    let mut doc = Doc::parse(file, Body::new(text, base, arena), "a table schema")?;
     let kind = kind(&mut doc)?;
     let title = doc.text("title")?.map(|t| SmolStr::new(t.0));
     let group = doc.string("group")?;
