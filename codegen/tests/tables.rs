@@ -134,7 +134,7 @@ fn a_rule_without_inputs_emits_no_unused_parameter() {
     let body = "```rule roll-dice\n[outputs]\ndice = \"dice\"\n```\n";
     let book = compile("no-inputs", body).unwrap_or_else(|d| panic!("{d}"));
     let code = codegen::emit::rust::rust_module(&book);
-    assert!(code.contains("_v: &crate::value::Values"), "{code}");
+    assert!(code.contains("fn from_values(_v: &Values)"), "{code}");
 }
 
 /// When groups open with a repeated header, the header itself names the first group.
