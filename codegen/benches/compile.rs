@@ -7,7 +7,8 @@
 //!
 //! Reading the files is timed apart from compiling them, each as a ratio, so
 //! that the compile line compares like with like: texts already in memory.
-//! Emitting Rust is shown whole and then its first part, building the tokens
+//! Compiling runs a system per core at a time, as `rules/build.rs` does; it
+//! is shown on one thread too. Emitting Rust is shown whole and then its first part, building the tokens
 //! with quote; the rest is syn parsing them and prettyplease laying them out.
 //!
 //! Under `cargo test --benches` (no `--bench` flag) each phase runs once on the
@@ -102,6 +103,10 @@ fn measure(label: &str, spec: &Path) {
     let phases = [
         ("read files", reading),
         ("compile (parse+check)", compiling),
+        (
+            "  on one thread",
+            best(|| drop(black_box(codegen::compile_sources_on(&sources, 1)))),
+        ),
         (
             "emit Rust",
             best(|| drop(black_box(codegen::emit::rust::rust_module(&book)))),

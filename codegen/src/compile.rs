@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
@@ -37,26 +38,88 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
     compile_sources(&load::read_spec(spec_root, shown_from)?)
 }
 
-/// Compiles a spec folder already read into memory. A file that could not be
-/// read reports its diagnostic where its chapter would have reported.
+/// Compiles a spec folder already read into memory, one system per core at
+/// a time. A file that could not be read reports its diagnostic where its
+/// chapter would have reported.
 pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
-    let mut diags = Diagnostics::default();
-    // Each system is checked as soon as it is parsed, while it is still in the
-    // cache; its check's diagnostics still follow every system's parse's.
-    let (mut checked, mut named) = (Diagnostics::default(), Diagnostics::default());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    compile_sources_on(sources, cores)
+}
+
+/// [`compile_sources`] on at most `threads` threads (the bench shows one
+/// thread beside all). Systems are independent until their rules are called,
+/// so each is parsed and checked apart; the diagnostics come out in the order
+/// one thread gives: every system's parse's, then their checks', then names'.
+pub fn compile_sources_on(sources: &Sources, threads: usize) -> Result<Book, Diagnostics> {
+    let mut compiled = in_parallel(&sources.systems, threads, compile_system);
+    compiled.sort_by_key(|(i, _)| *i);
     let mut book = Book::default();
-    let mut scratch = parse::Scratch::default();
-    for read in &sources.systems {
-        if let Some(mut system) = system::parse_system(read, &mut scratch, &mut diags) {
-            check::check_system(&mut system, &mut checked);
-            names::check_system(&system, &mut named);
-            book.systems.push(system);
-        }
+    let [mut diags, mut checked, mut named]: [Diagnostics; 3] = Default::default();
+    for (_, c) in compiled {
+        book.systems.extend(c.system);
+        diags.extend(c.parsed.0);
+        checked.extend(c.checked.0);
+        named.extend(c.named.0);
     }
     diags.extend(checked.0);
     diags.extend(named.0);
     diags.or(book)
 }
+
+/// One system parsed and checked, with the diagnostics of each pass.
+#[derive(Default)]
+struct Compiled {
+    system: Option<System>,
+    parsed: Diagnostics,
+    checked: Diagnostics,
+    named: Diagnostics,
+}
+
+/// Each system is checked as soon as it is parsed, while it is still in the cache.
+fn compile_system(read: &load::SystemSources, scratch: &mut parse::Scratch) -> Compiled {
+    let mut c = Compiled::default();
+    c.system = system::parse_system(read, scratch, &mut c.parsed);
+    if let Some(system) = &mut c.system {
+        check::check_system(system, &mut c.checked);
+        names::check_system(system, &mut c.named);
+    }
+    c
+}
+
+/// `work` on each of `items`, on up to `threads` threads that each take the
+/// next item not yet taken (the bundled book's largest system comes first),
+/// with the item's index; in no particular order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T, &mut parse::Scratch) -> R + Sync,
+) -> Vec<(usize, R)> {
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut scratch = parse::Scratch::default();
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, work(item, &mut scratch)));
+        }
+    };
+    let threads = threads.clamp(1, items.len().max(1));
+    std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads).map(|_| s.spawn(worker)).collect();
+        let mut all = worker();
+        for other in others {
+            match other.join() {
+                Ok(done) => all.extend(done),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        all
+    })
+}
+
 /// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
 /// each file joins the system its front matter names, replacing a chapter of the
 /// same path. Returns the combined book, checked as a whole.
