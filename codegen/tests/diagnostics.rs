@@ -15,6 +15,8 @@ mod common;
 mod domains;
 #[path = "diagnostics/panics.rs"]
 mod panics;
+#[path = "diagnostics/parallel.rs"]
+mod parallel;
 #[path = "diagnostics/poor_errors.rs"]
 mod poor_errors;
 #[path = "diagnostics/runs_as_code.rs"]
