@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use rules::value::{Param, RuleInfo, Type, Value, Values};
+use rules::value::signature::{Param, RuleInfo};
+use rules::value::{Type, Value, Values};
 use serde::Deserialize;
 
 #[derive(Debug, Clone)]

@@ -21,7 +21,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestError, TestRng, TestRunner};
 use rules::dice::Dice;
 use rules::trace::Trace;
-use rules::value::{Param, RuleInfo, Type, Value, Values};
+use rules::value::signature::{Param, RuleInfo};
+use rules::value::{Type, Value, Values};
 
 /// Whole numbers a rule is most likely to mishandle.
 const EXTREMES: &[i64] = &[

@@ -7,9 +7,7 @@ use std::ops::RangeInclusive;
 
 use crate::dice::Dice;
 
-mod signature;
-
-pub use signature::{Domain, FromValues, IntoValues, Param, RuleInfo, run};
+pub mod signature;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Type {

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use rules::value::{Param, Type, Value};
+use rules::value::signature::Param;
+use rules::value::{Type, Value};
 
 use crate::case::{param, value};
 

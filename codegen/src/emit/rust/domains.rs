@@ -1,6 +1,6 @@
 //! A declared domain as Rust: the builder call of its parameter in the
 //! registry's `RULES` (`.within(3.0, 18.0)`, `.at_least(0.0)`), from which
-//! `rules::value::run` refuses an input outside it and the totality test
+//! `rules::value::signature::run` refuses an input outside it and the totality test
 //! checks each output against it.
 
 use proc_macro2::{Literal, TokenStream};

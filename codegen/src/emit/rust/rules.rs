@@ -21,7 +21,8 @@ pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
         out.extend(quote! {
             #doc
             pub mod #name {
-                use crate::value::{FromValues, IntoValues, RuleError, Values};
+                use crate::value::signature::{FromValues, IntoValues};
+                use crate::value::{RuleError, Values};
                 #given
                 #outcome
             }
@@ -137,7 +138,8 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
         pub mod registry {
             // The registry holds no name of the spec, so none can shadow these or std's.
             use crate::trace::Trace;
-            use crate::value::{Param, RuleError, RuleInfo, Type, Values, run};
+            use crate::value::signature::{Param, RuleInfo, run};
+            use crate::value::{RuleError, Type, Values};
             /// Every rule the spec declares, in spec order, with its signature
             /// and the domain of each figure its rule block bounds.
             pub const RULES: &[RuleInfo] = &[#(#infos),*];
@@ -156,7 +158,7 @@ fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> {
     })
 }
 
-/// A rule's parameters as `crate::value::Param`s, in the registry that imports it.
+/// A rule's parameters as `crate::value::signature::Param`s, in the registry that imports it.
 fn params(params: &[Param]) -> TokenStream {
     let params = params.iter().map(|p| {
         let (name, ty) = (p.name.as_str(), value_type(&p.ty));
