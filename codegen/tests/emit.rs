@@ -5,11 +5,15 @@
 
 use std::path::Path;
 
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root")
+}
+
 #[test]
 fn the_fixture_book_emits_this_rust() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root");
+    let root = workspace();
     let book = root.join("xtask/tests/fixtures/book");
     let book = codegen::compile_dir(&book, root).unwrap_or_else(|d| panic!("{d}"));
     let code = codegen::emit::rust::rust_module(&book);
@@ -26,9 +30,7 @@ fn the_fixture_book_emits_this_rust() {
 /// changed in the table must.
 #[test]
 fn the_fingerprint_follows_the_code_not_the_lines_its_docs_cite() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root");
+    let root = workspace();
     let chapter = root.join("xtask/tests/fixtures/book/outcome-armor/outcome.md");
     let text = std::fs::read_to_string(&chapter).expect("read the fixture chapter");
     let emitted = |text: String| {

@@ -21,7 +21,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestError, TestRng, TestRunner};
 use rules::dice::Dice;
 use rules::trace::Trace;
-use rules::value::signature::{Param, RuleInfo};
+use rules::value::signature::{Param, RuleInfo, figures};
 use rules::value::{Type, Value, Values};
 
 /// Whole numbers a rule is most likely to mishandle.
@@ -271,17 +271,6 @@ fn within_domains(params: &[Param], side: &str, values: &Values) -> Result<(), S
         }
     }
     Ok(())
-}
-
-/// The figures of a value that has them: a number, or each of a list's.
-fn figures(v: &Value) -> Box<dyn Iterator<Item = f64> + '_> {
-    match v {
-        Value::Int(n) => Box::new(std::iter::once(*n as f64)),
-        Value::Decimal(x) => Box::new(std::iter::once(*x)),
-        Value::IntList(ns) => Box::new(ns.iter().map(|&n| n as f64)),
-        Value::DecimalList(xs) => Box::new(xs.iter().copied()),
-        _ => Box::new(std::iter::empty()),
-    }
 }
 
 fn finite(v: &Value) -> bool {

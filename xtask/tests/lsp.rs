@@ -354,8 +354,13 @@ impl Served {
     }
 }
 
-fn falling_text() -> String {
-    std::fs::read_to_string(xtask::workspace_root().join("spec/action/falling.md")).unwrap()
+/// `falling.md`, and its text with the first `from` changed to `to`.
+fn falling_with(from: &str, to: &str) -> (String, String) {
+    let path = xtask::workspace_root().join("spec/action/falling.md");
+    let falling = std::fs::read_to_string(path).unwrap();
+    let edited = falling.replacen(from, to, 1);
+    assert_ne!(edited, falling, "falling.md has no {from:?}");
+    (falling, edited)
 }
 
 /// `xtask verdicts --serve` answers request after request, a line each, and
@@ -363,10 +368,8 @@ fn falling_text() -> String {
 /// then edited back, is judged as it reads each time.
 #[test]
 fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
-    let falling = falling_text();
     let claim = "[book]\nband = \"23-26\"\ndamage = \"9d6\"";
-    let wrong = falling.replacen(claim, &claim.replace("9d6", "8d6"), 1);
-    assert_ne!(wrong, falling, "mary-falls has moved");
+    let (falling, wrong) = falling_with(claim, &claim.replace("9d6", "8d6"));
     let mut served = Served::start();
     let mut mary = |text: &str| {
         let answer = served.ask(text, Value::Null);
@@ -402,10 +405,8 @@ fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
 /// so it never makes a book of other tables judged, nor one of these stale.
 #[test]
 fn a_known_fingerprint_spares_the_work_and_never_decides_the_verdict() {
-    let falling = falling_text();
     let row = "| 23-26 | 18m/s | 9d6 |";
-    let other_tables = falling.replacen(row, &row.replace("9d6", "8d6"), 1);
-    assert_ne!(other_tables, falling, "the falling table has moved");
+    let (falling, other_tables) = falling_with(row, &row.replace("9d6", "8d6"));
     let mut served = Served::start();
     let stale = served.ask(&other_tables, Value::Null);
     let (built, wanted) = (

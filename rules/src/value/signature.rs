@@ -120,18 +120,23 @@ impl RuleInfo {
 /// The first figure of `v` that `d` does not hold, as text, with the verb
 /// that says whether `v` is it or holds it.
 fn first_outside(d: &Domain, v: &Value) -> Option<(&'static str, String)> {
+    let x = figures(v).find(|x| !d.holds(*x))?;
+    let verb = match v {
+        Value::IntList(_) | Value::DecimalList(_) => "holds",
+        _ => "is",
+    };
+    // A whole figure reads as one: `{x}` of 19.0 is `19`.
+    Some((verb, x.to_string()))
+}
+
+/// The figures of a value that has them: a number, or each of a list's.
+pub fn figures(v: &Value) -> Box<dyn Iterator<Item = f64> + '_> {
     match v {
-        Value::Int(n) => (!d.holds(*n as f64)).then(|| ("is", n.to_string())),
-        Value::Decimal(x) => (!d.holds(*x)).then(|| ("is", x.to_string())),
-        Value::IntList(ns) => ns
-            .iter()
-            .find(|&&n| !d.holds(n as f64))
-            .map(|n| ("holds", n.to_string())),
-        Value::DecimalList(xs) => xs
-            .iter()
-            .find(|&&x| !d.holds(x))
-            .map(|x| ("holds", x.to_string())),
-        _ => None,
+        Value::Int(n) => Box::new(std::iter::once(*n as f64)),
+        Value::Decimal(x) => Box::new(std::iter::once(*x)),
+        Value::IntList(ns) => Box::new(ns.iter().map(|&n| n as f64)),
+        Value::DecimalList(xs) => Box::new(xs.iter().copied()),
+        _ => Box::new(std::iter::empty()),
     }
 }
 
