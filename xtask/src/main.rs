@@ -534,9 +534,15 @@ fn audit(
         audit.systems.len(),
         audit.changed_since_review.len()
     );
-    match failing_examples(&book, &xtask::reports(&book)?, MessageFormat::Human) {
-        Some(failure) => Err(failure),
-        None => Ok(()),
+    if let Some(failure) = failing_examples(&book, &xtask::reports(&book)?, MessageFormat::Human) {
+        return Err(failure);
+    }
+    match (audit.book_findings, books) {
+        (0, _) | (_, None) => Ok(()),
+        (n, Some(dir)) => Err(format!(
+            "{n} findings against the books: the report lists them, and `cargo xtask provenance --books {}` says each",
+            dir.display()
+        )),
     }
 }
 

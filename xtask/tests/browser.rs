@@ -914,3 +914,94 @@ fn the_book_panels_and_coverage_read_right_in_chromium() {
         line(13)
     );
 }
+
+/// Links of a chapter that would run script or load a page made of the URL
+/// itself (issue 30), in every spelling a hostile campaign tried: in the
+/// browser's live DOM, no element of the chapter's page points at a
+/// `javascript:`, `data:` or `vbscript:` URL, while the words of each link
+/// and an `https` link stay.
+#[test]
+fn no_link_of_a_chapter_runs_script_in_chromium() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let scratch = Scratch::fixture("browser-links");
+    let root = &scratch.0;
+    let links = "A fixture chapter for the tooling's tests: armor takes points off a hit.\n\n\
+        [plain](javascript:alert(1)) <javascript:alert(2)> [case](JaVaScRiPt:alert(3)) \
+        [entity](&#106;avascript:alert(4)) [escaped](java%09script:alert(5)) \
+        [tab](<java\tscript:alert(6)>) [reference][bad] [page](data:text/html,<script>alert(7)</script>) \
+        ![image](javascript:alert(8)) <img src=\"javascript:alert(9)\"> [vb](vbscript:msgbox(10)) \
+        [kept](https://example.org/kept)\n\n\
+        [bad]: javascript:alert(11)\n";
+    common::edit(
+        &root.join("spec/action/armor.md"),
+        "A fixture chapter for the tooling's tests: armor takes points off a hit.\n",
+        links,
+    );
+    audit(root);
+    let page = root
+        .join(xtask::audit::REPORT_DIR)
+        .join("action/armor.html");
+    let probe_dir = Scratch::new("links-probe");
+    let probe = probe_dir.0.join("probe.html");
+    let frame = file_url(&page, "").to_string_lossy().into_owned();
+    std::fs::write(
+        &probe,
+        format!(
+            "<!DOCTYPE html>\n<html><body>\n<iframe src=\"{frame}\"></iframe>\n<ol id=\"out\"></ol>\n\
+             <script>{LINKS_PROBE}</script>\n</body></html>\n"
+        ),
+    )
+    .expect("write the probe");
+    let dom = dump_url(
+        &chromium,
+        &file_url(&probe, ""),
+        &["--allow-file-access-from-files"],
+    );
+    let out = slice(&dom, "<ol id=\"out\"", "</ol>");
+    assert!(
+        out.contains("data-words=\"12\""),
+        "the links' words are not all on the page: {out}"
+    );
+    assert!(
+        out.contains("data-kept=\"1\""),
+        "the https link is lost: {out}"
+    );
+    assert!(out.contains("data-live=\"0\""), "live script links: {out}");
+}
+
+/// For the chapter in the frame: how many elements point at a URL whose
+/// scheme, as the browser itself parses it, runs script or is a document of
+/// its own (`data-live`, each listed), how many of the links' words show, and
+/// whether the https link is a link.
+const LINKS_PROBE: &str = r#"
+window.addEventListener("load", function () {
+  var out = document.getElementById("out");
+  var doc = document.querySelector("iframe").contentDocument;
+  var live = [];
+  doc.querySelectorAll("[href],[src],[action],[formaction],[data],[srcdoc]").forEach(function (el) {
+    ["href", "src", "action", "formaction", "data"].forEach(function (name) {
+      var value = el.getAttribute(name);
+      if (value === null) { return; }
+      var scheme = new URL(value, doc.baseURI).protocol;
+      if (scheme === "javascript:" || scheme === "data:" || scheme === "vbscript:") {
+        live.push(el.tagName + " " + name + "=" + value);
+      }
+    });
+    if (el.hasAttribute("srcdoc")) { live.push(el.tagName + " srcdoc"); }
+  });
+  var text = doc.body.textContent;
+  var words = ["plain", "javascript:alert(2)", "case", "entity", "escaped", "tab", "reference",
+    "page", "image", "javascript:alert(9)", "vb", "kept"].filter(function (w) { return text.indexOf(w) >= 0; });
+  var kept = Array.prototype.filter.call(doc.querySelectorAll("a"), function (a) {
+    return a.protocol === "https:" && a.textContent === "kept";
+  }).length;
+  var li = document.createElement("li");
+  li.setAttribute("data-live", live.length);
+  li.setAttribute("data-words", words.length);
+  li.setAttribute("data-kept", kept);
+  li.textContent = live.join(" | ");
+  out.appendChild(li);
+});
+"#;

@@ -159,7 +159,7 @@ pub fn book_file(source: &mut Doc) -> Result<Option<BookFile>, Diagnostic> {
     let span = source.span.clone();
     match (name, sha) {
         (None, None) => Ok(None),
-        (Some((name, _)), Some((sha, sha_span))) => {
+        (Some((name, name_span)), Some((sha, sha_span))) => {
             let hex =
                 sha.len() == 64 && sha.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
             if !hex {
@@ -169,12 +169,16 @@ pub fn book_file(source: &mut Doc) -> Result<Option<BookFile>, Diagnostic> {
                     "`sha256` is 64 lowercase hex digits",
                 ));
             }
-            if name.is_empty() || name.contains(['/', '\\']) {
+            // The name is joined to the books folder: `..`, `.` or a folder in
+            // it would read a file outside, or the folder itself.
+            let plain = !name.contains(['/', '\\']) && !matches!(&*name, "" | "." | "..");
+            if !plain || name.chars().any(char::is_control) {
                 return Err(malformed(
                     source.file,
-                    span,
+                    name_span,
                     "`file` names a file of the books folder, without a folder",
-                ));
+                )
+                .label("the name of one file in the books folder, e.g. `004_book.txt`"));
             }
             Ok(Some(BookFile {
                 name: SmolStr::new(name),

@@ -103,6 +103,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
         functions: functions(book, sources.code, sources.stamp, &survivors),
+        book_findings: 0,
         mutation,
     })
 }

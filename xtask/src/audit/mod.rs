@@ -68,6 +68,7 @@ pub fn run_with_books(
         ruling.written = git::written(root, &ruling.file, ruling.lines);
     }
     let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    audit.book_findings = checked.as_ref().map_or(0, |run| run.findings.len());
     let books = html::Books {
         run: checked.as_ref(),
     };

@@ -23,7 +23,7 @@ use codegen::source::Span;
 use codegen::{DiagCode, Diagnostic};
 
 pub use figure::Figure;
-pub use model::{Book, Coverage, Figures, Item, ItemKind, Run};
+pub use model::{Book, Coverage, Figures, Item, ItemKind, Run, Unreadable};
 pub use rows::{cells, ours_rows, row_names};
 pub use text::{BookText, Word};
 
@@ -31,7 +31,7 @@ pub use text::{BookText, Word};
 /// coverage of each book against `spec_root`'s not-rules lists.
 pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
     let mut run = Run::default();
-    let mut books: BTreeMap<String, Option<Book>> = BTreeMap::new();
+    let mut books: BTreeMap<String, Result<Book, Unreadable>> = BTreeMap::new();
     // Books some chapter restates from another edition: their coverage means nothing.
     let mut untrusted = Vec::new();
     for (system, chapter) in book.chapters() {
@@ -63,7 +63,9 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
         .collect();
     let named: Vec<&str> = books.keys().map(String::as_str).collect();
     coverage::check(spec_root, &read, &named, &mut run);
-    for b in books.values().flatten() {
+    // Only a book of the edition its chapters name is shown in the report:
+    // any other file that sits under a book's name may hold anything.
+    for b in read {
         run.texts.insert(b.name.clone(), b.text.lines.clone());
     }
     run
@@ -75,7 +77,7 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
 fn book_of<'b>(
     chapter: &codegen::model::Chapter,
     dir: &Path,
-    books: &'b mut BTreeMap<String, Option<Book>>,
+    books: &'b mut BTreeMap<String, Result<Book, Unreadable>>,
 ) -> Result<&'b Book, Diagnostic> {
     let finding = |span: Span, check, message: String| {
         Diagnostic::new(&chapter.file, span, DiagCode::Book(check), message)
@@ -87,12 +89,21 @@ fn book_of<'b>(
     };
     let loaded = books
         .entry(file.name.to_string())
-        .or_insert_with(|| Book::read(dir, &file.name).ok());
-    let Some(loaded) = loaded.as_ref() else {
-        let message = format!("the books folder has no `{}`", file.name);
-        return Err(finding(file.span.clone(), BookCheck::Missing, message)
-            .label("the book file this chapter restates")
-            .note(format!("looked for {}", dir.join(&*file.name).display())));
+        .or_insert_with(|| Book::read(dir, &file.name));
+    let loaded = match loaded {
+        Ok(loaded) => loaded,
+        Err(Unreadable::Missing) => {
+            let message = format!("the books folder has no `{}`", file.name);
+            return Err(finding(file.span.clone(), BookCheck::Missing, message)
+                .label("the book file this chapter restates")
+                .note(format!("looked for {}", dir.join(&*file.name).display())));
+        }
+        Err(why) => {
+            let message = format!("`{}` of the books folder is not read: {why}", file.name);
+            return Err(finding(file.span.clone(), BookCheck::Missing, message)
+                .label("the book file this chapter restates")
+                .note(format!("found at {}", dir.join(&*file.name).display())));
+        }
     };
     if loaded.sha256 != file.sha256 {
         let message = format!(

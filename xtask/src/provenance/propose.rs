@@ -46,9 +46,11 @@ pub fn propose(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Vec<Propos
         let Some(file) = &chapter.front.book_file else {
             continue;
         };
-        let loaded = books
-            .entry(file.name.to_string())
-            .or_insert_with(|| Book::read(dir, &file.name).ok());
+        let loaded = books.entry(file.name.to_string()).or_insert_with(|| {
+            Book::read(dir, &file.name)
+                .ok()
+                .filter(|b| b.sha256 == file.sha256)
+        });
         let Some(loaded) = loaded else { continue };
         by_book
             .entry(file.name.to_string())

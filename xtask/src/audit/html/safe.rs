@@ -2,13 +2,15 @@
 //! type. There are three ways to make one: `html!`, whose template is a
 //! literal and whose arguments are escaped unless they are `Html` already;
 //! `Html::text`, which escapes; and `Html::markdown`, pulldown-cmark's
-//! rendering of a chapter, whose raw HTML it shows as text. So no text
-//! reaches a page unescaped, and no function pastes a `&str` into one.
+//! rendering of a chapter, whose raw HTML it shows as text and whose links
+//! and images keep only the URLs a report needs ([`safe_url`]). So no text
+//! reaches a page unescaped, no function pastes a `&str` into one, and no
+//! link of a chapter runs script when a reader clicks it.
 
 use std::fmt;
 use std::ops::{Add, AddAssign};
 
-use pulldown_cmark::{Event, html::push_html};
+use pulldown_cmark::{Event, Tag, TagEnd, html::push_html};
 
 /// Markup safe to put in a page.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -52,11 +54,31 @@ impl Html {
 
     /// A chapter rendered by pulldown-cmark: `Markdown` events as the parser
     /// gave them, except raw HTML, which is shown as text; `Markup` as it is.
+    ///
+    /// A link or image whose URL [`safe_url`] refuses loses its tag and keeps
+    /// its text: the link's words, the image's alt text.
     pub fn markdown<'a>(pieces: impl Iterator<Item = Piece<'a>>) -> Html {
-        let events = pieces.map(|piece| match piece {
-            Piece::Markdown(Event::Html(raw) | Event::InlineHtml(raw)) => Event::Text(raw),
-            Piece::Markdown(event) => event,
-            Piece::Markup(html) => Event::InlineHtml(html.0.into()),
+        // Whether each open link or image kept its tag, so its end does too.
+        let mut kept: Vec<bool> = Vec::new();
+        let events = pieces.filter_map(|piece| {
+            let event = match piece {
+                Piece::Markup(html) => return Some(Event::InlineHtml(html.0.into())),
+                Piece::Markdown(Event::Html(raw) | Event::InlineHtml(raw)) => {
+                    return Some(Event::Text(raw));
+                }
+                Piece::Markdown(event) => event,
+            };
+            match &event {
+                Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                    let safe = safe_url(dest_url);
+                    kept.push(safe);
+                    safe.then_some(event)
+                }
+                Event::End(TagEnd::Link | TagEnd::Image) => {
+                    kept.pop().unwrap_or(true).then_some(event)
+                }
+                _ => Some(event),
+            }
         });
         let mut out = String::new();
         push_html(&mut out, events);
@@ -81,6 +103,31 @@ impl Html {
     /// Each `from` replaced by `to`.
     pub fn replace(&self, from: &Html, to: &Html) -> Html {
         Html(self.0.replace(&from.0, &to.0))
+    }
+}
+
+/// Whether a chapter's link or image may point at `url`: a link within the
+/// report or the web (relative, `#fragment`, `//host`), `https:`, `http:` or
+/// `mailto:`, as mdBook's and ammonia's allow-lists have it. Anything else
+/// with a scheme (`javascript:`, `data:`, `vbscript:`, `file:`) is refused.
+/// The URL is read as a browser reads it: pulldown-cmark has already decoded
+/// its entities (`&#106;avascript:`), and a browser drops leading and
+/// trailing spaces and controls and every tab and newline (`java\tscript:`).
+/// A colon before the first `/`, `?` or `#` counts as a scheme even when the
+/// browser would not take it for one (`java%09script:`): refusing such an odd
+/// relative link costs nothing, guessing wrong would.
+pub fn safe_url(url: &str) -> bool {
+    let seen: String = url
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let head = seen.split(['/', '?', '#']).next().unwrap_or("");
+    match head.split_once(':') {
+        None => true,
+        Some((scheme, _)) => ["https", "http", "mailto"]
+            .iter()
+            .any(|allowed| scheme.eq_ignore_ascii_case(allowed)),
     }
 }
 
@@ -223,6 +270,49 @@ mod tests {
         assert_eq!(
             html!("{:>4}|{}", 12usize, Html::text("<")).as_str(),
             "  12|&lt;"
+        );
+    }
+
+    /// Each way of writing a script link that a hostile campaign tried
+    /// (issue 30): none keeps its tag, each keeps its words.
+    #[test]
+    fn script_links_lose_their_tag() {
+        let chapter = "[a](javascript:alert(1)) <javascript:alert(2)> [b](JaVaScRiPt:alert(3)) \
+            [c](&#106;avascript:alert(4)) [d](java%09script:alert(5)) [e][r] \
+            [f](data:text/html,<b>x</b>) ![g](javascript:alert(6)) [h]( \tjavascript:x) \
+            [i](vbscript:x) [j](file:///etc/passwd)\n\n[r]: javascript:alert(7)\n";
+        let out = Html::markdown(Parser::new(chapter).map(Piece::Markdown));
+        let out = out.as_str().to_ascii_lowercase();
+        for tag in ["<a", "<img", "href", "src="] {
+            assert!(!out.contains(tag), "{tag} in {out}");
+        }
+        // An autolink's words are its URL: shown as text, never as a link.
+        assert!(out.contains("<p>a javascript:alert(2) b "), "{out}");
+        for words in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] {
+            assert!(
+                out.contains(&format!("{words} ")) || out.contains(&format!("{words}<")),
+                "{words}: {out}"
+            );
+        }
+    }
+
+    #[test]
+    fn links_a_report_needs_are_kept() {
+        let chapter = "[a](falling.html#mary) [b](#x) [c](https://example.org/a:b) \
+            [d](HTTP://example.org) [e](mailto:x@example.org) [f](../action/x.html?q=a:b) \
+            ![g](img/fig.png) [h](//example.org)\n";
+        let out = Html::markdown(Parser::new(chapter).map(Piece::Markdown));
+        assert_eq!(
+            out.as_str().matches("<a href=").count(),
+            7,
+            "{}",
+            out.as_str()
+        );
+        assert_eq!(
+            out.as_str().matches("<img src=").count(),
+            1,
+            "{}",
+            out.as_str()
         );
     }
 

@@ -39,6 +39,10 @@ pub struct Audit {
     pub mutation: Vec<MutationFacts>,
     /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
     pub functions: Vec<FunctionFacts>,
+    /// How many findings the check against the books made (`--books`): the
+    /// report lists them, and the command fails on them.
+    #[serde(skip)]
+    pub book_findings: usize,
 }
 
 #[derive(Debug, Serialize)]
