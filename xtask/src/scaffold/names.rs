@@ -12,8 +12,12 @@ use codegen::suggest::did_you_mean;
 use crate::mutants::SOURCES;
 
 /// What ids look like, for the messages that refuse one.
-const ID_FORM: &str =
-    "ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes";
+fn id_form() -> String {
+    format!(
+        "ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes, at most {} of them",
+        codegen::MAX_ID_LEN
+    )
+}
 
 /// Module names cargo gives the files of a crate (`lib.rs`, `main.rs`) or that
 /// name a folder's module file (`mod.rs`): a module of that name would share
@@ -50,7 +54,7 @@ fn declared_module(line: &str) -> Option<String> {
 /// Why `id` cannot name a new system, given the modules of `rules/src/lib.rs`.
 pub fn system_problem(id: &str, crate_modules: &[String]) -> Option<String> {
     if !codegen::is_id(id) {
-        return Some(format!("`{id}` is no system id: {ID_FORM}"));
+        return Some(format!("`{id}` is no system id: {}", id_form()));
     }
     codegen::system_problem(id)
         .or_else(|| module_problem("system", id))
@@ -68,7 +72,7 @@ pub fn system_problem(id: &str, crate_modules: &[String]) -> Option<String> {
 /// (those of `rules/src/lib.rs` that are no system's).
 pub fn chapter_problem(id: &str, own_modules: &[String]) -> Option<String> {
     if !codegen::is_id(id) {
-        return Some(format!("`{id}` is no chapter id: {ID_FORM}"));
+        return Some(format!("`{id}` is no chapter id: {}", id_form()));
     }
     codegen::rust_name_problem(id)
         .map(|why| format!("`{id}` cannot name a chapter: {why}"))
@@ -116,11 +120,15 @@ pub fn check_system(root: &Path, system: &str) -> Result<(), String> {
     let systems = systems(root)?;
     let hint = || {
         did_you_mean(system, systems.iter().map(String::as_str))
-            .map(|d| format!("; {d}"))
+            .map(|d| format!(" ({d})"))
             .unwrap_or_default()
     };
     if !codegen::is_id(system) {
-        return Err(format!("`{system}` is no system id: {ID_FORM}{}", hint()));
+        return Err(format!(
+            "`{system}` is no system id{}: {}",
+            hint(),
+            id_form()
+        ));
     }
     if !systems.iter().any(|s| s == system) {
         return Err(format!(
