@@ -138,7 +138,8 @@ enum Cmd {
     ///
     /// The chapter's file with front matter, its resolver module and `pub mod`
     /// line, the mutation record's entries; for a system also its folder and
-    /// its inventory docs/books/<system>.md.
+    /// its inventory docs/books/<system>.md. A name that would break the build
+    /// is refused, and a refused command writes nothing.
     New {
         #[command(subcommand)]
         what: New,
