@@ -138,7 +138,8 @@ enum Cmd {
     ///
     /// The chapter's file with front matter, its resolver module and `pub mod`
     /// line, the mutation record's entries; for a system also its folder and
-    /// its inventory docs/books/<system>.md.
+    /// its inventory docs/books/<system>.md. A name that would break the build
+    /// is refused, and a refused command writes nothing.
     New {
         #[command(subcommand)]
         what: New,
@@ -177,14 +178,17 @@ enum Cmd {
 
 #[derive(Subcommand)]
 enum New {
-    /// A system of spec/ with its first chapter, of the same name
+    /// A system of spec/ with its first chapter
     System {
         /// The system's id (kebab-case, e.g. srd5)
         name: String,
+        /// The first chapter's id (kebab-case, e.g. combat); by default the system's
+        #[arg(long, value_name = "CHAPTER")]
+        chapter: Option<String>,
     },
     /// A chapter of a system
     Chapter {
-        /// The system's id
+        /// The id of a system of spec/
         system: String,
         /// The chapter's id (kebab-case, e.g. grappling)
         name: String,
@@ -612,31 +616,15 @@ fn verdicts(serve: bool) -> Result<(), String> {
     xtask::verdicts::serve(std::io::stdin().lock(), std::io::stdout().lock(), requests)
 }
 
-/// Creates a system or a chapter and lists the files written.
+/// Creates a system or a chapter, lists the files written and the next steps.
 fn new(root: &Path, what: New) -> Result<(), String> {
-    use xtask::scaffold::{book_of, new_chapter, new_system};
-    let written = match &what {
-        New::System { name } => new_system(root, name)?,
-        New::Chapter { system, name } => {
-            let book = book_of(root, system).unwrap_or_else(|| "the source book".into());
-            new_chapter(root, system, name, &book)?
+    use xtask::scaffold::{new_chapter, new_system};
+    let made = match what {
+        New::System { name, chapter } => {
+            new_system(root, &name, chapter.as_deref().unwrap_or(&name))?
         }
+        New::Chapter { system, name } => new_chapter(root, &system, &name)?,
     };
-    for file in &written {
-        println!(
-            "wrote {}",
-            file.strip_prefix(root).unwrap_or(file).display()
-        );
-    }
-    println!(
-        "and recorded the new Rust files in conformance/mutants.toml (no functions, no mutants)"
-    );
-    if let New::System { name } = what {
-        println!(
-            "next: write a rule and an example in spec/{name}/{name}.md (a system needs one to compile), \
-             its resolver function in rules/src/{}/, and the mechanic it covers in docs/books/{name}.md",
-            codegen::lint::rust_name(&name)
-        );
-    }
+    print!("{made}");
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask new system NAME` and `cargo xtask new chapter SYSTEM NAME`:
+//! `cargo xtask new system NAME [--chapter CHAPTER]` and `cargo xtask new chapter SYSTEM NAME`:
 //! everything a new system or chapter needs beside its text, so that no check
 //! of the suite stops the author at a step nothing mentioned. A chapter gets
 //! its Markdown file with front matter and a heading, its resolver module and
@@ -10,77 +10,104 @@
 //! resolver module is made for the functions the author writes next, so it is
 //! `pending`: it waits for its first run, and the report says so, but no test
 //! stops the author before cargo-mutants is at hand.
+//!
+//! Every file is planned before any is written ([`writes`]), and the names are
+//! checked first ([`names`]): a refused command leaves the workspace as it was,
+//! and nothing is ever written outside it.
 
+mod names;
+mod writes;
+
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use codegen::lint::rust_name;
 
 use crate::checksum::checksum;
-use crate::mutants::{FileEntry, Record, SOURCES, Split};
+use crate::mutants::{FileEntry, RECORD_FILE, Record, SOURCES, Split};
+use writes::Writes;
 
-/// Creates system `name` with its first chapter, also called `name`; returns
-/// the files written.
-pub fn new_system(root: &Path, name: &str) -> Result<Vec<PathBuf>, String> {
-    check_id("system", name)?;
-    let folder = root.join("spec").join(name);
-    if folder.exists() {
-        return Err(format!("{} exists already", shown(root, &folder)));
-    }
-    let module = rust_name(name);
-    let mod_rs = root.join(SOURCES).join(&module).join("mod.rs");
-    let inventory = root.join("docs/books").join(format!("{name}.md"));
-    write_new(
-        &mod_rs,
-        &format!("//! The `{name}` system: one module per chapter of `spec/{name}/`.\n"),
-    )?;
-    write_new(&inventory, &inventory_text(name))?;
-    let mut record = Record::load(root)?;
-    record_none(&mut record, root, &mod_rs)?;
-    record.save(root)?;
-    let mut written = vec![mod_rs, inventory];
-    written.extend(declare(root, &root.join(SOURCES).join("lib.rs"), &module)?);
-    written.extend(new_chapter(root, name, name, "the source book")?);
-    Ok(written)
+/// What `new` made: the files written, each once, and the chapter to go on with.
+pub struct Made {
+    written: Vec<PathBuf>,
+    root: PathBuf,
+    system: String,
+    chapter: String,
 }
 
-/// Creates chapter `name` of system `system`, whose front matter cites
-/// `book`; returns the files written.
-pub fn new_chapter(
-    root: &Path,
-    system: &str,
-    name: &str,
-    book: &str,
-) -> Result<Vec<PathBuf>, String> {
-    check_id("chapter", name)?;
-    let mod_rs = root.join(SOURCES).join(rust_name(system)).join("mod.rs");
-    if !mod_rs.is_file() {
-        return Err(format!(
-            "no system `{system}`: {} is missing; `cargo xtask new system {system}` makes a system",
-            shown(root, &mod_rs)
-        ));
+/// The files written, then the author's next steps in the order they take them.
+impl fmt::Display for Made {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        for file in &self.written {
+            let file = file.strip_prefix(&self.root).unwrap_or(file);
+            writeln!(f, "wrote {}", file.display())?;
+        }
+        let (system, chapter) = (&self.system, &self.chapter);
+        let source = format!("{SOURCES}/{}/{}.rs", rust_name(system), rust_name(chapter));
+        writeln!(f, "next:")?;
+        for (n, step) in [
+            format!("write a rule and an example in spec/{system}/{chapter}.md (a system compiles once it holds one)"),
+            format!("write the rule's resolver function in {source}; `cargo xtask check` names its signature"),
+            format!("add the mechanic the rule covers to the table of docs/books/{system}.md"),
+            "run `cargo xtask regen` to write the example's case file".to_string(),
+            format!("run `cargo xtask mutants --file {source}`: the module waits in {RECORD_FILE}'s pending list until then"),
+            "run `cargo xtask test`".to_string(),
+        ]
+        .iter()
+        .enumerate()
+        {
+            writeln!(f, "  {}. {step}", n + 1)?;
+        }
+        Ok(())
     }
-    let chapter = root.join("spec").join(system).join(format!("{name}.md"));
+}
+
+/// Creates system `name` with its first chapter `chapter`. Writes nothing
+/// when any of its files cannot be written.
+pub fn new_system(root: &Path, name: &str, chapter: &str) -> Result<Made, String> {
+    // A system's module is in `rules/src/lib.rs`: say that it exists first.
+    let folder = root.join("spec").join(name);
+    if codegen::is_id(name) && folder.symlink_metadata().is_ok() {
+        return Err(format!("spec/{name} exists already"));
+    }
+    if let Some(why) = names::system_problem(name, &names::crate_modules(root)?) {
+        return Err(why);
+    }
+    check_chapter(root, chapter)?;
+    let mut plan = Scaffold::new(root)?;
     let module = rust_name(name);
-    let source = mod_rs.with_file_name(format!("{module}.rs"));
-    write_new(&chapter, &chapter_text(system, name, book))?;
-    write_new(
-        &source,
-        &format!("//! `spec/{system}/{name}.md`: the resolver function of each of its rules.\n"),
-    )?;
-    let mut record = Record::load(root)?;
-    let key = shown(root, &source).replace('\\', "/");
-    if !record.pending.contains(&key) {
-        record.pending.push(key);
-        record.pending.sort();
+    let sources = root.join(SOURCES);
+    let mod_rs = sources.join(&module).join("mod.rs");
+    for taken in [sources.join(&module), sources.join(format!("{module}.rs"))] {
+        if taken.symlink_metadata().is_ok() {
+            return Err(format!("{} exists already", plan.writes.shown(&taken)));
+        }
     }
-    record.save(root)?;
-    let mut written = vec![chapter, source];
-    written.extend(declare(root, &mod_rs, &module)?);
-    Ok(written)
+    plan.writes.create(
+        &mod_rs,
+        format!("//! The `{name}` system: one module per chapter of `spec/{name}/`.\n"),
+    )?;
+    plan.no_mutants.push(mod_rs);
+    plan.chapter(name, chapter, "the source book")?;
+    plan.declare(&sources.join("lib.rs"), &module)?;
+    let inventory = root.join("docs/books").join(format!("{name}.md"));
+    plan.writes.create(&inventory, inventory_text(name))?;
+    plan.apply(name, chapter)
+}
+
+/// Creates chapter `name` of the existing system `system`, citing the book
+/// its first chapter cites. Writes nothing when any of its files cannot be written.
+pub fn new_chapter(root: &Path, system: &str, name: &str) -> Result<Made, String> {
+    names::check_system(root, system)?;
+    check_chapter(root, name)?;
+    let book = book_of(root, system).unwrap_or_else(|| "the source book".into());
+    let mut plan = Scaffold::new(root)?;
+    plan.chapter(system, name, &book)?;
+    plan.apply(system, name)
 }
 
 /// The book a system's chapters cite: that of its first chapter.
-pub fn book_of(root: &Path, system: &str) -> Option<String> {
+fn book_of(root: &Path, system: &str) -> Option<String> {
     let files = codegen::spec_files(&root.join("spec")).ok()?;
     let (_, chapters) = files.into_iter().find(|(s, _)| s == system)?;
     let text = std::fs::read_to_string(chapters.first()?).ok()?;
@@ -88,86 +115,132 @@ pub fn book_of(root: &Path, system: &str) -> Option<String> {
     Some(line["book = ".len()..].trim_matches('"').to_string())
 }
 
-fn check_id(what: &str, id: &str) -> Result<(), String> {
-    let mut chars = id.chars();
-    let first = chars.next().is_some_and(|c| c.is_ascii_lowercase());
-    let rest = id
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-    if first && rest && !id.contains("--") && !id.ends_with('-') {
-        Ok(())
-    } else {
-        Err(format!(
-            "`{id}` is no {what} id: ids are kebab-case, a lowercase letter, then lowercase letters, digits and single dashes"
-        ))
-    }
+/// Refuses a chapter id that would break the build: see [`names::chapter_problem`].
+fn check_chapter(root: &Path, name: &str) -> Result<(), String> {
+    let systems: Vec<String> = names::systems(root)?.iter().map(|s| rust_name(s)).collect();
+    let own: Vec<String> = names::crate_modules(root)?
+        .into_iter()
+        .filter(|m| !systems.contains(m))
+        .collect();
+    names::chapter_problem(name, &own).map_or(Ok(()), Err)
 }
 
-fn shown(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root)
-        .unwrap_or(path)
-        .display()
-        .to_string()
+/// The files a `new` command writes, and the mutation record's changes, planned
+/// in memory until [`Scaffold::apply`].
+struct Scaffold {
+    writes: Writes,
+    record: Record,
+    /// Rust files to record as having no mutants, at their planned text.
+    no_mutants: Vec<PathBuf>,
+    /// New resolver modules, which wait for their first mutation run.
+    pending: Vec<PathBuf>,
 }
 
-fn write_new(path: &Path, text: &str) -> Result<(), String> {
-    if path.exists() {
-        return Err(format!("{} exists already", path.display()));
+impl Scaffold {
+    fn new(root: &Path) -> Result<Scaffold, String> {
+        Ok(Scaffold {
+            writes: Writes::new(root)?,
+            record: Record::load(root)?,
+            no_mutants: Vec::new(),
+            pending: Vec::new(),
+        })
     }
-    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
-        .and_then(|()| std::fs::write(path, text))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
 
-/// Adds `pub mod {module};` to `file` among its other `pub mod` lines, in
-/// order, and records the file as still without mutants when it was.
-fn declare(root: &Path, file: &Path, module: &str) -> Result<Option<PathBuf>, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let line = format!("pub mod {module};");
-    let mut lines: Vec<&str> = text.lines().collect();
-    if lines.contains(&line.as_str()) {
-        return Ok(None);
-    }
-    let is_mod = |l: &&str| l.starts_with("pub mod ") && l.ends_with(';');
-    let mods: Vec<usize> = (0..lines.len()).filter(|&i| is_mod(&lines[i])).collect();
-    let at = match (
-        mods.iter().find(|&&i| lines[i] > line.as_str()),
-        mods.last(),
-    ) {
-        (Some(&i), _) => i,
-        (None, Some(&last)) => last + 1,
-        (None, None) => {
-            lines.push("");
-            lines.len()
+    /// Plans chapter `name` of `system`: its Markdown file, its resolver
+    /// module and the `pub mod` line in the system's `mod.rs`.
+    fn chapter(&mut self, system: &str, name: &str, book: &str) -> Result<(), String> {
+        let root = self.writes.root().to_path_buf();
+        let mod_rs = root.join(SOURCES).join(rust_name(system)).join("mod.rs");
+        let module = rust_name(name);
+        let folder = mod_rs.with_file_name(&module);
+        if folder.symlink_metadata().is_ok() {
+            return Err(format!("{} exists already", self.writes.shown(&folder)));
         }
-    };
-    lines.insert(at, &line);
-    std::fs::write(file, lines.join("\n") + "\n")
-        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let mut record = Record::load(root)?;
-    let key = shown(root, file).replace('\\', "/");
-    if record.files.get(&key).is_some_and(|e| e.mutants == 0) {
-        record_none(&mut record, root, file)?;
-        record.save(root)?;
+        let chapter = root.join("spec").join(system).join(format!("{name}.md"));
+        self.writes
+            .create(&chapter, chapter_text(system, name, book))?;
+        let source = mod_rs.with_file_name(format!("{module}.rs"));
+        self.writes.create(
+            &source,
+            format!("//! `spec/{system}/{name}.md`: the resolver function of each of its rules.\n"),
+        )?;
+        self.pending.push(source);
+        self.declare(&mod_rs, &module)
     }
-    Ok(Some(file.to_path_buf()))
-}
 
-/// Records `file` as having no mutants at its current text.
-fn record_none(record: &mut Record, root: &Path, file: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    // No mutant, so its split by function (into none) is known.
-    let entry = FileEntry {
-        checksum: checksum(&text),
-        functions_from: Split::Run,
-        ..FileEntry::default()
-    };
-    record
-        .files
-        .insert(shown(root, file).replace('\\', "/"), entry);
-    Ok(())
+    /// Plans `pub mod {module};` in `file` among its other `pub mod` lines, in
+    /// order; the file stays recorded as without mutants when it was.
+    fn declare(&mut self, file: &Path, module: &str) -> Result<(), String> {
+        let text = self
+            .writes
+            .text(file)?
+            .ok_or_else(|| format!("{} is missing", self.writes.shown(file)))?;
+        let line = format!("pub mod {module};");
+        let mut lines: Vec<&str> = text.lines().collect();
+        if lines.contains(&line.as_str()) {
+            return Ok(());
+        }
+        let is_mod = |l: &&str| l.starts_with("pub mod ") && l.ends_with(';');
+        let mods: Vec<usize> = (0..lines.len()).filter(|&i| is_mod(&lines[i])).collect();
+        let at = match (
+            mods.iter().find(|&&i| lines[i] > line.as_str()),
+            mods.last(),
+        ) {
+            (Some(&i), _) => i,
+            (None, Some(&last)) => last + 1,
+            (None, None) => {
+                lines.push("");
+                lines.len()
+            }
+        };
+        lines.insert(at, &line);
+        let changed = lines.join("\n") + "\n";
+        self.writes.set(file, changed)?;
+        let key = self.key(file);
+        if self.record.files.get(&key).is_some_and(|e| e.mutants == 0) {
+            self.no_mutants.push(file.to_path_buf());
+        }
+        Ok(())
+    }
+
+    /// `file`'s key in the mutation record: its path from the root.
+    fn key(&self, file: &Path) -> String {
+        self.writes.shown(file).replace('\\', "/")
+    }
+
+    /// Plans the mutation record's changes, then writes every planned file.
+    fn apply(mut self, system: &str, chapter: &str) -> Result<Made, String> {
+        for file in std::mem::take(&mut self.no_mutants) {
+            let text = self.writes.text(&file)?.unwrap_or_default();
+            // No mutant, so its split by function (into none) is known.
+            let entry = FileEntry {
+                checksum: checksum(&text),
+                functions_from: Split::Run,
+                ..FileEntry::default()
+            };
+            self.record.files.insert(self.key(&file), entry);
+        }
+        for file in std::mem::take(&mut self.pending) {
+            let key = self.key(&file);
+            if !self.record.pending.contains(&key) {
+                self.record.pending.push(key);
+            }
+        }
+        self.record.pending.sort();
+        let path = self.writes.root().join(RECORD_FILE);
+        let text = self.record.to_text()?;
+        match self.writes.text(&path)? {
+            Some(_) => self.writes.set(&path, text)?,
+            None => self.writes.create(&path, text)?,
+        }
+        let root = self.writes.root().to_path_buf();
+        Ok(Made {
+            written: self.writes.apply()?,
+            root,
+            system: system.to_string(),
+            chapter: chapter.to_string(),
+        })
+    }
 }
 
 fn chapter_text(system: &str, name: &str, book: &str) -> String {

@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -116,6 +117,292 @@ fn a_new_system_has_every_file_and_compiles_once_it_holds_a_rule() {
     if let Err(d) = author::gate::check(root) {
         panic!("{}", d.render());
     }
+}
+
+/// Every file, folder and link under `dir`, by its path from `dir`: a file
+/// with its bytes, a link with where it leads.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut found = BTreeMap::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let kind = path.symlink_metadata().unwrap().file_type();
+            let what = if kind.is_symlink() {
+                let to = std::fs::read_link(&path).unwrap();
+                format!("link to {}", to.display()).into_bytes()
+            } else if kind.is_dir() {
+                folders.push(path.clone());
+                b"folder".to_vec()
+            } else {
+                std::fs::read(&path).unwrap()
+            };
+            found.insert(path.strip_prefix(dir).unwrap().to_path_buf(), what);
+        }
+    }
+    found
+}
+
+/// The paths made, changed or removed between two [`tree`]s.
+fn changed(before: &BTreeMap<PathBuf, Vec<u8>>, after: &BTreeMap<PathBuf, Vec<u8>>) -> Vec<String> {
+    let mut paths: Vec<&PathBuf> = before.keys().chain(after.keys()).collect();
+    paths.sort();
+    paths.dedup();
+    paths
+        .into_iter()
+        .filter(|p| before.get(*p) != after.get(*p))
+        .map(|p| p.display().to_string())
+        .collect()
+}
+
+/// Runs `args` on `root`, and asserts it is refused (exit status 1) with a
+/// message holding `expected`, leaving every file under each of `dirs` as it
+/// was, byte for byte.
+fn refused(root: &Path, dirs: &[&Path], args: &[&str], expected: &str) {
+    let before: Vec<_> = dirs.iter().map(|d| tree(d)).collect();
+    let run = xtask(root, args);
+    assert_eq!(run.code, Some(1), "{args:?}: {run}");
+    assert!(run.stderr.contains(expected), "{args:?}: {run}");
+    for (dir, before) in dirs.iter().zip(&before) {
+        let changed = changed(before, &tree(dir));
+        assert!(
+            changed.is_empty(),
+            "{args:?} changed {changed:?} in {}",
+            dir.display()
+        );
+    }
+}
+
+/// Issue 30.1: SYSTEM of `new chapter` went into the paths unchecked, so
+/// `../` wrote anywhere, `../src/action` outside `spec/`, and a module's name
+/// (`active_defense`) made a folder beside the system's.
+#[test]
+fn a_chapters_system_must_be_an_existing_system_and_nothing_is_written_elsewhere() {
+    let scratch = workspace();
+    let root = &scratch.0;
+    // A folder outside the workspace where a system's files would land: its
+    // path has no dash, so the old code found its `mod.rs` there and wrote on.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let outside =
+        Scratch(std::env::temp_dir().join(format!("xtaskescape{}x{nanos}", std::process::id())));
+    let sub = outside.0.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("mod.rs"), "//! not the workspace's\n").unwrap();
+    let escape = "../".repeat(40) + sub.to_str().unwrap().trim_start_matches('/');
+    let dirs = [root.as_path(), &outside.0];
+    for (system, expected) in [
+        (escape.as_str(), "is no system id"),
+        ("../src/action", "`../src/action` is no system id"),
+        (
+            "active_defense",
+            "`active_defense` is no system id (did you mean `active-defense`?): ids are kebab-case",
+        ),
+        (
+            "actoin",
+            "no system `actoin`: spec/actoin/ holds no chapter (did you mean `action`?); `cargo xtask new system actoin` makes a system",
+        ),
+    ] {
+        refused(root, &dirs, &["new", "chapter", system, "zz-c"], expected);
+    }
+    // A folder of spec/ that is a link, even to a system of this workspace, is none.
+    std::os::unix::fs::symlink("action", root.join("spec/linked")).unwrap();
+    std::os::unix::fs::symlink("action", root.join("rules/src/linked")).unwrap();
+    refused(
+        root,
+        &dirs,
+        &["new", "chapter", "linked", "zz-c"],
+        "no system `linked`",
+    );
+}
+
+/// Issue 30.4: every write is planned and checked first, so a name refused by
+/// any file leaves nothing of the others behind.
+#[test]
+fn a_refused_new_writes_nothing_even_when_only_its_last_file_is_taken() {
+    let scratch = workspace();
+    let root = &scratch.0;
+    let dirs = [root.as_path()];
+    std::fs::write(root.join("docs/books/zz.md"), "someone's\n").unwrap();
+    refused(
+        root,
+        &dirs,
+        &["new", "system", "zz"],
+        "docs/books/zz.md exists already",
+    );
+    std::fs::write(root.join("rules/src/action/zz_c.rs"), "someone's\n").unwrap();
+    refused(
+        root,
+        &dirs,
+        &["new", "chapter", "action", "zz-c"],
+        "rules/src/action/zz_c.rs exists already",
+    );
+    std::fs::create_dir(root.join("rules/src/yy")).unwrap();
+    refused(
+        root,
+        &dirs,
+        &["new", "system", "yy"],
+        "rules/src/yy exists already",
+    );
+    // The two of the issue: each wrote part of its tree, then failed.
+    refused(
+        root,
+        &dirs,
+        &["new", "system", "mod"],
+        "`mod` is a Rust keyword",
+    );
+    refused(
+        root,
+        &dirs,
+        &["new", "chapter", "action", "mod"],
+        "`mod` is a Rust keyword",
+    );
+}
+
+/// Issue 30.4: names that `new` took and the build then rejected are refused
+/// up front, each with its reason, as a system, as a chapter and as the first
+/// chapter of a system.
+#[test]
+fn keywords_and_the_rules_crates_own_modules_name_nothing() {
+    let scratch = workspace();
+    let root = &scratch.0;
+    let dirs = [root.as_path()];
+    // A module of the crate's own that only the file names (and only with a `_`).
+    common::edit(
+        &root.join("rules/src/lib.rs"),
+        "pub mod bounds;\n",
+        "pub mod bounds;\npub(crate) mod my_helper;\n",
+    );
+    let keyword = |k: &str| format!("`{k}` is a Rust keyword, so `pub mod {k};` does not parse");
+    let path_keyword = |k: &str| format!("`{k}` is a Rust path keyword");
+    let file = |k: &str| format!("`{k}.rs` is the name of a crate's own file");
+    let own = |k: &str| format!("collide with the rules crate's module `{k}`");
+    let generated = |k: &str| format!("the generated code already has a module `{k}`");
+    let chapter_own =
+        |k: &str| format!("share its name with the rules crate's own module `crate::{k}`");
+    for (name, as_system, as_chapter) in [
+        ("fn", keyword("fn"), keyword("fn")),
+        ("type", keyword("type"), keyword("type")),
+        ("mod", keyword("mod"), keyword("mod")),
+        // Reserved, and new in the 2024 edition.
+        ("gen", keyword("gen"), keyword("gen")),
+        ("abstract", keyword("abstract"), keyword("abstract")),
+        ("self", path_keyword("self"), path_keyword("self")),
+        ("crate", path_keyword("crate"), path_keyword("crate")),
+        ("super", path_keyword("super"), path_keyword("super")),
+        ("lib", file("lib"), file("lib")),
+        ("main", file("main"), file("main")),
+        ("table", generated("table"), chapter_own("table")),
+        ("value", generated("value"), chapter_own("value")),
+        ("dice", generated("dice"), chapter_own("dice")),
+        ("spec", generated("spec"), chapter_own("spec")),
+        ("bounds", own("bounds"), chapter_own("bounds")),
+        ("my-helper", own("my_helper"), chapter_own("my_helper")),
+    ] {
+        refused(root, &dirs, &["new", "system", name], &as_system);
+        refused(
+            root,
+            &dirs,
+            &["new", "chapter", "action", name],
+            &as_chapter,
+        );
+        let args = ["new", "system", "zz", "--chapter", name];
+        refused(root, &dirs, &args, &as_chapter);
+    }
+    // Ids name files, which the file system keeps short.
+    let long = "a".repeat(codegen::MAX_ID_LEN + 1);
+    refused(
+        root,
+        &dirs,
+        &["new", "system", &long],
+        "at most 100 of them",
+    );
+    refused(
+        root,
+        &dirs,
+        &["new", "chapter", "action", &long],
+        "at most 100 of them",
+    );
+    // A system's module is not the crate's own: a chapter may share its name.
+    let run = xtask(root, &["new", "chapter", "action", "protection-x"]);
+    assert_eq!(run.code, Some(0), "{run}");
+    let run = xtask(root, &["new", "chapter", "active-defense", "protection"]);
+    assert_eq!(run.code, Some(0), "{run}");
+}
+
+/// Issue 31.10: `--chapter` names the first chapter; each file written is
+/// listed once, and exactly those; the next steps come numbered, in order.
+#[test]
+fn a_new_system_names_its_first_chapter_lists_each_file_once_and_the_steps_in_order() {
+    let scratch = workspace();
+    let root = &scratch.0;
+    let before = tree(root);
+    let run = xtask(
+        root,
+        &["new", "system", "srd6", "--chapter", "combat-basics"],
+    );
+    assert_eq!(run.code, Some(0), "{run}");
+    let read =
+        |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    assert!(read("spec/srd6/combat-basics.md").contains("# Combat basics {#combat-basics}"));
+    assert!(read("rules/src/srd6/mod.rs").ends_with("\npub mod combat_basics;\n"));
+    assert!(!root.join("spec/srd6/srd6.md").exists());
+    let record = Record::load(root).unwrap();
+    assert!(
+        record
+            .pending
+            .contains(&"rules/src/srd6/combat_basics.rs".to_string())
+    );
+    let mut listed: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .collect();
+    let count = listed.len();
+    listed.sort();
+    listed.dedup();
+    assert_eq!(listed.len(), count, "a file listed twice: {run}");
+    let mut made = changed(&before, &tree(root));
+    // The folders made, which hold the files listed.
+    made.retain(|p| !["spec/srd6", "rules/src/srd6"].contains(&p.as_str()));
+    assert_eq!(listed, made, "{run}");
+    let steps: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "next:")
+        .skip(1)
+        .collect();
+    let expected = [
+        "  1. write a rule and an example in spec/srd6/combat-basics.md",
+        "  2. write the rule's resolver function in rules/src/srd6/combat_basics.rs",
+        "  3. add the mechanic the rule covers to the table of docs/books/srd6.md",
+        "  4. run `cargo xtask regen`",
+        "  5. run `cargo xtask mutants --file rules/src/srd6/combat_basics.rs`",
+        "  6. run `cargo xtask test`",
+    ];
+    assert_eq!(steps.len(), expected.len(), "{run}");
+    for (step, start) in steps.iter().zip(expected) {
+        assert!(step.starts_with(start), "{step:?} is not {start:?}: {run}");
+    }
+    // A chapter of it: its files, once each, and the same steps for it.
+    let before = tree(root);
+    let run = xtask(root, &["new", "chapter", "srd6", "grappling"]);
+    assert_eq!(run.code, Some(0), "{run}");
+    let listed: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("wrote "))
+        .collect();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(sorted, changed(&before, &tree(root)), "{run}");
+    assert!(
+        run.stdout
+            .contains("  2. write the rule's resolver function in rules/src/srd6/grappling.rs"),
+        "{run}"
+    );
 }
 
 #[test]

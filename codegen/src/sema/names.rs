@@ -25,6 +25,13 @@ const KEYWORDS: &[&str] = &[
     "virtual", "where", "while", "yield",
 ];
 
+/// Whether `name` is one of Rust's strict or reserved keywords, which a spec
+/// name may be only where it becomes a raw identifier: `cargo xtask new` writes
+/// `pub mod NAME;` and `NAME.rs`, where none is.
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name)
+}
+
 /// The identifier a spec name becomes (`-` read as `_`), raw when it is a
 /// keyword; or why it cannot become one.
 pub fn ident(name: &str) -> Result<Ident, String> {
@@ -32,7 +39,7 @@ pub fn ident(name: &str) -> Result<Ident, String> {
         return Err(why);
     }
     let rust = name.replace('-', "_");
-    Ok(if KEYWORDS.contains(&name) {
+    Ok(if is_keyword(name) {
         Ident::new_raw(&rust, PmSpan::call_site())
     } else {
         Ident::new(&rust, PmSpan::call_site())
