@@ -24,11 +24,12 @@ pub use compile::{compile_dir, compile_sources, compile_sources_on, compile_with
 pub use diag::code::DiagCode;
 pub use diag::diagnostic::{Diagnostic, Diagnostics};
 pub use diag::source::SourceFile;
-pub use diag::{book_check, diagnostic, source, suggest};
+pub use diag::{book_check, diagnostic, review_check, source, suggest};
 pub use model::Book;
 pub use model::domain;
 pub use sema::lint::{Lint, LintKind, lints};
 pub use sema::{lint, property, resolvers};
+pub use syntax::ids::is_id;
 pub use syntax::load::{Sources, SystemSources, spec_files};
 pub use syntax::parse::markdown_options;
 pub use syntax::{cell, load, locator};
