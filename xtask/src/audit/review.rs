@@ -627,18 +627,20 @@ impl Reviewer {
     /// `name`, or else git's `user.name` in `root`, reviewing today (UTC).
     pub fn now(root: &Path, name: Option<String>) -> Result<Reviewer, String> {
         let name = match name {
-            Some(name) if !stamps::is_name(&name) => {
-                return Err(format!(
-                    "the reviewer's name `{}` is empty or not one line of text: name who reviewed with --reviewer NAME",
-                    codegen::diagnostic::visible(&name)
-                ));
-            }
             Some(name) => name,
             None => super::git::git(root, &["config", "user.name"])
                 .map(|n| n.trim().to_string())
                 .filter(|n| !n.is_empty())
                 .ok_or("name the reviewer with --reviewer NAME (git has no user.name)")?,
         };
+        // The name is evidence too: the stamp is refused a name that reading
+        // it back would refuse.
+        if !stamps::is_name(&name) {
+            return Err(format!(
+                "the reviewer's name `{}` is empty or not one line of text: name who reviewed with --reviewer NAME",
+                codegen::diagnostic::visible(&name)
+            ));
+        }
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_err(|e| format!("the clock is before 1970: {e}"))?
