@@ -79,10 +79,12 @@ impl Stamp {
             Err(e) => return Err(refused(format!("cannot read {REVIEWED_FILE}: {e}"))),
         };
         if !kind.is_file() {
-            let what = match () {
-                _ if kind.is_symlink() => "a symbolic link, which is not followed",
-                _ if kind.is_dir() => "a folder",
-                _ => "not a regular file",
+            let what = if kind.is_symlink() {
+                "a symbolic link, which is not followed"
+            } else if kind.is_dir() {
+                "a folder"
+            } else {
+                "not a regular file"
             };
             return Err(refused(format!("{REVIEWED_FILE} is {what}")));
         }
