@@ -537,7 +537,7 @@ fn audit(
     };
     if let Some((by, scope)) = &stamp {
         let reports = xtask::reports(&book)?;
-        let stamped = xtask::audit::review::stamp(root, &book, &reports, by, scope)?;
+        let stamped = xtask::audit::stamps::stamp(root, &book, &reports, by, scope)?;
         for line in &stamped {
             println!("stamped {}", visible(line));
         }

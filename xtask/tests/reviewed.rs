@@ -512,7 +512,7 @@ fn codes_of(code: DiagCode, files: &[(String, String)]) -> Vec<DiagCode> {
         date: "2026-01-02".into(),
     };
     let scope = xtask::audit::Scope::All;
-    match xtask::audit::review::stamp(&s.0, &book, &reports, &by, &scope) {
+    match xtask::audit::stamps::stamp(&s.0, &book, &reports, &by, &scope) {
         Ok(_) => Vec::new(),
         Err(xtask::audit::Refusal::Located(d)) => d.0.iter().map(|d| d.code).collect(),
         Err(xtask::audit::Refusal::Said(e)) => panic!("{code}: {e}"),

@@ -18,6 +18,7 @@ pub mod prose;
 pub mod provenance;
 pub mod queue;
 pub mod review;
+pub mod stamps;
 pub mod tally;
 
 use std::path::Path;
@@ -29,14 +30,15 @@ pub use crate::code::ResolverSource;
 use facts::Sources;
 pub use model::{Audit, SCHEMA, SCHEMA_FILE};
 pub use provenance::{Provenance, SCHEMA_VERSION};
-pub use review::{Change, REVIEWED_FILE, Refusal, Review, Reviewer, Scope, Stamp};
+pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
+pub use stamps::Refusal;
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
 /// the book and the resolver's code as reviewed by `stamp` first when it is
-/// set (only what its scope names; see [`review::stamp`], which refuses a
+/// set (only what its scope names; see [`stamps::stamp`], which refuses a
 /// scope that covers a failing example), gathers the facts and writes the
 /// report to `root/target/audit/`.
 pub fn run(root: &Path, book: &Book, stamp: Option<&(Reviewer, Scope)>) -> Result<Audit, String> {
@@ -53,7 +55,7 @@ pub fn run_with_books(
 ) -> Result<Audit, String> {
     let reports = crate::reports(book)?;
     if let Some((by, scope)) = stamp {
-        review::stamp(root, book, &reports, by, scope)?;
+        stamps::stamp(root, book, &reports, by, scope)?;
     }
     let code = ResolverSource::scan(root)?;
     let sources = Sources {

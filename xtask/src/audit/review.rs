@@ -22,9 +22,8 @@ use crate::code::Via;
 use crate::code::calls::text_of;
 use crate::code::{Item, RULES_SRC, ResolverSource, resolver_path};
 
-mod stamps;
-
-pub use stamps::{REVIEWED_FILE, Refusal, read, stamp};
+/// Where the reviewed state is committed, relative to the workspace root.
+pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -325,7 +324,7 @@ pub enum Scope {
 impl Scope {
     /// The names it gives, among `names` (an item's), when it covers that
     /// item: none for everything, the targets that name it otherwise.
-    fn names<'s>(&'s self, names: &[String]) -> Option<Vec<&'s String>> {
+    pub(super) fn names<'s>(&'s self, names: &[String]) -> Option<Vec<&'s String>> {
         match self {
             Scope::All => Some(Vec::new()),
             Scope::Named(targets) => {
@@ -338,7 +337,7 @@ impl Scope {
 
 /// The names that cover a function: its path, its file, and the chapter
 /// whose resolver module holds it.
-fn code_names(book: &Book, item: &Item) -> Vec<String> {
+pub(super) fn code_names(book: &Book, item: &Item) -> Vec<String> {
     let chapter = book
         .chapters()
         .find(|(s, c)| item.module == [&s.id, &c.id].map(|n| rust_name(n)).join("::"));
@@ -635,7 +634,7 @@ impl Reviewer {
         };
         // The name is evidence too: the stamp is refused a name that reading
         // it back would refuse.
-        if !stamps::is_name(&name) {
+        if !is_name(&name) {
             return Err(format!(
                 "the reviewer's name `{}` is empty or not one line of text: name who reviewed with --reviewer NAME",
                 codegen::diagnostic::visible(&name)
@@ -650,4 +649,9 @@ impl Reviewer {
             date: civil_date(secs / 86_400),
         })
     }
+}
+
+/// A person's name: one line of text, not blank.
+pub(super) fn is_name(name: &str) -> bool {
+    !name.trim().is_empty() && !name.chars().any(char::is_control)
 }

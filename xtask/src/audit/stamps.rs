@@ -16,13 +16,10 @@ use conformance::{Report, Verdict};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{Kind, Reviewer, Scope, Stamp, Stamped, code_names};
+use super::review::{Kind, REVIEWED_FILE, Reviewer, Scope, Stamp, Stamped, code_names, is_name};
 use crate::audit::date::is_civil_date;
 use crate::checksum::checksum;
 use crate::code::{ResolverSource, resolver_path};
-
-/// Where the reviewed state is committed, relative to the workspace root.
-pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
 
 const HEADER: &str = "\
 # The reviewed state: every section, table, rule and example of the book (by
@@ -300,11 +297,6 @@ fn kind_of(name: &str, book: bool) -> Option<Kind> {
         _ => return None,
     };
     (book != (kind == Kind::Function)).then_some(kind)
-}
-
-/// A person's name: one line of text, not blank.
-pub(super) fn is_name(name: &str) -> bool {
-    !name.trim().is_empty() && !name.chars().any(char::is_control)
 }
 
 /// An identifier of Rust, as a path of `rules/src` is made of.
