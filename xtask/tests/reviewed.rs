@@ -314,6 +314,34 @@ fn a_link_in_the_place_of_the_reviewed_state_is_not_followed() {
     assert!(!run.stderr.contains("another file"), "{run}");
 }
 
+/// A FIFO would block a read for ever: it is refused unread, on a thread of
+/// its own so that a read that blocks fails the test rather than hanging it.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_place_of_the_reviewed_state_is_not_read() {
+    let s = Scratch::new("reviewed-fifo");
+    let root = s.0.clone();
+    std::fs::create_dir_all(root.join("spec")).expect("spec/");
+    let made = std::process::Command::new("mkfifo")
+        .arg(root.join(REVIEWED))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let refused = xtask::audit::Stamp::load(&root).map(|_| ());
+        let _ = send.send(refused.map_err(|d| d.0[0].to_string()));
+    });
+    let refused = receive
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the read did not return (it blocks)");
+    assert_eq!(
+        refused,
+        Err(
+            "spec/reviewed.toml:1:1: error[E0001]: spec/reviewed.toml is not a regular file".into()
+        )
+    );
+}
+
 #[test]
 fn an_empty_reviewer_is_refused_and_nothing_is_stamped() {
     let s = Scratch::fixture("reviewed-stamp-empty");
