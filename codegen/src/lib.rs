@@ -24,7 +24,7 @@ pub use compile::{compile_dir, compile_sources, compile_sources_on, compile_with
 pub use diag::code::DiagCode;
 pub use diag::diagnostic::{Diagnostic, Diagnostics};
 pub use diag::source::SourceFile;
-pub use diag::{book_check, diagnostic, source, suggest};
+pub use diag::{book_check, diagnostic, review_check, source, suggest};
 pub use model::Book;
 pub use model::domain;
 pub use sema::lint::{Lint, LintKind, lints};

@@ -74,8 +74,9 @@ fn codes(code: DiagCode, files: &[(String, Vec<u8>)]) -> Vec<DiagCode> {
 #[test]
 fn every_code_is_explained_by_a_wrong_and_a_right_example() {
     let mut wrongs = Vec::new();
-    // The check against the books finds the others: xtask's tests run theirs.
-    for code in DiagCode::all().filter(|c| !c.needs_books()) {
+    // The check against the books and the reading of the reviewed state find
+    // the others: xtask's tests run theirs.
+    for code in DiagCode::all().filter(|c| !c.needs_books() && !c.is_review()) {
         let text = code.explanation();
         if !text.starts_with(&format!("# {code}: ")) {
             wrongs.push(format!(

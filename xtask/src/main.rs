@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use codegen::diagnostic::visible;
 use codegen::{DiagCode, Diagnostic, Diagnostics};
 
 /// The rulebook's commands: compile spec/ into the conformance cases, try out
@@ -356,9 +357,10 @@ fn explain(code: &str) -> ExitCode {
             let errors = named(|c| c.as_str().starts_with('E'));
             let last = errors.last().copied().unwrap_or("E0001");
             format!(
-                "codes run from E0001 to {last}; lints: {}; checks of the books: {}",
+                "codes run from E0001 to {last}; lints: {}; checks of the books: {}; of the reviewed state: {}",
                 named(|c| c.is_lint()).join(", "),
-                named(|c| matches!(c, DiagCode::Book(_))).join(", ")
+                named(|c| matches!(c, DiagCode::Book(_))).join(", "),
+                named(|c| c.is_review()).join(", ")
             )
         });
     let hint = format!("\n\n  tip: {hint}");
@@ -464,7 +466,7 @@ fn failing_examples(
 /// the reviewed state: listed in the failure, or one JSON object each.
 fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     let book = compile(root, format)?;
-    let changes = xtask::audit::changes(root, &book)?;
+    let changes = changes(root, &book, format)?;
     if changes.is_empty() {
         println!(
             "every item is as reviewed ({})",
@@ -479,7 +481,8 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     match format {
         MessageFormat::Human => {
             let lines: Vec<String> = changes.iter().map(ToString::to_string).collect();
-            Err(format!("{summary}:\n  {}", lines.join("\n  ")))
+            let list = format!("{summary}:\n  {}", lines.join("\n  "));
+            Err(visible(&list).into_owned())
         }
         MessageFormat::Json => {
             for change in &changes {
@@ -490,11 +493,24 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-/// Prints the review queue: each change since review with its diff.
+/// Every item changed since review, once the reviewed state is read as
+/// evidence: its faults go to stderr in `format`, each at its place.
+fn changes(
+    root: &Path,
+    book: &codegen::Book,
+    format: MessageFormat,
+) -> Result<Vec<xtask::audit::Change>, String> {
+    let stamp = xtask::audit::Stamp::load(root).map_err(|d| failed(&d, format))?;
+    Ok(stamp.changes(book, &xtask::audit::ResolverSource::scan(root)?))
+}
+
+/// Prints the review queue: each change since review with its diff, with
+/// what a terminal would act on (ESC, BEL) in a reviewer's name or a text
+/// shown as a diagnostic shows it.
 fn queue(root: &Path) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let changes = xtask::audit::changes(root, &book)?;
-    print!("{}", xtask::audit::queue::text(&changes));
+    let changes = changes(root, &book, MessageFormat::Human)?;
+    print!("{}", visible(&xtask::audit::queue::text(&changes)));
     println!("{} entries in the review queue", changes.len());
     Ok(())
 }
@@ -523,15 +539,21 @@ fn audit(
         }
         None => None,
     };
-    let audit = xtask::audit::run_with_books(root, &book, stamp.as_ref(), books)?;
-    if let Some((by, _)) = &stamp {
+    if let Some((by, scope)) = &stamp {
+        let reports = xtask::reports(&book)?;
+        let stamped = xtask::audit::stamps::stamp(root, &book, &reports, by, scope)?;
+        for line in &stamped {
+            println!("stamped {}", visible(line));
+        }
         println!(
-            "stamped as reviewed by {} on {} in {}",
-            by.name,
+            "stamped {} items as reviewed by {} on {} in {}",
+            stamped.len(),
+            visible(&by.name),
             by.date,
             xtask::audit::REVIEWED_FILE
         );
     }
+    let audit = xtask::audit::run_with_books(root, &book, None, books)?;
     println!(
         "{}/index.html: {} systems, {} items changed since review (facts in audit.json)",
         xtask::audit::REPORT_DIR,

@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::diag::book_check::BookCheck;
 use crate::diag::lint_kind::LintKind;
+use crate::diag::review_check::ReviewCheck;
 
 /// What kind of mistake a diagnostic reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,6 +78,8 @@ pub enum DiagCode {
     Lint(LintKind),
     /// A malformed book locator, or a finding of the check against the books.
     Book(BookCheck),
+    /// A finding in the reviewed state, `spec/reviewed.toml`, or a stamp refused.
+    Review(ReviewCheck),
 }
 
 /// The error codes (lints aside), in the order of their numbers.
@@ -121,6 +124,7 @@ impl DiagCode {
             .into_iter()
             .chain(LintKind::ALL.into_iter().map(DiagCode::Lint))
             .chain(BookCheck::ALL.into_iter().map(DiagCode::Book))
+            .chain(ReviewCheck::ALL.into_iter().map(DiagCode::Review))
     }
 
     /// The code as written: `E0023`, or a lint's name. A code is never
@@ -160,6 +164,7 @@ impl DiagCode {
             DiagCode::NoResolver => "E0031",
             DiagCode::Lint(kind) => kind.name(),
             DiagCode::Book(check) => check.name(),
+            DiagCode::Review(check) => check.name(),
         }
     }
 
@@ -218,6 +223,7 @@ impl DiagCode {
                 include_str!("explain/misplaced-in-ruling.md")
             }
             DiagCode::Book(check) => check.explanation(),
+            DiagCode::Review(check) => check.explanation(),
         }
     }
 
@@ -230,6 +236,12 @@ impl DiagCode {
     /// books, finds this.
     pub fn needs_books(self) -> bool {
         matches!(self, DiagCode::Book(check) if check.needs_books())
+    }
+
+    /// Whether this is a finding in the reviewed state, which `cargo xtask`
+    /// reads, not the compiler.
+    pub fn is_review(self) -> bool {
+        matches!(self, DiagCode::Review(_))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Diagnostics: what went wrong, where, and the offending source line with a caret,
 //! rendered by annotate-snippets.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -211,6 +212,37 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// `text` as a terminal may safely be handed it, with each character that a
+/// terminal would act on (retitle the window, clear the screen, ring the bell,
+/// turn the text's direction) shown as a diagnostic's rendering shows it: a
+/// control character as its sign of the Control Pictures block (`␛` for ESC,
+/// `␇` for BEL, `␡` for DEL), a text direction mark as `�`. Line feeds and
+/// tabs stay, as text of several lines is shown whole. The C1 controls
+/// (U+0080 to U+009F), which annotate-snippets lets through though some
+/// terminals read U+009B as ESC `[`, show as `�` too.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let acted_on = |c: char| c != '\n' && c != '\t' && (c.is_control() || is_bidi(c));
+    if !text.chars().any(acted_on) {
+        return Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| match c {
+            '\u{7f}' => '\u{2421}',
+            c if c < ' ' && acted_on(c) => {
+                char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}')
+            }
+            c if acted_on(c) => '\u{fffd}',
+            c => c,
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// The marks that change the direction text flows in.
+pub fn is_bidi(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The most diagnostics a report shows. Past a thousand, more of them help no
 /// one, and each costs time to render; the count that ends the report says how
 /// many there are.
@@ -328,6 +360,29 @@ mod tests {
             "{}",
             backwards.render()
         );
+    }
+
+    /// `visible` shows each character a terminal acts on as the rendering of a
+    /// diagnostic shows it in its message, and passes the rest through.
+    #[test]
+    fn visible_shows_what_a_terminal_acts_on_as_a_diagnostic_does() {
+        let file = SourceFile::new("x.md", "a\n");
+        let acted_on = (0u32..0x20)
+            .chain([0x7f])
+            .chain(0x202a..=0x202e)
+            .chain(0x2066..=0x2069)
+            .filter_map(char::from_u32)
+            .filter(|c| !['\n', '\t'].contains(c));
+        for c in acted_on {
+            let message = format!("<{c}>");
+            let rendered = Diagnostic::new(&file, 0..1, DiagCode::Id, &message).render();
+            let title = rendered.lines().next().expect("a title");
+            let shown = &title[title.find('<').expect("<")..=title.rfind('>').expect(">")];
+            assert_eq!(visible(&message), shown, "U+{:04X}", u32::from(c));
+        }
+        assert_eq!(visible("\u{9b}31m"), "\u{fffd}31m", "a C1 control");
+        let plain = "two lines\n\tand a tab, ½ and ✓";
+        assert!(matches!(visible(plain), Cow::Borrowed(p) if p == plain));
     }
 
     #[test]

@@ -6,5 +6,6 @@ pub mod book_check;
 pub mod code;
 pub mod diagnostic;
 pub mod lint_kind;
+pub mod review_check;
 pub mod source;
 pub mod suggest;

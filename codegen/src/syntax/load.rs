@@ -9,6 +9,11 @@ use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{BOM, SourceFile};
 
+/// The file at the top of `spec/` that holds the reviewed state (`cargo xtask
+/// audit --stamp` writes it; the compiler reads it not). A folder of that
+/// name is a damaged stamp, not a system.
+pub const REVIEWED: &str = "reviewed.toml";
+
 /// A spec folder read into memory: its system folders, sorted.
 #[derive(Debug)]
 pub struct Sources {

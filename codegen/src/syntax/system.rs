@@ -6,7 +6,7 @@ use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::SourceFile;
 use crate::model::{Chapter, System};
 use crate::syntax::ids::system_problem;
-use crate::syntax::load::SystemSources;
+use crate::syntax::load::{REVIEWED, SystemSources};
 use crate::syntax::parse;
 
 /// The chapters of one folder of `spec/`, as a system. The folder's name must be
@@ -20,6 +20,16 @@ pub(crate) fn parse_system(
 ) -> Option<System> {
     let id = &read.id;
     let folder = || SourceFile::new(&read.folder, "");
+    if id == REVIEWED {
+        let message = format!(
+            "`{REVIEWED}` is a folder: spec/{REVIEWED} is the file of the reviewed state, which `cargo xtask audit --stamp` writes"
+        );
+        diags.push(
+            Diagnostic::new(&folder(), 0..0, DiagCode::Layout, message)
+                .label("remove the folder, and restore the file from version control"),
+        );
+        return None;
+    }
     if let Some(why) = system_problem(id) {
         diags.push(
             Diagnostic::new(&folder(), 0..0, DiagCode::RustName, why).label("rename the folder"),

@@ -223,3 +223,23 @@ fn a_fifo_given_to_eval_is_reported_not_read() {
         ])
     );
 }
+
+/// `spec/reviewed.toml` turned into a folder was read as a system named
+/// `reviewed.toml` and refused as "not a valid system id" (E0004); it is a
+/// damaged reviewed state, and is named as one.
+#[test]
+fn a_folder_in_the_place_of_the_reviewed_state_is_named_as_such() {
+    let messages = compile_spec(
+        "reviewed_folder",
+        &[
+            ("demo/demo.md", &chapter(GOOD)),
+            ("reviewed.toml/x.md", &chapter(GOOD)),
+        ],
+    );
+    assert_eq!(
+        messages,
+        [
+            "spec/reviewed.toml:1:1: error[E0002]: `reviewed.toml` is a folder: spec/reviewed.toml is the file of the reviewed state, which `cargo xtask audit --stamp` writes"
+        ]
+    );
+}

@@ -18,6 +18,7 @@ pub mod prose;
 pub mod provenance;
 pub mod queue;
 pub mod review;
+pub mod stamps;
 pub mod tally;
 
 use std::path::Path;
@@ -30,14 +31,16 @@ use facts::Sources;
 pub use model::{Audit, SCHEMA, SCHEMA_FILE};
 pub use provenance::{Provenance, SCHEMA_VERSION};
 pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
+pub use stamps::Refusal;
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
 /// the book and the resolver's code as reviewed by `stamp` first when it is
-/// set (only what its scope names), gathers the facts and writes the report to
-/// `root/target/audit/`.
+/// set (only what its scope names; see [`stamps::stamp`], which refuses a
+/// scope that covers a failing example), gathers the facts and writes the
+/// report to `root/target/audit/`.
 pub fn run(root: &Path, book: &Book, stamp: Option<&(Reviewer, Scope)>) -> Result<Audit, String> {
     run_with_books(root, book, stamp, None)
 }
@@ -50,16 +53,15 @@ pub fn run_with_books(
     stamp: Option<&(Reviewer, Scope)>,
     books: Option<&Path>,
 ) -> Result<Audit, String> {
-    let code = ResolverSource::scan(root)?;
+    let reports = crate::reports(book)?;
     if let Some((by, scope)) = stamp {
-        let mut stamped = Stamp::load(root)?;
-        stamped.stamp(book, &code, by, scope)?;
-        stamped.save(root)?;
+        stamps::stamp(root, book, &reports, by, scope)?;
     }
+    let code = ResolverSource::scan(root)?;
     let sources = Sources {
-        reports: &crate::reports(book)?,
+        reports: &reports,
         code: &code,
-        stamp: &Stamp::load(root)?,
+        stamp: &Stamp::load(root).map_err(|d| d.render())?,
         mutants: &crate::mutants::Record::load(root)?,
         properties: &crate::property_reports(book)?,
     };
@@ -79,7 +81,8 @@ pub fn run_with_books(
 
 /// Every item, in the book or the resolver's code, changed since review.
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
-    Ok(Stamp::load(root)?.changes(book, &ResolverSource::scan(root)?))
+    let stamp = Stamp::load(root).map_err(|d| d.render())?;
+    Ok(stamp.changes(book, &ResolverSource::scan(root)?))
 }
 
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page

@@ -5,6 +5,8 @@ use std::fmt::{self, Display, Write as _};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+pub(super) use crate::diag::diagnostic::is_bidi;
+
 /// A doc comment, a `#[doc = "…"]` attribute of a string literal for each
 /// line of `text`, which prettyplease prints as a `///` line of the literal's
 /// value. `text` is the emitter's own wording: text from the spec goes into it
@@ -43,9 +45,4 @@ impl Display for Plain<'_> {
         }
         Ok(())
     }
-}
-
-/// The marks that change the direction text flows in.
-pub fn is_bidi(c: char) -> bool {
-    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
