@@ -11,6 +11,7 @@ mod check;
 pub mod coverage;
 mod figure;
 mod model;
+pub mod mutate;
 pub mod propose;
 mod rows;
 mod text;
