@@ -65,7 +65,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
                 counts: counts(system, sources.reports),
                 unexercised_rules,
                 failing: index::failing(&chapters),
-                rulings: index::rulings(&chapters, &errata),
+                rulings: index::rulings(system, &chapters, &errata),
                 errata,
                 properties: properties::index(&system.id, &chapters),
                 chapters,
@@ -104,6 +104,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         mutation_file: RECORD_FILE,
         functions: functions(book, sources.code, sources.stamp, &survivors),
         mutation,
+        // Filled in by the caller, which holds the books when it has them.
+        figure_mutants: None,
     })
 }
 

@@ -68,8 +68,13 @@ pub fn run_with_books(
         ruling.written = git::written(root, &ruling.file, ruling.lines);
     }
     let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    if let Some(dir) = books {
+        let record = crate::provenance::mutate::read_record(root)?;
+        audit.figure_mutants = Some(crate::provenance::mutate::mutate(book, dir, &record).tallies);
+    }
     let books = html::Books {
         run: checked.as_ref(),
+        mutants: audit.figure_mutants.as_ref(),
     };
     write(&audit, book, &code, &books, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;

@@ -39,6 +39,11 @@ pub struct Audit {
     pub mutation: Vec<MutationFacts>,
     /// Every function of `rules/src` a rule reaches: its review, its rules, its survivors.
     pub functions: Vec<FunctionFacts>,
+    /// Each system's figure mutants (`cargo xtask provenance --mutate`):
+    /// caught, explained and in all; none when the report was written
+    /// without the books.
+    pub figure_mutants:
+        Option<std::collections::BTreeMap<String, crate::provenance::mutate::Tally>>,
 }
 
 #[derive(Debug, Serialize)]
