@@ -496,3 +496,34 @@ fn the_bundled_book_has_no_unexplained_figure_mutant() {
         );
     }
 }
+
+#[test]
+fn the_rulings_that_set_printed_text_aside_say_so_and_name_it() {
+    use codegen::model::locator::Declares;
+    let book = xtask::compile_book(&xtask::workspace_root()).expect("the spec compiles");
+    let sections: Vec<_> = book
+        .chapters()
+        .flat_map(|(_, c)| &c.sections)
+        .filter(|s| s.id.starts_with("ruling-"))
+        .collect();
+    for id in [
+        "ruling-spray-cap",
+        "ruling-autofire-rolls",
+        "ruling-fall-velocity",
+        "ruling-storeys",
+        "ruling-quick-estimate",
+    ] {
+        let s = sections.iter().find(|s| s.id == id).expect("the ruling");
+        assert!(
+            matches!(&s.declares, Some(Declares::Aside(a)) if !a.is_empty()),
+            "{id} sets printed text aside: {:?}",
+            s.declares
+        );
+    }
+    let undeclared: Vec<&str> = sections
+        .iter()
+        .filter(|s| s.declares.is_none())
+        .map(|s| s.id.as_str())
+        .collect();
+    assert!(undeclared.is_empty(), "undeclared: {undeclared:?}");
+}

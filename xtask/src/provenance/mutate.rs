@@ -493,9 +493,9 @@ fn mutants(value: &Value, printed: &Printed) -> Vec<(String, Value)> {
             .map(|w| (t.to_string(), Value::Text(w.as_str().into())))
             .collect(),
         Value::Bool(_) => Vec::new(),
-        Value::IntList(ns) => list_mutants(ns, ints(), |v| Value::IntList(v)),
-        Value::DecimalList(xs) => list_mutants(xs, decimals(), |v| Value::DecimalList(v)),
-        Value::TextList(ts) => list_mutants(ts, printed.words.clone(), |v| Value::TextList(v)),
+        Value::IntList(ns) => list_mutants(ns, ints(), Value::IntList),
+        Value::DecimalList(xs) => list_mutants(xs, decimals(), Value::DecimalList),
+        Value::TextList(ts) => list_mutants(ts, printed.words.clone(), Value::TextList),
     }
 }
 
