@@ -66,6 +66,35 @@ pub fn errata(chapters: &[ChapterFacts]) -> Vec<ErratumEntry> {
     out
 }
 
+/// The examples of any chapter of `chapters` that the text of section `id`
+/// of `compiled` names in backticks, in the order it names them.
+fn named_examples(
+    compiled: &codegen::model::Chapter,
+    id: &str,
+    chapters: &[ChapterFacts],
+) -> Vec<Cite> {
+    let text = &compiled.file.text;
+    let Some(i) = compiled.sections.iter().position(|s| s.id == id) else {
+        return Vec::new();
+    };
+    let start = compiled.sections[i].span.end;
+    let end = compiled
+        .sections
+        .get(i + 1)
+        .map_or(text.len(), |n| n.span.start);
+    let body = text.get(start..end).unwrap_or_default();
+    body.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter_map(|word| {
+            chapters.iter().find_map(|c| {
+                let found = c.examples.iter().any(|e| e.item.id == word);
+                found.then(|| example_cite(c, word))
+            })
+        })
+        .collect()
+}
+
 /// The sections whose id starts `ruling-`, in book order, each with what
 /// it declares of the book (read from `system`, the compiled sections), the
 /// examples among `errata` (the system's) that cite it, the examples whose
@@ -109,8 +138,11 @@ pub fn rulings(
                     section == Some(s.item.id.as_str()) || (section.is_some() && section == parent)
                 })
                 .map(|e| example_cite(c, &e.item.id));
+            // The examples its text names in backticks (`mary-falls`).
+            let named = named_examples(compiled, &s.item.id, chapters);
             let mut touches: Vec<Cite> = Vec::new();
-            for cite in cited_by.iter().chain(&derivations).cloned().chain(governed) {
+            let all = cited_by.iter().chain(&derivations).cloned();
+            for cite in all.chain(governed).chain(named) {
                 if !touches
                     .iter()
                     .any(|t| t.id == cite.id && t.href == cite.href)

@@ -48,9 +48,9 @@ pub struct RulingFacts {
     /// the book by `cargo xtask provenance`.
     pub sets_aside: Vec<String>,
     pub derivations: Vec<Cite>,
-    /// The examples it touches: through an erratum, a derivation, or by
+    /// The examples it touches: through an erratum, a derivation, by
     /// standing in the section it governs (its own, or the one its heading
-    /// sits under), once each, in book order.
+    /// sits under), or named in its text, once each.
     pub touches: Vec<Cite>,
     /// Its file and first and last line (none: to the end), for git's history of its lines.
     pub file: String,
