@@ -531,6 +531,27 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_is_found_only_as_a_whole_printed_cell_and_a_row_only_at_a_line_start() {
+        let text = BookText::new("Clothing, light | 1 | Typical garb |\nTrooper | 5 | light |");
+        let words = text.words(1..=2);
+        assert!(
+            match_row(&words, 0, &row(&["light", "1"])).is_err(),
+            "`light` is the end of the cell `Clothing, light`, not a cell"
+        );
+        assert!(match_row(&words, 0, &row(&["Clothing, light", "1"])).is_ok());
+        assert!(
+            match_row(&words, 0, &row(&["5", "light"])).is_err(),
+            "a row starts a line"
+        );
+        let columns = BookText::new("Partial    +2     +1");
+        let words = columns.words(1..=1);
+        assert_eq!(
+            match_row(&words, 0, &row(&["Partial", "+2", "+1"])),
+            Ok(0..3)
+        );
+    }
+
+    #[test]
     fn a_changed_cell_fails_at_that_cell_after_the_cells_before_it() {
         let text = BookText::new("1-2 | 1d6 | 1 |\n3-4 | 2d6 | 1 |");
         let words = text.words(1..=2);
