@@ -107,6 +107,11 @@ enum Cmd {
         /// With --propose: write the proposals into the chapters
         #[arg(long, requires = "propose")]
         write: bool,
+        /// Replace each located figure by every other figure printed on its
+        /// lines, and count what the check catches; fails on a survivor not
+        /// explained in conformance/figure-mutants.toml
+        #[arg(long, conflicts_with = "propose")]
+        mutate: bool,
         #[command(flatten)]
         format: Format,
     },
@@ -300,8 +305,15 @@ fn main() -> ExitCode {
             books,
             propose,
             write,
+            mutate,
             ..
-        } => provenance(&root, &books, propose, write, format),
+        } => {
+            if mutate {
+                provenance_mutate(&root, &books, format)
+            } else {
+                provenance(&root, &books, propose, write, format)
+            }
+        }
         Cmd::Mutants {
             system,
             files,
@@ -604,6 +616,30 @@ fn provenance(
     match run.findings.len() {
         0 => Ok(()),
         n => Err(format!("{n} provenance finding(s) (listed above)")),
+    }
+}
+
+/// Mutates every located figure and settles the survivors against the record.
+fn provenance_mutate(root: &Path, books: &Path, format: MessageFormat) -> Result<(), String> {
+    use xtask::provenance::mutate;
+    let book = compile(root, format)?;
+    if !books.is_dir() {
+        return Err(format!(
+            "the books folder {} is not a folder",
+            books.display()
+        ));
+    }
+    let record = mutate::read_record(root)?;
+    let run = mutate::mutate(&book, books, &record);
+    print!("{}", run.summary());
+    if run.ok() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} survivor(s) unexplained, {} record(s) stale (listed above)",
+            run.unexplained.len(),
+            run.stale.len()
+        ))
     }
 }
 

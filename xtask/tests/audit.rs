@@ -938,6 +938,12 @@ fn git(root: &Path, args: &[&str]) {
 fn each_ruling_says_who_wrote_it_and_when_its_stance_and_what_cites_it() {
     let scratch = Scratch::fixture("audit-rulings");
     let root = &scratch.0;
+    // A ruling that names an example in its text touches it.
+    edit(
+        &root.join("spec/outcome-armor/outcome.md"),
+        "A tie goes to the attacker.",
+        "A tie goes to the attacker, as in `fixture-outcome`.",
+    );
     git(root, &["init", "-q"]);
     git(root, &["add", "spec"]);
     git(root, &["commit", "-q", "-m", "the fixture book"]);
@@ -961,9 +967,24 @@ fn each_ruling_says_who_wrote_it_and_when_its_stance_and_what_cites_it() {
         misprint["written"],
         serde_json::json!({"authors": ["Ruth Ruling"], "first": "2025-03-04", "last": "2025-03-04"})
     );
+    assert_eq!(misprint["sets_aside"], serde_json::json!(["line 7: 8"]));
+    assert_eq!(misprint["touches"][0]["id"], "fixture-absorb-misprint");
     let half = ruling("ruling-half-av");
     assert_eq!(half["stance"], "fills a gap");
     assert_eq!(half["cited_by"], Json::Array(Vec::new()));
+    assert_eq!(half["sets_aside"], Json::Array(Vec::new()));
+    let touched: Vec<&str> = half["touches"]
+        .as_array()
+        .expect("touches")
+        .iter()
+        .filter_map(|t| t["id"].as_str())
+        .collect();
+    assert!(
+        touched.contains(&"fixture-absorb"),
+        "an example in the section the ruling governs: {touched:?}"
+    );
+    let zero = ruling("ruling-outcome-zero");
+    assert_eq!(zero["touches"][0]["id"], "fixture-outcome", "{zero:#}");
     let dice = ruling("ruling-the-dice");
     assert_eq!(dice["derivations"][0]["id"], "fixture-outcome");
     assert_lands(

@@ -117,13 +117,13 @@ fn a_failing_example_fails_regen_check_and_audit_naming_it() {
         let run = xtask(root, &[command]);
         assert!(run.ok(), "{command} on the fixture book:\n{run}");
     }
-    // Misprint the book's value of `fixture-absorb` (its block opens on line 46).
+    // Misprint the book's value of `fixture-absorb` (its block opens on line 47).
     edit(
         &root.join("spec/action/armor.md"),
         "damage_through = 6\n",
         "damage_through = 5\n",
     );
-    let named = "spec/action/armor.md:46 fixture-absorb: fails\n    damage_through: book 5 | rules 6  fails: undocumented disagreement: no erratum for this claim\n";
+    let named = "spec/action/armor.md:47 fixture-absorb: fails\n    damage_through: book 5 | rules 6  fails: undocumented disagreement: no erratum for this claim\n";
     for command in ["regen", "check", "audit"] {
         let run = xtask(root, &[command]);
         assert_eq!(

@@ -48,7 +48,7 @@ fn a_misspelt_rule_and_input_are_reported_with_their_code_and_the_closest_name()
     assert_eq!(run.code, Some(1), "{run}");
     for expected in [
         "error[E0023]: example `fixture-absorb` names unknown rule `armor.absorbb`",
-        "--> spec/action/armor.md:47:8",
+        "--> spec/action/armor.md:48:8",
         "did you mean `armor.absorb`?",
         "error[E0024]: rule `armor.absorb` takes no input `half-av`",
         "did you mean `half_av`?",
@@ -70,10 +70,10 @@ fn json_diagnostics_give_place_code_and_rendering_on_every_line() {
         let objects = json_lines(&run.stderr);
         let rule = with_code(&objects, "E0023");
         assert_eq!(rule["file"], "spec/action/armor.md", "{rule:#}");
-        assert_eq!((&rule["line"], &rule["column"]), (&47.into(), &8.into()));
+        assert_eq!((&rule["line"], &rule["column"]), (&48.into(), &8.into()));
         assert_eq!(
             (&rule["end"]["line"], &rule["end"]["column"]),
-            (&47.into(), &23.into())
+            (&48.into(), &23.into())
         );
         assert_eq!(rule["severity"], "error");
         assert_eq!(rule["label"], "did you mean `armor.absorb`?");
@@ -189,7 +189,7 @@ fn regen_refuses_an_id_too_long_for_a_file_name_before_writing() {
     let run = xtask(&fixture.0, &["regen"]);
     assert_eq!(run.code, Some(1), "{run}");
     let expected = format!(
-        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:46:12",
+        "error[E0006]: id `{}…` is 300 bytes long, and an id is at most 100\n  --> spec/action/armor.md:47:12",
         &long[..24]
     );
     assert!(run.stderr.contains(&expected), "no `{expected}`:\n{run}");

@@ -88,7 +88,7 @@ fn a_changed_cell_is_caught_at_the_cell() {
     let run = json(&s.0);
     assert_eq!(
         one_finding(&run),
-        ("book-cell".into(), "spec/action/armor.md:148:9".into())
+        ("book-cell".into(), "spec/action/armor.md:155:9".into())
     );
     assert!(run.stderr.contains("cell `3d6` of table `hit-kinds` is not printed in fixture-armor.txt:13-15 where its row is (the row's cells before it are, from line 15)"), "{}", run.stderr);
 }
@@ -104,15 +104,106 @@ fn an_unprinted_book_figure_is_caught_at_the_claim() {
     let run = json(&s.0);
     assert_eq!(
         one_finding(&run),
-        ("book-figure".into(), "spec/action/armor.md:55:1".into())
+        ("book-figure".into(), "spec/action/armor.md:56:1".into())
     );
     assert!(
         run.stderr.contains(
-            "claims `7` as `[book]` for `damage_through`, which fixture-armor.txt:6 does not print"
+            "claims `7`, where 6:41 prints `6` as `[book]` for `damage_through` (fixture-armor.txt:6)"
         ),
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn a_figure_printed_elsewhere_on_its_lines_is_caught_at_its_place() {
+    let s = scratch("prov-place");
+    // 16 is printed on line 6 too, but not where the claim is pinned.
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "[book]\ndamage_through = 6",
+        "[book]\ndamage_through = 16",
+    );
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-figure".into(), "spec/action/armor.md:56:1".into())
+    );
+}
+
+#[test]
+fn an_unpinned_claim_is_unlocated_at_the_claim() {
+    let s = scratch("prov-unpinned");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "\n[at]\ndamage_through = \"6:41\"\n",
+        "\n",
+    );
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-unlocated".into(), "spec/action/armor.md:56:1".into())
+    );
+    let books = s.0.join("books");
+    let books = books.to_str().expect("a UTF-8 path");
+    let run = xtask(
+        &s.0,
+        &["provenance", "--books", books, "--propose", "--write"],
+    );
+    assert!(
+        run.stdout
+            .contains("example fixture-absorb [at]: lines 6 (1 claim(s) pinned)"),
+        "{}",
+        run.stdout
+    );
+    let armor = std::fs::read_to_string(s.0.join("spec/action/armor.md")).expect("the chapter");
+    assert!(
+        armor.contains("[at]\ndamage_through = \"6:41\"\n```"),
+        "{armor}"
+    );
+    assert!(check(&s.0, &[]).ok(), "the written pin passes");
+}
+
+#[test]
+fn a_ruling_that_sets_aside_what_the_book_does_not_print_is_caught() {
+    let s = scratch("prov-aside");
+    edit(
+        &s.0.join("spec/action/armor.md"),
+        "{#ruling-misprinted-sum aside=7:8}",
+        "{#ruling-misprinted-sum aside=7:9}",
+    );
+    let run = json(&s.0);
+    assert_eq!(
+        one_finding(&run),
+        ("book-aside".into(), "spec/action/armor.md:86:60".into())
+    );
+    assert!(
+        run.stderr
+            .contains("ruling `ruling-misprinted-sum` sets aside `9`, which fixture-armor.txt:7 does not print"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn every_figure_mutant_of_the_fixture_book_is_caught() {
+    let s = scratch("prov-mutate-fixture");
+    let book = xtask::compile_book(&s.0).expect("the fixture compiles");
+    let run = xtask::provenance::mutate::mutate(&book, &s.0.join("books"), &[]);
+    assert!(run.ok(), "{}", run.summary());
+    let action = &run.tallies["action"];
+    assert!(action.total > 20, "{}", run.summary());
+    assert_eq!(action.caught, action.total, "{}", run.summary());
+    // A stale record is a failure: it excuses a figure the check catches.
+    let stale = xtask::provenance::mutate::Explained {
+        item: "armor#fixture-absorb".into(),
+        what: "damage_through".into(),
+        from: "6".into(),
+        to: "16".into(),
+        reason: "none".into(),
+    };
+    let run = xtask::provenance::mutate::mutate(&book, &s.0.join("books"), &[stale]);
+    assert_eq!(run.stale.len(), 1, "{}", run.summary());
 }
 
 #[test]
@@ -165,7 +256,7 @@ fn findings_render_with_their_code_and_place() {
         run.stderr
     );
     assert!(
-        run.stderr.contains("--> spec/action/armor.md:148:9"),
+        run.stderr.contains("--> spec/action/armor.md:155:9"),
         "{}",
         run.stderr
     );
@@ -301,4 +392,138 @@ fn propose_finds_an_unlocated_table_and_example_and_writes_them() {
     assert!(run.stdout.contains("wrote 2 locators"), "{}", run.stdout);
     let run = check(&s.0, &[]);
     assert!(run.ok(), "the written locators pass: {}", run.stderr);
+}
+
+/// The books the bundled spec restates, where CI keeps them beside the
+/// workspace (`../shared/books`).
+fn shared_books() -> std::path::PathBuf {
+    let dir = xtask::workspace_root().join("../shared/books");
+    assert!(
+        dir.is_dir(),
+        "the bundled book's provenance tests read the books at {}",
+        dir.display()
+    );
+    dir
+}
+
+/// The provenance findings of the bundled spec with `from` replaced by `to`
+/// in the chapter at `path`: (code, `path:line:col`, message) each.
+fn bundled_findings(name: &str, path: &str, from: &str, to: &str) -> Vec<(String, String, String)> {
+    let s = Scratch::new(name);
+    copy_dir(&xtask::workspace_root().join("spec"), &s.0.join("spec"));
+    edit(&s.0.join(path), from, to);
+    let book = xtask::compile_book(&s.0).expect("the edited spec compiles");
+    let run = xtask::provenance::check(&book, &s.0.join("spec"), &shared_books());
+    run.findings
+        .iter()
+        .map(|d| (d.code.to_string(), d.location(), d.message.clone()))
+        .collect()
+}
+
+#[test]
+fn craft_burst_hits_changed_to_a_figure_printed_beside_it_fails_at_the_claim() {
+    // Line 200 prints 6 too (Craft's REF, and the effect number).
+    let found = bundled_findings(
+        "prov-craft-burst",
+        "spec/action/autofire.md",
+        "effect_number = 6\nhits = 3\n",
+        "effect_number = 6\nhits = 6\n",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        ("book-figure", "spec/action/autofire.md:89:1")
+    );
+    assert!(
+        found[0].2.contains("claims `6`, where 200:375 prints `3`"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn grenade_average_radius_changed_to_8_fails_at_the_claim() {
+    let found = bundled_findings(
+        "prov-grenade-radius",
+        "spec/action/explosions.md",
+        "radius = 7\n\n[at]\nradius = \"233:174\"",
+        "radius = 8\n\n[at]\nradius = \"233:174\"",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        ("book-figure", "spec/action/explosions.md:219:1")
+    );
+}
+
+#[test]
+fn an_errata_book_value_changed_to_the_ruled_one_fails_at_the_claim() {
+    // The erratum rules 70; the book prints 210. Copying the ruled value
+    // over the printed one would make the erratum vanish unseen by `eval`.
+    let found = bundled_findings(
+        "prov-erratum-book-side",
+        "spec/action/objects.md",
+        "hits = 210\n",
+        "hits = 70\n",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        ("book-figure", "spec/action/objects.md:235:1")
+    );
+    assert!(
+        found[0]
+            .2
+            .contains("claims `70`, where 603:348 prints `210`"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn the_bundled_book_has_no_unexplained_figure_mutant() {
+    let root = xtask::workspace_root();
+    let book = xtask::compile_book(&root).expect("the spec compiles");
+    let record = xtask::provenance::mutate::read_record(&root).expect("the record reads");
+    let run = xtask::provenance::mutate::mutate(&book, &shared_books(), &record);
+    assert!(run.ok(), "{}", run.summary());
+    assert_eq!(run.tallies.len(), 5, "{}", run.summary());
+    for (system, t) in &run.tallies {
+        assert!(t.total > 0, "{system}: no figure mutated");
+        assert_eq!(
+            t.caught + t.explained,
+            t.total,
+            "{system}: {}",
+            run.summary()
+        );
+    }
+}
+
+#[test]
+fn the_rulings_that_set_printed_text_aside_say_so_and_name_it() {
+    use codegen::model::locator::Declares;
+    let book = xtask::compile_book(&xtask::workspace_root()).expect("the spec compiles");
+    let sections: Vec<_> = book
+        .chapters()
+        .flat_map(|(_, c)| &c.sections)
+        .filter(|s| s.id.starts_with("ruling-"))
+        .collect();
+    for id in [
+        "ruling-spray-cap",
+        "ruling-autofire-rolls",
+        "ruling-fall-velocity",
+        "ruling-storeys",
+        "ruling-quick-estimate",
+    ] {
+        let s = sections.iter().find(|s| s.id == id).expect("the ruling");
+        assert!(
+            matches!(&s.declares, Some(Declares::Aside(a)) if !a.is_empty()),
+            "{id} sets printed text aside: {:?}",
+            s.declares
+        );
+    }
+    let undeclared: Vec<&str> = sections
+        .iter()
+        .filter(|s| s.declares.is_none())
+        .map(|s| s.id.as_str())
+        .collect();
+    assert!(undeclared.is_empty(), "undeclared: {undeclared:?}");
 }

@@ -76,7 +76,7 @@ fn four_edits_are_four_entries_and_a_chapter_stamp_clears_exactly_its_own() {
         [
             "spec/action/armor.md:16: section `armor-value` changed since review",
             "spec/action/armor.md:21: table `armor-figures` changed since review",
-            "spec/action/armor.md:46: example `fixture-absorb` changed since review",
+            "spec/action/armor.md:47: example `fixture-absorb` changed since review",
             "rules/src/bounds.rs:10: function `bounds::non_negative` changed since review",
         ]
     );

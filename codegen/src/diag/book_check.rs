@@ -23,12 +23,14 @@ pub enum BookCheck {
     Erratum,
     /// An example's `[book]` figure that is not printed where it points.
     Figure,
+    /// What a ruling says it sets aside, not printed on the line it names.
+    Aside,
     /// A book line that no item cites and no not-rules entry lists, or one both do.
     Coverage,
 }
 
 impl BookCheck {
-    pub const ALL: [BookCheck; 9] = [
+    pub const ALL: [BookCheck; 10] = [
         BookCheck::Locator,
         BookCheck::Missing,
         BookCheck::Edition,
@@ -37,6 +39,7 @@ impl BookCheck {
         BookCheck::Cell,
         BookCheck::Erratum,
         BookCheck::Figure,
+        BookCheck::Aside,
         BookCheck::Coverage,
     ];
 
@@ -50,6 +53,7 @@ impl BookCheck {
             BookCheck::Cell => "book-cell",
             BookCheck::Erratum => "book-erratum",
             BookCheck::Figure => "book-figure",
+            BookCheck::Aside => "book-aside",
             BookCheck::Coverage => "book-coverage",
         }
     }
@@ -64,6 +68,7 @@ impl BookCheck {
             BookCheck::Cell => include_str!("explain/book-cell.md"),
             BookCheck::Erratum => include_str!("explain/book-erratum.md"),
             BookCheck::Figure => include_str!("explain/book-figure.md"),
+            BookCheck::Aside => include_str!("explain/book-aside.md"),
             BookCheck::Coverage => include_str!("explain/book-coverage.md"),
         }
     }

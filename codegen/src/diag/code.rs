@@ -222,6 +222,9 @@ impl DiagCode {
             DiagCode::Lint(LintKind::MisplacedInRuling) => {
                 include_str!("explain/misplaced-in-ruling.md")
             }
+            DiagCode::Lint(LintKind::UndeclaredRuling) => {
+                include_str!("explain/undeclared-ruling.md")
+            }
             DiagCode::Book(check) => check.explanation(),
             DiagCode::Review(check) => check.explanation(),
         }

@@ -22,6 +22,10 @@ pub enum LintKind {
     /// An example or a book's table in a ruling's section that the ruling does
     /// not state ([`crate::sema::placement`]). It cannot be allowed: move the item.
     MisplacedInRuling,
+    /// A ruling that says neither what printed text it sets aside
+    /// (`aside=…`) nor that it fills a gap (`gap`). It cannot be allowed:
+    /// declaring is as short as an allow would be.
+    UndeclaredRuling,
 }
 
 /// Where an allow for a lint is written.
@@ -34,7 +38,7 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 7] = [
+    pub const ALL: [LintKind; 8] = [
         LintKind::BandGap,
         LintKind::BandOverlap,
         LintKind::RowsOutOfOrder,
@@ -42,6 +46,7 @@ impl LintKind {
         LintKind::RuleWithoutExample,
         LintKind::UnusedAllow,
         LintKind::MisplacedInRuling,
+        LintKind::UndeclaredRuling,
     ];
 
     pub fn name(self) -> &'static str {
@@ -53,6 +58,7 @@ impl LintKind {
             LintKind::RuleWithoutExample => "rule-without-example",
             LintKind::UnusedAllow => "unused-allow",
             LintKind::MisplacedInRuling => "misplaced-in-ruling",
+            LintKind::UndeclaredRuling => "undeclared-ruling",
         }
     }
 
@@ -68,7 +74,9 @@ impl LintKind {
             | LintKind::RowsOutOfOrder
             | LintKind::UnreadTable => Some(Scope::Table),
             LintKind::RuleWithoutExample => Some(Scope::Section),
-            LintKind::UnusedAllow | LintKind::MisplacedInRuling => None,
+            LintKind::UnusedAllow | LintKind::MisplacedInRuling | LintKind::UndeclaredRuling => {
+                None
+            }
         }
     }
 

@@ -52,6 +52,9 @@ pub struct TableSource {
     /// Columns, constants (by name) or rows (by their first cell) we worked
     /// out (`ours = ["…"]`), which the book does not print.
     pub ours: Vec<SmolStr>,
+    /// Where the book states a table in prose: for each row whose figures it
+    /// prints, in order, the place of each of them (`at = ["324:10", …]`).
+    pub at: Vec<(Vec<Place>, Span)>,
 }
 
 /// How the book gives a table's rows.
@@ -76,5 +79,53 @@ pub struct BookFile {
     /// 64 lowercase hex digits.
     pub sha256: SmolStr,
     /// The front matter's `[source]` table.
+    pub span: Span,
+}
+
+/// Where an example's `[book]` claim is printed: one place per figure (a list
+/// claims one per item), written in the example's `[at]` table as
+/// `claim = "200:58"` (`"200:58, 201:3"` for a list).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pin {
+    pub claim: SmolStr,
+    pub places: Vec<Place>,
+    /// Where the pin is written.
+    pub span: Span,
+}
+
+/// A place in the book: the line, and the column (in characters, from 1) at
+/// which the figure's first word starts. A column, not the figure's text, so
+/// that a figure changed in the spec is looked for where the old one was
+/// printed, and is not found there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    pub line: u32,
+    pub col: u32,
+}
+
+/// As written: `200:58`.
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// What a ruling says of the book's printed text: the heading attribute
+/// `aside=LINE:TEXT,…` names what it sets aside, `gap` that it fills a gap
+/// the book leaves.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Declares {
+    /// The printed figures or words the ruling departs from.
+    Aside(Vec<Aside>),
+    /// The book prints nothing the ruling contradicts.
+    Gap,
+}
+
+/// One printed figure or word a ruling departs from: a line of the book and
+/// what that line prints (`_` written for a space).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aside {
+    pub line: u32,
+    pub text: SmolStr,
     pub span: Span,
 }

@@ -14,7 +14,7 @@ use smol_str::SmolStr;
 use crate::diag::lint_kind::LintKind;
 use crate::diag::source::{SourceFile, Span};
 use cell::{CellValue, ColumnType};
-use locator::{BookFile, Locator, TableSource};
+use locator::{BookFile, Declares, Locator, Pin, TableSource};
 pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
 pub use value::Value;
 
@@ -85,6 +85,8 @@ pub struct Section {
     pub allows: Vec<Allow>,
     /// The lines of the book the section restates (`{#id lines=…}`).
     pub lines: Option<Locator>,
+    /// A ruling's account of the printed text it concerns (`aside=…` or `gap`).
+    pub declares: Option<Declares>,
 }
 
 /// A typed table: its schema and its rows, ditto marks resolved.
@@ -288,7 +290,8 @@ pub struct Binding {
 }
 
 /// A worked example: the book's (claims copy what it prints) or ours.
-#[derive(Debug)]
+/// Cloned by `cargo xtask provenance --mutate`, which checks mutants of it.
+#[derive(Debug, Clone)]
 pub struct Example {
     pub id: SmolStr,
     pub section: Option<SmolStr>,
@@ -307,6 +310,8 @@ pub struct Example {
     pub errata: Vec<Erratum>,
     /// The lines of the book that print the example's `[book]` figures.
     pub lines: Option<Locator>,
+    /// Where on those lines each `[book]` claim is printed (`[at]`).
+    pub pins: Vec<Pin>,
     pub span: Span,
 }
 

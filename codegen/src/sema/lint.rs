@@ -55,6 +55,14 @@ pub fn lints(book: &Book, reads: &dyn Fn(&str, &str) -> bool, cites: Cites) -> V
             let mut found = chapter_lints(chapter, &module, reads, &exercised);
             let misplaced = crate::sema::placement::misplaced(system, chapter, cites);
             settle(chapter, misplaced, &[], "chapter", &chapter.id, &mut found);
+            settle(
+                chapter,
+                undeclared(chapter),
+                &[],
+                "chapter",
+                &chapter.id,
+                &mut found,
+            );
             found.sort_by_key(|l| l.diagnostic.span.start);
             out.extend(found);
         }
@@ -124,6 +132,31 @@ fn without_example(chapter: &Chapter, r: &Rule, section: Option<&str>) -> (LintK
         None => d.note("add an example"),
     };
     (LintKind::RuleWithoutExample, d)
+}
+
+/// The rulings of `chapter` that declare neither what printed text they set
+/// aside nor that they fill a gap: the audit's "against the book" list is read
+/// from these declarations, so a ruling without one would be left out of it.
+fn undeclared(chapter: &Chapter) -> Vec<(LintKind, Diagnostic)> {
+    let rulings = chapter
+        .sections
+        .iter()
+        .filter(|s| s.id.starts_with("ruling-"));
+    rulings
+        .filter(|s| s.declares.is_none())
+        .map(|s| {
+            let kind = LintKind::UndeclaredRuling;
+            let d = Diagnostic::new(
+                &chapter.file,
+                s.span.clone(),
+                DiagCode::Lint(kind),
+                format!("ruling `{}` declares neither what it sets aside nor that it fills a gap", s.id),
+            )
+            .label("add `aside=LINE:FIGURE,…` or `gap` to the heading's attributes")
+            .note("read the ruling against the book: `aside` names each printed figure or word it departs from, `gap` says the book prints nothing it contradicts");
+            (kind, d)
+        })
+        .collect()
 }
 
 /// Pairs each finding with the allow of its kind, and reports the allows that

@@ -184,6 +184,24 @@ pub fn parse_example(
         Some(mut e) => errata(&mut e)?,
         None => Vec::new(),
     };
+    let pins = match doc.table("at", "an example's `at`")? {
+        Some(a) if which != "book" => {
+            return Err(a
+                .error(
+                    a.span.clone(),
+                    DiagCode::Claims,
+                    format!("an example of ours pins nothing: `[at]` places `[book]` figures, and `{which}` is ours"),
+                )
+                .label("remove `[at]`"));
+        }
+        Some(mut a) => {
+            let names = bound[claims_at..].iter().map(|b| b.name.as_str());
+            let pins = crate::syntax::locator::pins(&mut a, names)?;
+            a.finish()?;
+            pins
+        }
+        None => Vec::new(),
+    };
     doc.finish()?;
     Ok(Example {
         id,
@@ -196,6 +214,7 @@ pub fn parse_example(
         refused,
         errata,
         lines,
+        pins,
         span,
     })
 }

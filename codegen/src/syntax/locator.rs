@@ -15,7 +15,9 @@ use crate::diag::source::{SourceFile, Span};
 use crate::syntax::toml_spans::Doc;
 
 use crate::model::locator::run;
-pub use crate::model::locator::{BookFile, Locator, Restates, TableSource};
+pub use crate::model::locator::{
+    Aside, BookFile, Declares, Locator, Pin, Place, Restates, TableSource,
+};
 
 /// A table schema's `lines`, `restates` and `ours`.
 pub fn table_source(doc: &mut Doc) -> Result<TableSource, Diagnostic> {
@@ -40,6 +42,11 @@ pub fn table_source(doc: &mut Doc) -> Result<TableSource, Diagnostic> {
             "a table of our own figures cites no lines of the book",
         ));
     }
+    // One string of places per row with figures the book prints, in order.
+    let mut at = Vec::new();
+    for (text, span) in doc.strings("at")?.into_iter().flatten() {
+        at.push((places(doc.file, &text, &span)?, span));
+    }
     // Columns, constants or rows (by their first cell): rows come later,
     // so `cargo xtask provenance` checks each name.
     let ours = doc
@@ -52,6 +59,7 @@ pub fn table_source(doc: &mut Doc) -> Result<TableSource, Diagnostic> {
         lines,
         restates,
         ours,
+        at,
     })
 }
 
@@ -142,14 +150,107 @@ pub fn from_heading(
     span: &Span,
     value: &str,
 ) -> Result<Locator, Diagnostic> {
+    let at = attribute_at(file, span, "lines=", value);
+    let offset = at.as_ref().map(|a| a.start);
+    parse(file, value, at.unwrap_or_else(|| span.clone()), offset)
+}
+
+/// An example's `[at]`: for each of `claims` (its `[book]` claim names) that
+/// it pins, the places its figures are printed. A key that names no claim is
+/// left in `at` for [`Doc::finish`] to report.
+pub fn pins<'n>(
+    at: &mut Doc,
+    claims: impl IntoIterator<Item = &'n str>,
+) -> Result<Vec<Pin>, Diagnostic> {
+    let mut out = Vec::new();
+    for claim in claims {
+        let Some((text, span)) = at.text(claim)? else {
+            continue;
+        };
+        let places = places(at.file, &text, &span)?;
+        out.push(Pin {
+            claim: SmolStr::new(claim),
+            places,
+            span,
+        });
+    }
+    Ok(out)
+}
+
+/// `LINE:COLUMN, …`, a string value written at `span`: places in the book.
+fn places(file: &Arc<SourceFile>, text: &str, span: &Span) -> Result<Vec<Place>, Diagnostic> {
+    let offset = in_place(file, text, span);
+    let mut places = Vec::new();
+    let mut from = 0;
+    for part in text.split(',') {
+        let lead = part.len() - part.trim_start().len();
+        let (piece, start) = (part.trim(), from + lead);
+        from += part.len() + 1;
+        let place = piece.split_once(':').and_then(|(l, c)| {
+            Some(Place {
+                line: line_number(l.trim())?,
+                col: line_number(c.trim())?,
+            })
+        });
+        let Some(place) = place else {
+            let here = offset.map_or(span.clone(), |o| o + start..o + start + piece.len().max(1));
+            return Err(malformed(
+                file,
+                here,
+                &format!(
+                    "`{piece}` is no place: write `LINE:COLUMN`, the column (in characters, from 1) where the figure starts"
+                ),
+            ));
+        };
+        places.push(place);
+    }
+    Ok(places)
+}
+
+/// A ruling heading's `aside=LINE:TEXT,…` (its value at `span` of the
+/// heading): each printed figure or word the ruling sets aside, `_` in TEXT
+/// standing for a space.
+pub fn asides(file: &Arc<SourceFile>, span: &Span, value: &str) -> Result<Vec<Aside>, Diagnostic> {
+    let at = attribute_at(file, span, "aside=", value);
+    let mut out = Vec::new();
+    let mut from = 0;
+    for piece in value.split(',') {
+        let start = from;
+        from += piece.len() + 1;
+        let here = at.as_ref().map_or(span.clone(), |a| {
+            a.start + start..a.start + start + piece.len().max(1)
+        });
+        let parsed = piece
+            .split_once(':')
+            .and_then(|(l, t)| Some((line_number(l)?, t)))
+            .filter(|(_, t)| !t.is_empty());
+        let Some((line, text)) = parsed else {
+            return Err(malformed(
+                file,
+                here,
+                &format!(
+                    "`{piece}` is no printed text set aside: write `LINE:FIGURE`, e.g. `352:3`, with `_` for a space"
+                ),
+            ));
+        };
+        out.push(Aside {
+            line,
+            text: SmolStr::new(text.replace('_', " ")),
+            span: here,
+        });
+    }
+    Ok(out)
+}
+
+/// Where the value of attribute `key` (`lines=`) of the heading at `span`
+/// starts, when it is written there as `value`.
+fn attribute_at(file: &SourceFile, span: &Span, key: &str, value: &str) -> Option<Span> {
     let heading = &file.text[span.clone()];
-    // The first `lines=` that `value` follows, found without building the pair.
-    let offset = heading
-        .match_indices("lines=")
-        .map(|(i, key)| span.start + i + key.len())
-        .find(|&o| file.text[o..span.end].starts_with(value));
-    let at = offset.map_or(span.clone(), |o| o..o + value.len());
-    parse(file, value, at, offset)
+    heading
+        .match_indices(key)
+        .map(|(i, k)| span.start + i + k.len())
+        .find(|&o| file.text[o..span.end].starts_with(value))
+        .map(|o| o..o + value.len())
 }
 
 /// `file` and `sha256` of the front matter's `[source]`: both or neither.

@@ -8,10 +8,12 @@ use smol_str::SmolStr;
 
 use pulldown_cmark::{CodeBlockKind, Event, MetadataBlockKind, Options, Parser, Tag, TagEnd};
 
+use crate::diag::book_check::BookCheck;
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::lint_kind::{LintKind, Scope};
 use crate::diag::source::{SourceFile, Span};
+use crate::model::locator::Declares;
 use crate::model::{Allow, Chapter, Example, FrontMatter, Property, Rule, Section, Table};
 use crate::syntax::blocks::{parse_example, parse_rule, rule_id};
 use crate::syntax::ids::{bad_id, is_id};
@@ -41,6 +43,9 @@ enum Open {
         span: Span,
         /// The value of its `lines=…` attribute, a book locator.
         lines: Option<SmolStr>,
+        /// The value of its `aside=…` attribute, and whether it says `gap`.
+        aside: Option<SmolStr>,
+        gap: bool,
     },
     Table(Box<RawTable>),
     Fence {
@@ -261,12 +266,17 @@ impl<'a> Walk<'a> {
                 level, id, attrs, ..
             } => {
                 self.scratch.title.clear();
-                let lines = attrs.iter().find(|(k, _)| &**k == "lines");
+                let value = |key: &str| {
+                    let found = attrs.iter().find(|(k, _)| &**k == key);
+                    found.map(|(_, v)| SmolStr::new(v.as_deref().unwrap_or_default()))
+                };
                 self.open = Open::Heading {
                     id: id.map(|i| SmolStr::new(&*i)),
                     level: level as u8,
                     span: range,
-                    lines: lines.map(|(_, v)| SmolStr::new(v.as_deref().unwrap_or_default())),
+                    lines: value("lines"),
+                    aside: value("aside"),
+                    gap: attrs.iter().any(|(k, v)| &**k == "gap" && v.is_none()),
                 };
             }
             Tag::HtmlBlock => self.html_block(range),
@@ -290,6 +300,56 @@ impl<'a> Walk<'a> {
     /// What is open, which the walk now closes.
     fn close(&mut self) -> Open {
         std::mem::replace(&mut self.open, Open::Nothing)
+    }
+
+    /// What a heading with `id` declares of the book's printed text: only a
+    /// ruling does, and it says one of `aside=…` and `gap`.
+    fn declares(
+        &mut self,
+        span: &Span,
+        id: Option<&str>,
+        aside: Option<&str>,
+        gap: bool,
+    ) -> Option<Declares> {
+        if aside.is_none() && !gap {
+            return None;
+        }
+        let bad = |message: &str| {
+            Diagnostic::new(
+                self.file,
+                span.clone(),
+                DiagCode::Book(BookCheck::Locator),
+                message,
+            )
+            .label(
+                "`aside=LINE:FIGURE,…` names what a ruling sets aside; `gap` says it fills a gap",
+            )
+        };
+        let wrong = if !id.is_some_and(|i| i.starts_with("ruling-")) {
+            Some(
+                "only a ruling (an id that starts with `ruling-`) sets printed text aside or fills a gap",
+            )
+        } else if aside.is_some() && gap {
+            Some(
+                "a ruling either sets printed text aside (`aside=…`) or fills a gap (`gap`), not both",
+            )
+        } else {
+            None
+        };
+        if let Some(message) = wrong {
+            self.diags.push(bad(message));
+            return None;
+        }
+        match aside {
+            None => Some(Declares::Gap),
+            Some(a) => match crate::syntax::locator::asides(self.file, span, a) {
+                Ok(asides) => Some(Declares::Aside(asides)),
+                Err(d) => {
+                    self.diags.push(d);
+                    None
+                }
+            },
+        }
     }
 
     /// The id of the section the walk is in: the last heading's.
@@ -327,10 +387,13 @@ impl<'a> Walk<'a> {
             level,
             span,
             lines,
+            aside,
+            gap,
         } = self.close()
         else {
             return;
         };
+        let declares = self.declares(&span, id.as_deref(), aside.as_deref(), gap);
         let title = SmolStr::new(self.scratch.title.trim());
         let lines = match lines.map(|l| crate::syntax::locator::from_heading(self.file, &span, &l))
         {
@@ -360,6 +423,7 @@ impl<'a> Walk<'a> {
                     span,
                     allows: Vec::new(),
                     lines,
+                    declares,
                 });
                 self.under_heading = true;
             }

@@ -26,7 +26,7 @@ roll = 3
 damage = 3
 ```
 
-### Ruling: no roll below 1 {{#ruling-no-roll-below-1}}
+### Ruling: no roll below 1 {{#ruling-no-roll-below-1 gap}}
 
 A roll below 1 is refused; a second rule says whether a roll counts.
 
@@ -121,8 +121,8 @@ fn a_table_of_the_book_in_a_ruling_is_misplaced_and_one_of_ours_is_not() {
 #[test]
 fn the_lint_cannot_be_allowed() {
     let body = ruled(APPENDED).replace(
-        "{#ruling-no-roll-below-1}\n",
-        "{#ruling-no-roll-below-1}\n<!-- allow misplaced-in-ruling: It reads well here. -->\n",
+        "{#ruling-no-roll-below-1 gap}\n",
+        "{#ruling-no-roll-below-1 gap}\n<!-- allow misplaced-in-ruling: It reads well here. -->\n",
     );
     let d = error("allow-misplaced", &body);
     assert_eq!(

@@ -65,7 +65,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
                 counts: counts(system, sources.reports),
                 unexercised_rules,
                 failing: index::failing(&chapters),
-                rulings: index::rulings(&chapters, &errata),
+                rulings: index::rulings(system, &chapters, &errata),
                 errata,
                 properties: properties::index(&system.id, &chapters),
                 chapters,
@@ -105,6 +105,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         functions: functions(book, sources.code, sources.stamp, &survivors),
         book_findings: 0,
         mutation,
+        // Filled in by the caller, which holds the books when it has them.
+        figure_mutants: None,
     })
 }
 

@@ -71,8 +71,13 @@ pub fn run_with_books(
     }
     let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     audit.book_findings = checked.as_ref().map_or(0, |run| run.findings.len());
+    if let Some(dir) = books {
+        let record = crate::provenance::mutate::read_record(root)?;
+        audit.figure_mutants = Some(crate::provenance::mutate::mutate(book, dir, &record).tallies);
+    }
     let books = html::Books {
         run: checked.as_ref(),
+        mutants: audit.figure_mutants.as_ref(),
     };
     write(&audit, book, &code, &books, &root.join(REPORT_DIR))
         .map_err(|e| format!("cannot write the report under {REPORT_DIR}: {e}"))?;

@@ -3,14 +3,14 @@
 //! figures, a section's lines. What is found is kept for the audit report.
 
 use codegen::book_check::BookCheck;
-use codegen::locator::{Locator, Restates};
+use codegen::locator::{Aside, Declares, Locator, Place, Restates};
 use codegen::model::{Chapter, Example, Table, TableErratum};
 use codegen::source::Span;
 use codegen::{DiagCode, Diagnostic};
 
 use super::figure::Figure;
 use super::rows::{in_order, printed_column};
-use super::text::Word;
+use super::text::{BookText, Word};
 use super::{Book, Figures, Item, ItemKind};
 
 /// What one chapter's items found in `book`, which is the edition they cite.
@@ -40,6 +40,9 @@ impl ChapterCheck<'_> {
                     Vec::new(),
                     usize::from(!exists),
                 );
+            }
+            if let Some(Declares::Aside(asides)) = &s.declares {
+                self.asides(&s.id, asides);
             }
         }
         for t in &chapter.tables {
@@ -116,7 +119,7 @@ impl ChapterCheck<'_> {
         self.report(d);
     }
 
-    fn table(&mut self, t: &Table) {
+    pub(super) fn table(&mut self, t: &Table) {
         let rows = t.rows.len();
         if t.source.restates == Restates::Ours {
             self.figures.ours += rows;
@@ -147,10 +150,11 @@ impl ChapterCheck<'_> {
             return self.item(ItemKind::Table, &t.id, lines, Vec::new(), rows);
         }
         let words = self.book.text.words(lines.lines());
+        let cells = super::cells(t, &self.chapter.file.text);
         let (hits, failed) = if in_order(t) {
-            self.rows(t, &words, lines)
+            self.rows(t, &cells, &words, lines)
         } else {
-            self.figures_anywhere(t, &words, lines)
+            self.figures_at(t, &cells, &words, lines)
         };
         self.figures.rows.0 += rows - failed;
         self.item(ItemKind::Table, &t.id, lines, hits, failed);
@@ -160,10 +164,15 @@ impl ChapterCheck<'_> {
     }
 
     /// Each row's cells, one after another, rows in order.
-    fn rows(&mut self, t: &Table, words: &[Word], lines: &Locator) -> (Vec<Word>, usize) {
+    pub(super) fn rows(
+        &mut self,
+        t: &Table,
+        cells: &[Vec<(String, Span, Figure)>],
+        words: &[Word],
+        lines: &Locator,
+    ) -> (Vec<Word>, usize) {
         let (mut hits, mut failed, mut from) = (Vec::new(), 0, 0);
-        let cells = super::cells(t, &self.chapter.file.text);
-        for row in &cells {
+        for row in cells {
             match match_row(words, from, row) {
                 Ok(range) => {
                     hits.extend(words[range.clone()].iter().cloned());
@@ -192,28 +201,60 @@ impl ChapterCheck<'_> {
     }
 
     /// A constants table's values, or the figures of a table the book states
-    /// in prose, each anywhere in the cited lines.
-    fn figures_anywhere(
+    /// in prose, each at the place the table's `at` gives it on the cited
+    /// lines, row by row.
+    pub(super) fn figures_at(
         &mut self,
         t: &Table,
+        cells: &[Vec<(String, Span, Figure)>],
         words: &[Word],
         lines: &Locator,
     ) -> (Vec<Word>, usize) {
         let (mut hits, mut failed) = (Vec::new(), 0);
-        for row in super::cells(t, &self.chapter.file.text) {
+        let rows: Vec<_> = cells.iter().filter(|r| !r.is_empty()).collect();
+        if t.source.at.len() != rows.len() {
+            let message = format!(
+                "table `{}` states {} row(s) of figures in prose, and `at` places {}",
+                t.id,
+                rows.len(),
+                t.source.at.len()
+            );
+            let d = self
+                .finding(BookCheck::Unlocated, t.span.start..t.span.start + 4, message)
+                .label("each printed figure needs its place")
+                .note("`at = [\"LINE:COLUMN, …\", …]` gives, for each row, where each of its figures is printed; `cargo xtask provenance --books DIR --propose --write` records it");
+            self.report(d);
+            return (hits, rows.len());
+        }
+        for (row, (places, pspan)) in rows.iter().zip(&t.source.at) {
+            if places.len() != row.len() {
+                failed += 1;
+                let message = format!(
+                    "`at` places {} figure(s) of a row that prints {}",
+                    places.len(),
+                    row.len()
+                );
+                let d = self.finding(BookCheck::Locator, pspan.clone(), message);
+                self.report(d);
+                continue;
+            }
             let mut missed = false;
-            for (text, span, figure) in row {
-                match figure.find(words, 0) {
+            for ((text, span, figure), place) in row.iter().zip(places) {
+                let found = word_at(&self.book.text, words, *place)
+                    .and_then(|i| figure.at(words, i).map(|n| i..i + n));
+                match found {
                     Some(r) => hits.extend(words[r].iter().cloned()),
                     None => {
                         missed = true;
                         let message = format!(
-                            "`{text}` of table `{}` is not printed in {}:{lines}",
-                            t.id, self.book.name
+                            "`{text}` of table `{}` is not printed at {place} in {}:{lines}, which prints {}",
+                            t.id,
+                            self.book.name,
+                            printed_at(&self.book.text, words, *place)
                         );
                         let d = self
-                            .finding(BookCheck::Cell, span, message)
-                            .label("not printed there");
+                            .finding(BookCheck::Cell, span.clone(), message)
+                            .label("not printed at its place");
                         self.report(d);
                     }
                 }
@@ -223,7 +264,7 @@ impl ChapterCheck<'_> {
         (hits, failed)
     }
 
-    fn erratum(&mut self, t: &Table, e: &TableErratum) {
+    pub(super) fn erratum(&mut self, t: &Table, e: &TableErratum) {
         let Some(lines) = e.lines.as_ref() else {
             return self.unlocated(
                 e.span.clone(),
@@ -291,8 +332,8 @@ impl ChapterCheck<'_> {
         }
     }
 
-    /// Each `[book]` figure, anywhere in the cited lines.
-    fn example(&mut self, e: &Example) {
+    /// Each `[book]` figure at the place its pin names, on the cited lines.
+    pub(super) fn example(&mut self, e: &Example) {
         let claims: Vec<_> = e
             .claims()
             .iter()
@@ -310,31 +351,116 @@ impl ChapterCheck<'_> {
         let words = self.book.text.words(lines.lines());
         let (mut hits, mut failed) = (Vec::new(), 0);
         for (claim, figures) in claims {
-            let mut missing = Vec::new();
-            for (text, figure) in &figures {
-                match figure.find(&words, 0) {
+            let Some(pin) = e.pins.iter().find(|p| p.claim == claim.name) else {
+                failed += 1;
+                let message = format!(
+                    "`[book]` claim `{}` of example `{}` names no place in {}:{lines}",
+                    claim.name, e.id, self.book.name
+                );
+                let d = self
+                    .finding(BookCheck::Unlocated, claim.span.clone(), message)
+                    .label("not pinned")
+                    .note(format!(
+                        "add `{} = \"LINE:COLUMN\"` to the example's `[at]`; `cargo xtask provenance --books DIR --propose --write` records it",
+                        claim.name
+                    ));
+                self.report(d);
+                continue;
+            };
+            if pin.places.len() != figures.len() {
+                failed += 1;
+                let message = format!(
+                    "`[at]` gives `{}` {} place(s) for its {} figure(s)",
+                    claim.name,
+                    pin.places.len(),
+                    figures.len()
+                );
+                let d = self.finding(BookCheck::Locator, pin.span.clone(), message);
+                self.report(d);
+                continue;
+            }
+            let mut wrong = Vec::new();
+            for ((text, figure), place) in figures.iter().zip(&pin.places) {
+                let found = word_at(&self.book.text, &words, *place)
+                    .and_then(|i| figure.at(&words, i).map(|n| i..i + n));
+                match found {
                     Some(r) => hits.extend(words[r].iter().cloned()),
-                    None => missing.push(format!("`{text}`")),
+                    None => wrong.push(format!(
+                        "`{text}`, where {place} prints {}",
+                        printed_at(&self.book.text, &words, *place)
+                    )),
                 }
             }
-            if missing.is_empty() {
+            if wrong.is_empty() {
                 self.figures.claims.0 += 1;
                 continue;
             }
             failed += 1;
             let message = format!(
-                "example `{}` claims {} as `[book]` for `{}`, which {}:{lines} does not print",
+                "example `{}` claims {} as `[book]` for `{}` ({}:{lines})",
                 e.id,
-                missing.join(", "),
+                wrong.join("; "),
                 claim.name,
                 self.book.name
             );
-            let d = self.finding(BookCheck::Figure, claim.span.clone(), message).label("not printed there").note(
-                "a `[book]` claim copies what the book prints: a figure we worked out belongs in an example of ours (`[expect]`), or the book's own figure goes here with an erratum",
+            let d = self.finding(BookCheck::Figure, claim.span.clone(), message).label("not printed at its place").note(
+                "a `[book]` claim copies what the book prints at the place `[at]` names: a figure we worked out belongs in an example of ours (`[expect]`), or the book's own figure goes here with an erratum",
             );
             self.report(d);
         }
         self.item(ItemKind::Example, &e.id, lines, hits, failed);
+    }
+
+    /// Each figure or word a ruling says it sets aside, printed on its line.
+    fn asides(&mut self, id: &str, asides: &[Aside]) {
+        let len = self.book.text.lines.len() as u32;
+        for a in asides {
+            let figure = Figure::cell(&a.text, None, false);
+            let words = self.book.text.words([a.line]);
+            let printed =
+                a.line <= len && figure.as_ref().is_some_and(|f| f.find(&words, 0).is_some());
+            self.figures.asides.1 += 1;
+            if printed {
+                self.figures.asides.0 += 1;
+                continue;
+            }
+            let message = format!(
+                "ruling `{id}` sets aside `{}`, which {}:{} does not print",
+                a.text, self.book.name, a.line
+            );
+            let d = self
+                .finding(BookCheck::Aside, a.span.clone(), message)
+                .label("not printed there")
+                .note("`aside=LINE:FIGURE` names a line of the book and the figure or word on it that the ruling departs from");
+            self.report(d);
+        }
+    }
+}
+
+/// The column of `w`, a word of `book`, as a place: its line, and the
+/// character (from 1) it starts at.
+pub fn place_of(book: &BookText, w: &Word) -> Place {
+    let line = book
+        .lines
+        .get(w.line as usize - 1)
+        .map_or("", String::as_str);
+    let col = line.get(..w.at.start).map_or(0, |s| s.chars().count()) as u32 + 1;
+    Place { line: w.line, col }
+}
+
+/// The index in `words` (words of `book`) of the word that starts at `place`.
+pub fn word_at(book: &BookText, words: &[Word], place: Place) -> Option<usize> {
+    let first = words.partition_point(|w| w.line < place.line);
+    (first..words.len())
+        .take_while(|&i| words[i].line == place.line)
+        .find(|&i| place_of(book, &words[i]) == place)
+}
+
+/// What `place` prints, for a message: its word, or that no word starts there.
+fn printed_at(book: &BookText, words: &[Word], place: Place) -> String {
+    match word_at(book, words, place) {
+        Some(i) => format!("`{}`", words[i].text),
+        None => "no word of the cited lines".to_string(),
     }
 }
 
@@ -347,11 +473,14 @@ pub fn match_row<'w>(
     row: &[(String, Span, Figure)],
 ) -> Result<std::ops::Range<usize>, (usize, Option<&'w Word>)> {
     let mut best = (0, None);
-    for start in from..words.len() {
+    // A row starts a line of the book: a table prints one row to a line (or,
+    // flattened, one cell to a line).
+    let starts_line = |i: usize| i == 0 || words[i - 1].line != words[i].line;
+    for start in (from..words.len()).filter(|&i| starts_line(i)) {
         let mut at = start;
         let mut matched = 0;
         for (_, _, figure) in row {
-            match figure.at(words, at) {
+            match in_cell(figure, words, at) {
                 Some(n) => {
                     at += n;
                     matched += 1;
@@ -367,6 +496,15 @@ pub fn match_row<'w>(
         }
     }
     Err(best)
+}
+
+/// The length of `figure`'s match at `words[i..]` when it fills a printed
+/// cell: it starts where one opens and ends where one closes, so that a
+/// cell's figure is not found inside a longer cell ("light" in "Clothing,
+/// light").
+pub fn in_cell(figure: &Figure, words: &[Word], i: usize) -> Option<usize> {
+    let n = figure.at(words, i)?;
+    (words[i].opens && words[i + n - 1].closes).then_some(n)
 }
 
 #[cfg(test)]
@@ -390,6 +528,27 @@ mod tests {
         let piped = BookText::new("Steel | 5 | -3 |");
         let words = piped.words(1..=1);
         assert_eq!(match_row(&words, 0, &row(&["Steel", "5", "-3"])), Ok(0..3));
+    }
+
+    #[test]
+    fn a_cell_is_found_only_as_a_whole_printed_cell_and_a_row_only_at_a_line_start() {
+        let text = BookText::new("Clothing, light | 1 | Typical garb |\nTrooper | 5 | light |");
+        let words = text.words(1..=2);
+        assert!(
+            match_row(&words, 0, &row(&["light", "1"])).is_err(),
+            "`light` is the end of the cell `Clothing, light`, not a cell"
+        );
+        assert!(match_row(&words, 0, &row(&["Clothing, light", "1"])).is_ok());
+        assert!(
+            match_row(&words, 0, &row(&["5", "light"])).is_err(),
+            "a row starts a line"
+        );
+        let columns = BookText::new("Partial    +2     +1");
+        let words = columns.words(1..=1);
+        assert_eq!(
+            match_row(&words, 0, &row(&["Partial", "+2", "+1"])),
+            Ok(0..3)
+        );
     }
 
     #[test]

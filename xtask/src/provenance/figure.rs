@@ -153,7 +153,9 @@ fn int_matches(word: &str, n: i64) -> bool {
         return false;
     }
     match rest.next() {
-        Some(c) if c.is_alphabetic() || c == '/' || c == '%' => true,
+        Some(c) if c.is_alphabetic() || c == '%' => true,
+        // A unit per something (`2m/s` has its `m`); `1/2` is a fraction, no 1.
+        Some('/') => rest.next().is_some_and(char::is_alphabetic),
         Some('-') => rest.next().is_some_and(char::is_alphabetic),
         _ => false,
     }
@@ -197,6 +199,12 @@ mod tests {
         assert_eq!(find(3).as_deref(), Some("+3"));
         assert_eq!(find(5).as_deref(), Some("x5"));
         assert_eq!(find(23), None, "a band is no number");
+        let fraction = words("halves it: 1/2 AV");
+        assert_eq!(
+            Figure::Int(1).find(&fraction, 0),
+            None,
+            "a fraction is no number with a unit"
+        );
         assert_eq!(find(-3), None, "a sign is not dropped from a negative");
         assert_eq!(
             Figure::Int(6).find(&words("takes 6d6"), 0),

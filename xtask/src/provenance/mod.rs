@@ -11,6 +11,7 @@ mod check;
 pub mod coverage;
 mod figure;
 mod model;
+pub mod mutate;
 pub mod propose;
 mod rows;
 mod text;
@@ -128,7 +129,7 @@ pub fn summary(run: &Run) -> String {
     let w = run.figures.keys().map(String::len).max().unwrap_or(0);
     for (system, f) in &run.figures {
         out += &format!(
-            "{system:<w$}  table rows {}/{} located ({} ours), [book] claims {}/{}, table errata {}/{} confirmed, sections {}/{} cite the book (rulings aside)\n",
+            "{system:<w$}  table rows {}/{} located ({} ours), [book] claims {}/{}, table errata {}/{} confirmed, sections {}/{} cite the book (rulings aside), rulings' set-aside figures {}/{} printed\n",
             f.rows.0,
             f.rows.1,
             f.ours,
@@ -137,7 +138,9 @@ pub fn summary(run: &Run) -> String {
             f.errata.0,
             f.errata.1,
             f.sections.0,
-            f.sections.1
+            f.sections.1,
+            f.asides.0,
+            f.asides.1
         );
     }
     for c in &run.coverage {

@@ -151,6 +151,8 @@ pub struct Figures {
     pub errata: (usize, usize),
     /// Sections that cite lines of the book, rulings (ours) aside.
     pub sections: (usize, usize),
+    /// What rulings say they set aside, printed on the lines they name.
+    pub asides: (usize, usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

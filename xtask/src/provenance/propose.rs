@@ -12,7 +12,7 @@ use codegen::locator::Restates;
 use codegen::model::{Chapter, Example, Table};
 
 use super::Book;
-use super::check::match_row;
+use super::check::{match_row, place_of, word_at};
 use super::coverage::LineUse;
 use super::figure::Figure;
 use super::rows::{cells, in_order};
@@ -157,6 +157,16 @@ fn chapter_proposals(chapter: &Chapter, book: &Book) -> Vec<Proposal> {
                 e.rule_span.start,
             ));
         }
+    }
+    for e in chapter.examples.iter().filter(|e| !e.ours) {
+        out.extend(pins(chapter, e, book));
+    }
+    for t in chapter
+        .tables
+        .iter()
+        .filter(|t| !in_order(t) && t.source.at.is_empty())
+    {
+        out.extend(table_places(chapter, t, book));
     }
     for t in chapter
         .tables
@@ -379,6 +389,118 @@ fn example(e: &Example, words: &[Word], anchors: &[u32]) -> Option<(BTreeSet<u32
         found += &format!(", not printed: {}", missing.join(", "));
     }
     Some(((lo..=hi).collect(), found))
+}
+
+/// An `[at]` entry for each `[book]` claim of `e` (located) that has none:
+/// each figure's place on the cited lines, where it is printed nearest a word
+/// of the claim's name (`hits` near "hits"), a place no other claim of the
+/// example takes; first in the lines when nothing tells them apart.
+fn pins(chapter: &Chapter, e: &Example, book: &Book) -> Option<Proposal> {
+    let lines = e.lines.as_ref()?;
+    let words = book.text.words(lines.lines());
+    let mut taken: BTreeSet<usize> = e
+        .pins
+        .iter()
+        .flat_map(|p| &p.places)
+        .filter_map(|&p| word_at(&book.text, &words, p))
+        .collect();
+    let mut entries = Vec::new();
+    let mut at_lines = BTreeSet::new();
+    for c in e.claims() {
+        let figures = Figure::of_value(&c.value);
+        if figures.is_empty() || e.pins.iter().any(|p| p.claim == c.name) {
+            continue;
+        }
+        let stems: Vec<String> = c
+            .name
+            .split('_')
+            .filter(|w| w.len() >= 3)
+            .map(|w| w[..w.len().min(4)].to_string())
+            .collect();
+        let named: Vec<usize> = (0..words.len())
+            .filter(|&i| stems.iter().any(|s| words[i].text.starts_with(s.as_str())))
+            .collect();
+        let mut places = Vec::new();
+        for (_, f) in &figures {
+            let best = (0..words.len())
+                .filter(|&i| f.at(&words, i).is_some())
+                .min_by_key(|&i| {
+                    let near = named.iter().map(|&n| n.abs_diff(i)).min().unwrap_or(0);
+                    (taken.contains(&i), near, i)
+                });
+            let Some(i) = best else { break };
+            taken.insert(i);
+            at_lines.insert(words[i].line);
+            places.push(place_of(&book.text, &words[i]).to_string());
+        }
+        if places.len() == figures.len() {
+            entries.push(format!("{} = \"{}\"\n", c.name, places.join(", ")));
+        }
+    }
+    if entries.is_empty() {
+        return None;
+    }
+    let text = &chapter.file.text;
+    let body = &text[e.span.clone()];
+    let (at, insert) = match body.find("\n[at]\n") {
+        Some(i) => (e.span.start + i + "\n[at]\n".len(), entries.concat()),
+        None => {
+            // Before the closing fence: the body's last line.
+            let close = body
+                .trim_end()
+                .rfind('\n')
+                .map_or(e.span.end, |i| e.span.start + i + 1);
+            (close, format!("\n[at]\n{}", entries.concat()))
+        }
+    };
+    let found = format!("{} claim(s) pinned", entries.len());
+    Some(proposal(
+        chapter,
+        format!("example {} [at]", e.id),
+        at_lines,
+        found,
+        at,
+        insert,
+    ))
+}
+
+/// A prose or constants table's `at`, when it has lines and no places:
+/// each printed figure's first place on the lines that no figure before it
+/// took.
+fn table_places(chapter: &Chapter, t: &Table, book: &Book) -> Option<Proposal> {
+    let lines = t.source.lines.as_ref()?;
+    let words = book.text.words(lines.lines());
+    let mut taken = BTreeSet::new();
+    let mut rows = Vec::new();
+    let mut at_lines = BTreeSet::new();
+    for row in cells(t, &chapter.file.text)
+        .iter()
+        .filter(|r| !r.is_empty())
+    {
+        let mut places = Vec::new();
+        for (_, _, f) in row {
+            let all = (0..words.len()).filter(|&i| f.at(&words, i).is_some());
+            let i = all.clone().find(|i| !taken.contains(i)).or(all.min())?;
+            taken.insert(i);
+            at_lines.insert(words[i].line);
+            places.push(place_of(&book.text, &words[i]).to_string());
+        }
+        rows.push(format!("\"{}\"", places.join(", ")));
+    }
+    if rows.is_empty() {
+        return None;
+    }
+    let insert = format!("at = [{}]\n", rows.join(", "));
+    let at = after_line(&chapter.file.text, t.span.start);
+    let found = format!("{} row(s) placed", rows.len());
+    Some(proposal(
+        chapter,
+        format!("table {} at", t.id),
+        at_lines,
+        found,
+        at,
+        insert,
+    ))
 }
 
 /// Sections that restate the book (rulings are ours), each given the lines

@@ -12,6 +12,12 @@ pub struct Word {
     pub line: u32,
     /// Its bytes in the line as printed, punctuation around it excluded.
     pub at: Range<usize>,
+    /// Whether it opens a table cell as printed: the first word of its line,
+    /// or the first after a `|`, a tab or a run of spaces.
+    pub opens: bool,
+    /// Whether it closes one: the last word of its line, or the last before
+    /// a `|`, a tab or a run of spaces.
+    pub closes: bool,
 }
 
 /// The ditto mark, as every form of it folds.
@@ -49,6 +55,9 @@ impl BookText {
 
 /// The words of `text` (one line), folded; `line` numbers them.
 pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
+    let first = out.len();
+    // Whether a `|` stands between the last word and the next.
+    let mut bar = true;
     let mut start = None;
     let mut chars = text.char_indices().chain([(text.len(), ' ')]).peekable();
     while let Some((i, c)) = chars.next() {
@@ -57,7 +66,9 @@ pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
         let gap = stray || c.is_whitespace() || matches!(c, '|' | '=' | '\u{a0}');
         match (gap, start) {
             (true, Some(s)) => {
-                if let Some(w) = fold(&text[s..i], s, line) {
+                if let Some(mut w) = fold(&text[s..i], s, line) {
+                    w.opens = bar;
+                    bar = false;
                     out.push(w);
                 }
                 start = None;
@@ -65,6 +76,18 @@ pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
             (false, None) => start = Some(i),
             _ => {}
         }
+        // A run of spaces or a tab separates cells as a `|` does, in a table
+        // set out in columns.
+        let wide = c == '\t' || (c == ' ' && i > 0 && text[..i].ends_with(' '));
+        if c == '|' || wide {
+            bar = true;
+            if let Some(last) = out.get_mut(first..).and_then(<[Word]>::last_mut) {
+                last.closes = true;
+            }
+        }
+    }
+    if let Some(last) = out.get_mut(first..).and_then(<[Word]>::last_mut) {
+        last.closes = true;
     }
 }
 
@@ -91,6 +114,8 @@ fn fold(raw: &str, s: usize, line: u32) -> Option<Word> {
             text: DITTO.to_string(),
             line,
             at,
+            opens: false,
+            closes: false,
         });
     }
     let first = chars.iter().position(|&(_, c)| !OPENERS.contains(&c))?;
@@ -112,7 +137,13 @@ fn fold(raw: &str, s: usize, line: u32) -> Option<Word> {
     } else {
         core
     };
-    Some(Word { text, line, at })
+    Some(Word {
+        text,
+        line,
+        at,
+        opens: false,
+        closes: false,
+    })
 }
 
 /// One character as the check compares it: every dash a hyphen, every double

@@ -20,6 +20,8 @@ pub const CSS: &str = include_str!("book.css");
 /// given, else nothing but the locators in the spec.
 pub struct Books<'a> {
     pub run: Option<&'a Run>,
+    /// Each system's figure mutants, when the books were read.
+    pub mutants: Option<&'a std::collections::BTreeMap<String, crate::provenance::mutate::Tally>>,
 }
 
 impl Books<'_> {
@@ -153,15 +155,24 @@ pub fn front(books: &Books) -> Html {
     };
     let mut out = html!(
         "<section id=\"provenance\">\n<h2>The spec against the books</h2>\n<p>Each located table row, \
-         table erratum and <code>[book]</code> figure looked for in the lines its locator cites \
-         (<code>cargo xtask provenance</code>).</p>\n<table class=\"provenance\">\n<thead><tr><th>system</th>\
+         table erratum and <code>[book]</code> figure looked for at its place on the lines its locator cites \
+         (<code>cargo xtask provenance</code>); each figure replaced in turn by every other figure printed \
+         on its lines, and the mutants the check catches or <code>conformance/figure-mutants.toml</code> \
+         explains counted (<code>--mutate</code>).</p>\n<table class=\"provenance\">\n<thead><tr><th>system</th>\
          <th>table rows located</th><th>rows of our own</th><th>[book] claims located</th>\
-         <th>table errata confirmed</th><th>sections citing the book</th></tr></thead>\n<tbody>\n",
+         <th>table errata confirmed</th><th>sections citing the book</th>\
+         <th>figure mutants caught / explained / all</th></tr></thead>\n<tbody>\n",
     );
     for (system, f) in &run.figures {
+        let m = books
+            .mutants
+            .and_then(|m| m.get(system))
+            .cloned()
+            .unwrap_or_default();
         out += html!(
             "<tr data-provenance=\"{s}\"><th>{s}</th><td data-count=\"rows\">{}/{}</td><td data-count=\"ours\">{}</td>\
-             <td data-count=\"claims\">{}/{}</td><td data-count=\"errata\">{}/{}</td><td data-count=\"sections\">{}/{}</td></tr>\n",
+             <td data-count=\"claims\">{}/{}</td><td data-count=\"errata\">{}/{}</td><td data-count=\"sections\">{}/{}</td>\
+             <td data-count=\"figure-mutants\">{} / {} / {}</td></tr>\n",
             f.rows.0,
             f.rows.1,
             f.ours,
@@ -171,6 +182,9 @@ pub fn front(books: &Books) -> Html {
             f.errata.1,
             f.sections.0,
             f.sections.1,
+            m.caught,
+            m.explained,
+            m.total,
             s = system
         );
     }

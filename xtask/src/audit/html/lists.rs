@@ -226,7 +226,9 @@ pub fn rulings(out: &mut Html, audit: &Audit) {
             "ruling",
             "chapter",
             "stance",
+            "sets aside",
             "written",
+            "examples it touches",
             "errata cite it in",
             "derivations cite it in",
         ],
@@ -257,7 +259,12 @@ pub fn rulings(out: &mut Html, audit: &Audit) {
                 ),
                 Html::text(&r.chapter),
                 Html::text(r.stance),
+                match r.sets_aside.as_slice() {
+                    [] => Html::text("nothing printed"),
+                    asides => Html::text(&asides.join("; ")),
+                },
                 html!("<span class=\"written\">{}</span>", written),
+                list(&r.touches, "no example"),
                 list(&r.cited_by, "no erratum"),
                 list(&r.derivations, "no derivation"),
             ]

@@ -31,17 +31,27 @@ pub struct ErratumEntry {
     pub reason: String,
 }
 
-/// A ruling section: the examples whose errata cite it (a ruling that goes
-/// against what the book prints has some; one that fills a gap has none),
-/// the examples whose derivation cites it, and who wrote it and when.
+/// A ruling section: what it declares of the book (the printed figures it
+/// sets aside, or that it fills a gap), the examples whose errata cite it,
+/// the examples whose derivation cites it, every example it touches, and who
+/// wrote it and when.
 #[derive(Debug, Serialize)]
 pub struct RulingFacts {
     pub ruling: Cite,
     pub chapter: String,
     pub cited_by: Vec<Cite>,
-    /// `against the book` when an erratum cites it, else `fills a gap`.
+    /// `against the book` when it declares what it sets aside (`aside=…`),
+    /// `fills a gap` when it declares `gap`, `undeclared` otherwise (which
+    /// the `undeclared-ruling` lint reports).
     pub stance: &'static str,
+    /// What it sets aside, as declared: `line 200: 3`, each checked against
+    /// the book by `cargo xtask provenance`.
+    pub sets_aside: Vec<String>,
     pub derivations: Vec<Cite>,
+    /// The examples it touches: through an erratum, a derivation, by
+    /// standing in the section it governs (its own, or the one its heading
+    /// sits under), or named in its text, once each.
+    pub touches: Vec<Cite>,
     /// Its file and first and last line (none: to the end), for git's history of its lines.
     pub file: String,
     pub lines: (usize, Option<usize>),

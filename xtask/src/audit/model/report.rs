@@ -43,6 +43,11 @@ pub struct Audit {
     /// report lists them, and the command fails on them.
     #[serde(skip)]
     pub book_findings: usize,
+    /// Each system's figure mutants (`cargo xtask provenance --mutate`):
+    /// caught, explained and in all; none when the report was written
+    /// without the books.
+    pub figure_mutants:
+        Option<std::collections::BTreeMap<String, crate::provenance::mutate::Tally>>,
 }
 
 #[derive(Debug, Serialize)]
