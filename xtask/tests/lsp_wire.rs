@@ -108,11 +108,13 @@ impl Server {
             match self.out.recv_timeout(left) {
                 Ok(m) if wanted(&m) => return m,
                 Ok(m) => self.seen.push(m),
-                Err(e) => panic!(
-                    "no {what} ({e}); the server wrote {:#?}; stderr:\n{}",
-                    self.seen,
-                    self.stop_and_stderr()
-                ),
+                Err(e) => {
+                    let stderr = self.stop_and_stderr();
+                    panic!(
+                        "no {what} ({e}); the server wrote {:#?}; stderr:\n{stderr}",
+                        self.seen
+                    )
+                }
             }
         }
     }
@@ -335,9 +337,10 @@ fn a_ranged_change_edits_its_range_counted_in_utf16_units() {
     let root = scratch.0.canonicalize().unwrap();
     let mut server = Server::start(&root);
     let path = "spec/action/falling.md";
-    // A line of our own at the top, whose emoji takes two UTF-16 units.
+    // A line of our own at the end, whose emoji takes two UTF-16 units.
     let text = std::fs::read_to_string(root.join(path)).unwrap();
-    let text = format!("<!-- 😀 -->\n{text}");
+    let text = format!("{text}\n<!-- 😀 -->\n");
+    let emoji = pos::position(&text, text.find("<!-- 😀").unwrap()).line;
     let chapter = uri(&root, path);
     let item = json!({ "uri": chapter, "languageId": "markdown", "version": 1, "text": text });
     server.notify("textDocument/didOpen", json!({ "textDocument": item }));
@@ -364,23 +367,18 @@ fn a_ranged_change_edits_its_range_counted_in_utf16_units() {
         "{typo:#}"
     );
     // Within the emoji's line: `😀` ends at unit 7, so the space after it is 7..8.
-    let space =
-        json!({ "start": { "line": 0, "character": 7 }, "end": { "line": 0, "character": 8 } });
+    let space = json!({ "start": { "line": emoji, "character": 7 }, "end": { "line": emoji, "character": 8 } });
     edit(&mut server, 3, space, "x");
     let back = json!({ "start": l, "end": l });
     edit(&mut server, 4, back, "l");
     diagnostics(&mut server, &chapter, |d| d == &json!([]));
     // The buffer reads as expected: a ranged change that ends before it
     // starts is refused, said, and changes nothing.
-    let reversed =
-        json!({ "start": { "line": 0, "character": 8 }, "end": { "line": 0, "character": 7 } });
+    let reversed = json!({ "start": { "line": emoji, "character": 8 }, "end": { "line": emoji, "character": 7 } });
     edit(&mut server, 5, reversed, "?");
     let said = server.wait("a refusal shown", |m| m["method"] == "window/showMessage");
-    assert!(
-        said.to_string()
-            .contains("ends (0:7) before it starts (0:8)"),
-        "{said}"
-    );
+    let why = format!("ends ({emoji}:7) before it starts ({emoji}:8)");
+    assert!(said.to_string().contains(&why), "{said}");
     let symbols = server.request(
         10,
         "textDocument/documentSymbol",

@@ -105,3 +105,21 @@ fn workspace() -> &'static Path {
         root.canonicalize().unwrap_or(root)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A session that opens its chapter reaches the handlers that need a book.
+    #[test]
+    fn the_fuzz_workspace_compiles() {
+        let compiled = crate::world::compile(workspace(), &crate::world::Overlays::new());
+        assert!(compiled.is_ok(), "{:?}", compiled.err().map(|d| d.render()));
+    }
+
+    #[test]
+    fn root_stands_for_the_workspace_in_a_body() {
+        assert_eq!(with_root(b"a$ROOT/b$ROOT", b"/r"), b"a/r/b/r");
+        assert_eq!(with_root(b"$ROO", b"/r"), b"$ROO");
+    }
+}
