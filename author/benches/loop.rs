@@ -76,7 +76,9 @@ fn burst() -> Result<(), String> {
         let first = Instant::now();
         let mut name = String::new();
         for edit in 0..BURST {
-            std::thread::sleep(gap);
+            // Paced by the clock, not by sleeps that add up.
+            let due = first + gap * edit as u32;
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
             name = format!("falling.burst{run}x{edit}");
             client.change(&mut falling, typo(&name));
         }

@@ -81,12 +81,8 @@ impl<R: BufRead> Reader<R> {
             };
             if name.trim().eq_ignore_ascii_case("Content-Length") {
                 let value = value.trim();
-                let n = value
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())
-                    .then(|| value.parse::<u64>().ok())
-                    .flatten()
-                    .filter(|_| !value.is_empty());
+                let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+                let n = value.parse::<u64>().ok().filter(|_| digits);
                 let Some(n) = n else {
                     return Err(Stop::Lost(format!(
                         "Content-Length {:?} is no length",
