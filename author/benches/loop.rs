@@ -1,23 +1,103 @@
 //! The author's loop in the editor, measured on the bundled book with the
-//! server as `cargo bench` builds it (release): how long from an edit of
-//! `spec/action/falling.md` to its diagnostics, to the verdicts of a prose or
-//! example edit, and to those of a table edit, which needs the resolver
-//! rebuilt (`target/lsp`; the first run builds it whole first). Then, for
-//! comparison, how long that rebuild takes alone.
+//! server as `cargo bench` builds it (release), in two cases:
 //!
-//! `cargo bench -p author --bench loop`. Nothing is written to `spec/`: the
-//! edits live in the buffer.
+//! - `loop`: how long from an edit of `spec/action/falling.md` to its
+//!   diagnostics, to the verdicts of a prose or example edit, and to those
+//!   of a table edit, which needs the resolver rebuilt (`target/lsp`; the
+//!   first run builds it whole first). Then, for comparison, how long that
+//!   rebuild takes alone.
+//! - `burst`: 200 edits sent within a second, as fast typing sends them,
+//!   and how long after the last its diagnostics come, beside how long one
+//!   edit alone takes. The server compiles the edits queued behind one
+//!   once, so the last is answered within about one compile, not after 200.
+//!   No resolver is asked here: verdicts are judged on another thread.
+//!
+//! `cargo bench -p author --bench loop [-- CASE]` runs every case, or those
+//! whose name contains CASE. Nothing is written to `spec/`: the edits live
+//! in the buffer.
 
 use std::time::{Duration, Instant};
 
 use author::lsp::Config;
 use author::lsp::client::{Buffer, Client};
+use author::lsp::resolver::Resolver;
 
 const RUNS: usize = 10;
 /// Each table edit costs a build: fewer runs.
 const TABLE_RUNS: usize = 4;
+/// The edits of a burst, and the time they are spread over.
+const BURST: usize = 200;
+const BURST_SPAN: Duration = Duration::from_secs(1);
 
 fn main() -> Result<(), String> {
+    // cargo passes `--bench`; any other argument picks cases by name.
+    let picked: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let run = |case: &str| picked.is_empty() || picked.iter().any(|p| case.contains(p.as_str()));
+    if run("burst") {
+        burst()?;
+    }
+    if run("loop") {
+        edit_loop()?;
+    }
+    Ok(())
+}
+
+/// The `burst` case.
+fn burst() -> Result<(), String> {
+    let config = Config {
+        root: author::workspace_root(),
+        resolver: Resolver {
+            binaries: Vec::new(),
+            build: None,
+        },
+    };
+    let mut client = Client::start(config)?;
+    let mut falling = client.open_file("spec/action/falling.md")?;
+    let uri = falling.uri.clone();
+    client.diagnostics(&uri, true, |d| d.as_array().is_some_and(Vec::is_empty))?;
+    let original = falling.text.clone();
+    // Each edit names a rule of its own, so that its diagnostics tell it apart.
+    let typo =
+        |name: &str| original.replacen("rule = \"falling.fall\"", &format!("rule = \"{name}\""), 1);
+    let names = |d: &serde_json::Value, name: &str| d.to_string().contains(&format!("`{name}`"));
+    let one = measure(RUNS, |run| {
+        let name = format!("falling.one{run}");
+        client.change(&mut falling, typo(&name));
+        client.diagnostics(&uri, true, |d| names(d, &name))?;
+        Ok(())
+    })?;
+    let gap = BURST_SPAN / BURST as u32;
+    let mut after_last = Vec::new();
+    let mut spans = Vec::new();
+    for run in 0..RUNS {
+        let first = Instant::now();
+        let mut name = String::new();
+        for edit in 0..BURST {
+            // Paced by the clock, not by sleeps that add up.
+            let due = first + gap * edit as u32;
+            std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            name = format!("falling.burst{run}x{edit}");
+            client.change(&mut falling, typo(&name));
+        }
+        let last = Instant::now();
+        spans.push(last - first);
+        client.diagnostics(&uri, true, |d| names(d, &name))?;
+        after_last.push(last.elapsed());
+    }
+    println!("one edit alone, to its diagnostics: {}", stats(&one));
+    println!("{BURST} edits sent over:            {}", stats(&spans));
+    println!(
+        "the last of them to its diagnostics: {}",
+        stats(&after_last)
+    );
+    Ok(())
+}
+
+/// The `loop` case.
+fn edit_loop() -> Result<(), String> {
     let root = author::workspace_root();
     let mut client = Client::start(Config::for_root(&root))?;
     let mut falling = client.open_file("spec/action/falling.md")?;

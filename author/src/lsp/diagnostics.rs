@@ -100,7 +100,8 @@ fn suggested(text: &str) -> Vec<String> {
 
 /// A quick fix per suggestion of each of `diagnostics` (those the editor sends
 /// back for the range it asks about): the suggested name in place of the
-/// diagnostic's text, inside its quotes when it is quoted.
+/// diagnostic's text, inside its quotes when it is quoted. A diagnostic
+/// whose range ends before it starts gets none.
 pub fn quick_fixes(
     uri: &lsp::Uri,
     text: &str,
@@ -117,6 +118,11 @@ pub fn quick_fixes(
             pos::offset(text, d.range.start),
             pos::offset(text, d.range.end),
         );
+        // A range that ends before it starts (no diagnostic of ours) names
+        // no text to replace.
+        if end < start {
+            continue;
+        }
         let quoted = text[start..end].len() >= 2
             && text[start..end].starts_with('"')
             && text[start..end].ends_with('"');

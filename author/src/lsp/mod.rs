@@ -1,29 +1,33 @@
-//! `cargo xtask lsp`: the language server, on `lsp-server` and `lsp-types`.
-//! Messages are handled one at a time in the order they come, on one thread;
-//! the verdicts are judged on another ([`resolver`]) and come back as
-//! messages of their own. Every change recompiles the whole book (a few
-//! milliseconds), so each chapter the change affects gets its diagnostics.
+//! `cargo xtask lsp`: the language server, on `lsp-server`'s messages and
+//! `lsp-types`, over our own framing ([`transport`]). Messages are handled
+//! one at a time in the order they come, on one thread; the verdicts are
+//! judged on another ([`resolver`]) and come back as messages of their own.
+//! A change recompiles the whole book (a few milliseconds), so each chapter
+//! the change affects gets its diagnostics; the edits queued behind one are
+//! applied first, so a burst of typing costs one compile, not one per key.
 
 pub mod client;
 mod code;
 mod complete;
 mod diagnostics;
+pub mod fuzz;
 mod lens;
 pub mod nav;
 pub mod pos;
 pub mod resolver;
+pub mod transport;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostic};
 use crossbeam_channel::{Receiver, Sender, select};
-use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::verdict;
 use crate::world::{self, Overlays};
@@ -55,18 +59,48 @@ impl Config {
     }
 }
 
-/// Serves an editor over stdin and stdout until it says `exit`.
+/// Serves an editor over stdin and stdout until it says `exit`; an error
+/// says why it stopped otherwise.
 pub fn serve_stdio(root: &Path) -> Result<(), String> {
-    let (connection, io) = Connection::stdio();
-    serve(&connection, Config::for_root(root))?;
-    io.join().map_err(|e| e.to_string())
+    let (connection, io) = transport::stdio();
+    let served = serve(&connection, Config::for_root(root));
+    // The writer ends once it has written what the server sent.
+    drop(connection);
+    match served {
+        Ok(()) => io
+            .finish()
+            .map_err(|e| format!("cannot write to the client: {e}")),
+        Err(Ended::Disconnected) => Err(io
+            .why_input_stopped()
+            .unwrap_or_else(|| "the input stopped".into())),
+        Err(ended) => {
+            let _ = io.finish();
+            Err(ended.to_string())
+        }
+    }
 }
 
-/// Serves the editor at the other end of `connection`.
-pub fn serve(connection: &Connection, config: Config) -> Result<(), String> {
-    let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
-    let init = connection.initialize(caps).map_err(|e| e.to_string())?;
-    let init: lsp::InitializeParams = serde_json::from_value(init).unwrap_or_default();
+/// How a session ended, other than by `exit` after `shutdown`.
+#[derive(Debug, PartialEq)]
+pub enum Ended {
+    /// No more messages can come: the input ended, or could not be read.
+    Disconnected,
+    /// `exit` came before `shutdown` (LSP asks for exit code 1 then).
+    ExitBeforeShutdown,
+}
+
+impl std::fmt::Display for Ended {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Ended::Disconnected => "the client's connection closed",
+            Ended::ExitBeforeShutdown => "the client said `exit` before `shutdown`",
+        })
+    }
+}
+
+/// Serves the editor at the other end of `connection`, until `exit`.
+pub fn serve(connection: &Connection, config: Config) -> Result<(), Ended> {
+    let init = initialize(connection)?;
     let refresh = init
         .capabilities
         .workspace
@@ -79,28 +113,88 @@ pub fn serve(connection: &Connection, config: Config) -> Result<(), String> {
     run(connection, &mut server, &progress)
 }
 
+/// Waits for `initialize` and answers it with the server's capabilities;
+/// a request before it is answered with -32002, as LSP asks.
+fn initialize(connection: &Connection) -> Result<lsp::InitializeParams, Ended> {
+    loop {
+        match connection
+            .receiver
+            .recv()
+            .map_err(|_| Ended::Disconnected)?
+        {
+            Message::Request(req) if req.method == lsp::request::Initialize::METHOD => {
+                let result = json!({ "capabilities": to_json(capabilities()) });
+                let _ = connection
+                    .sender
+                    .send(Response::new_ok(req.id, result).into());
+                return Ok(serde_json::from_value(req.params).unwrap_or_default());
+            }
+            Message::Request(req) => {
+                let error = Response::new_err(
+                    req.id,
+                    ErrorCode::ServerNotInitialized as i32,
+                    "the server is not initialized yet".into(),
+                );
+                let _ = connection.sender.send(error.into());
+            }
+            Message::Notification(n) if n.method == lsp::notification::Exit::METHOD => {
+                return Err(Ended::ExitBeforeShutdown);
+            }
+            Message::Notification(_) | Message::Response(_) => {}
+        }
+    }
+}
+
+/// Handles each message as it comes and every message queued behind it,
+/// then compiles the edits they made, once.
 fn run(
     connection: &Connection,
     server: &mut Server,
     progress: &Receiver<(u64, Progress)>,
-) -> Result<(), String> {
+) -> Result<(), Ended> {
+    let mut shut_down = false;
     loop {
-        select! {
-            recv(connection.receiver) -> message => match message.map_err(|e| e.to_string())? {
-                Message::Request(req) => {
-                    if connection.handle_shutdown(&req).map_err(|e| e.to_string())? {
-                        return Ok(());
-                    }
-                    server.request(req);
-                }
-                Message::Notification(n) => server.notify(n),
-                Message::Response(_) => {}
-            },
+        let first = select! {
+            recv(connection.receiver) -> message => message.map_err(|_| Ended::Disconnected)?,
             recv(progress) -> p => {
                 if let Ok((job, p)) = p {
                     server.progress(job, p);
                 }
+                continue;
             }
+        };
+        let mut next = Some(first);
+        while let Some(message) = next {
+            match message {
+                // After `shutdown`, LSP wants every request refused and every
+                // notification but `exit` dropped.
+                Message::Request(req) if shut_down => {
+                    let error = Response::new_err(
+                        req.id,
+                        ErrorCode::InvalidRequest as i32,
+                        "the server is shut down: only `exit` is taken".into(),
+                    );
+                    let _ = server.out.send(error.into());
+                }
+                Message::Request(req) if req.method == lsp::request::Shutdown::METHOD => {
+                    shut_down = true;
+                    let _ = server.out.send(Response::new_ok(req.id, ()).into());
+                }
+                Message::Request(req) => server.request(req),
+                Message::Notification(n) if n.method == lsp::notification::Exit::METHOD => {
+                    return if shut_down {
+                        Ok(())
+                    } else {
+                        Err(Ended::ExitBeforeShutdown)
+                    };
+                }
+                Message::Notification(n) if !shut_down => server.notify(n),
+                Message::Notification(_) | Message::Response(_) => {}
+            }
+            next = connection.receiver.try_recv().ok();
+        }
+        if !shut_down {
+            server.settle();
         }
     }
 }
@@ -108,7 +202,7 @@ fn run(
 fn capabilities() -> lsp::ServerCapabilities {
     lsp::ServerCapabilities {
         text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(
-            lsp::TextDocumentSyncKind::FULL,
+            lsp::TextDocumentSyncKind::INCREMENTAL,
         )),
         hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
         definition_provider: Some(lsp::OneOf::Left(true)),
@@ -135,6 +229,8 @@ struct Server {
     book: Option<Book>,
     /// The diagnostics of the latest text, when it does not.
     errors: Vec<Diagnostic>,
+    /// Whether a buffer changed since the last compile.
+    stale: bool,
     resolvers: world::Resolvers,
     judging: Judging,
     /// The files that show diagnostics now.
@@ -154,6 +250,7 @@ impl Server {
             docs: BTreeMap::new(),
             book: None,
             errors: Vec::new(),
+            stale: false,
             resolvers: world::Resolvers::default(),
             judging: Judging::Waiting,
             shown: BTreeSet::new(),
@@ -164,9 +261,17 @@ impl Server {
         }
     }
 
+    /// Compiles the book when a buffer changed since it was last compiled.
+    fn settle(&mut self) {
+        if self.stale {
+            self.recompile();
+        }
+    }
+
     /// Compiles the book with the buffers, shows its diagnostics, and asks
     /// for the verdicts of the open chapters.
     fn recompile(&mut self) {
+        self.stale = false;
         let overlays: Overlays = self.docs.clone();
         match self.resolvers.compile(&self.root, &overlays) {
             Ok(book) => {
@@ -291,19 +396,23 @@ impl Server {
             .send(Notification::new(method.into(), params).into());
     }
 
+    /// Takes an edit into the buffers; the book is compiled when no more
+    /// messages are queued ([`run`]) or a request needs it.
     fn notify(&mut self, n: Notification) {
         use lsp::notification as note;
         match n.method.as_str() {
             note::DidOpenTextDocument::METHOD => {
-                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) {
-                    self.set(p.text_document.uri, p.text_document.text);
+                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params)
+                    && let Some(path) = self.relative(&p.text_document.uri)
+                {
+                    self.docs.insert(path, p.text_document.text);
+                    self.stale = true;
                 }
             }
             note::DidChangeTextDocument::METHOD => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
-                    && let Some(change) = p.content_changes.into_iter().last()
                 {
-                    self.set(p.text_document.uri, change.text);
+                    self.change(p);
                 }
             }
             note::DidCloseTextDocument::METHOD => {
@@ -311,30 +420,70 @@ impl Server {
                     && let Some(path) = self.relative(&p.text_document.uri)
                 {
                     self.docs.remove(&path);
-                    self.recompile();
+                    self.stale = true;
                 }
             }
-            note::DidSaveTextDocument::METHOD => self.recompile(),
+            note::DidSaveTextDocument::METHOD => self.stale = true,
             _ => {}
         }
     }
 
-    /// The path of `uri` relative to the root, for a chapter under `spec/`.
+    /// Applies a change's edits in order: a whole text, or a range's
+    /// (incremental sync). A range that ends before it starts, or one of a
+    /// buffer never opened, refuses the whole change, and the editor is told.
+    fn change(&mut self, p: lsp::DidChangeTextDocumentParams) {
+        let Some(path) = self.relative(&p.text_document.uri) else {
+            return;
+        };
+        let mut text = self.docs.get(&path).cloned();
+        for change in p.content_changes {
+            let edited = match (change.range, text.as_mut()) {
+                (None, _) => {
+                    text = Some(change.text);
+                    Ok(())
+                }
+                (Some(range), Some(text)) => pos::replace(text, range, &change.text),
+                (Some(_), None) => Err("it edits a range of a file that is not open".into()),
+            };
+            if let Err(why) = edited {
+                let message = format!(
+                    "a change of {} was refused: {why}; the server keeps the text \
+                     before it, so close and reopen the file if they differ",
+                    path.display()
+                );
+                let params = lsp::ShowMessageParams {
+                    typ: lsp::MessageType::ERROR,
+                    message,
+                };
+                self.send_notification(lsp::notification::ShowMessage::METHOD, params);
+                return;
+            }
+        }
+        if let Some(text) = text {
+            self.docs.insert(path, text);
+            self.stale = true;
+        }
+    }
+
+    /// The path of `uri` relative to the root, for a chapter: a `.md` file
+    /// right in a system folder, `spec/<system>/<chapter>.md`, as the
+    /// compiler reads them (anything else there is not compiled as one).
     fn relative(&self, uri: &lsp::Uri) -> Option<PathBuf> {
         let path = pos::path(uri)?;
         let path = path.canonicalize().unwrap_or(path);
         let rel = path.strip_prefix(&self.root).ok()?;
-        rel.starts_with("spec").then(|| rel.to_path_buf())
+        let parts: Vec<_> = rel.components().collect();
+        let chapter = matches!(
+            parts.as_slice(),
+            [Component::Normal(spec), Component::Normal(_), Component::Normal(_)]
+                if *spec == "spec"
+        ) && rel.extension().is_some_and(|x| x == "md");
+        chapter.then(|| rel.to_path_buf())
     }
 
-    fn set(&mut self, uri: lsp::Uri, text: String) {
-        if let Some(path) = self.relative(&uri) {
-            self.docs.insert(path, text);
-            self.recompile();
-        }
-    }
-
+    /// Answers a request, on the book of the buffers as they are now.
     fn request(&mut self, req: Request) {
+        self.settle();
         use lsp::request as r;
         let result = match req.method.as_str() {
             r::HoverRequest::METHOD => self

@@ -39,6 +39,21 @@ pub fn offset(text: &str, pos: Position) -> usize {
     line_start + line.len()
 }
 
+/// Puts `new` in place of `range` of `text` (an incremental change), its
+/// positions clamped as [`offset`] clamps them; a range that ends before it
+/// starts names no text, and is refused.
+pub fn replace(text: &mut String, range: Range, new: &str) -> Result<(), String> {
+    let (start, end) = (offset(text, range.start), offset(text, range.end));
+    if end < start {
+        return Err(format!(
+            "its range ends ({}:{}) before it starts ({}:{})",
+            range.end.line, range.end.character, range.start.line, range.start.character
+        ));
+    }
+    text.replace_range(start..end, new);
+    Ok(())
+}
+
 pub fn range(text: &str, span: &Span) -> Range {
     Range::new(
         position(text, span.start),
@@ -102,6 +117,32 @@ mod tests {
         assert_eq!(offset(text, p), at);
         assert_eq!(offset(text, Position::new(0, 99)), text.find('\n').unwrap());
         assert_eq!(offset(text, Position::new(9, 0)), text.len());
+    }
+
+    #[test]
+    fn a_change_replaces_its_range_counted_in_utf16_units() {
+        let mut text = String::from("a😀b\nc–d\n");
+        // `b` is at unit 3 of line 0: the emoji takes two.
+        replace(
+            &mut text,
+            Range::new(Position::new(0, 3), Position::new(1, 1)),
+            "X",
+        )
+        .unwrap();
+        assert_eq!(text, "a😀X–d\n");
+        replace(
+            &mut text,
+            Range::new(Position::new(0, 9), Position::new(5, 0)),
+            "!",
+        )
+        .unwrap();
+        assert_eq!(
+            text, "a😀X–d!",
+            "past the end of a line or the text: clamped"
+        );
+        let reversed = Range::new(Position::new(0, 2), Position::new(0, 1));
+        assert!(replace(&mut text, reversed, "?").is_err());
+        assert_eq!(text, "a😀X–d!", "a refused change changes nothing");
     }
 
     #[test]
