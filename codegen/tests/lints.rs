@@ -432,3 +432,117 @@ fn an_allow_in_the_wrong_place_or_for_an_unknown_lint_is_an_error() {
 mod placement;
 #[path = "lints/rulings.rs"]
 mod rulings;
+
+/// A table of guns under two group rows, `9mm` printed in both, then `allow`
+/// (a schema line or nothing).
+fn guns(allow: &str) -> String {
+    format!(
+        r#"
+# Demo {{#demo}}
+
+<!-- table guns
+const = "GUNS"
+row = "Gun"
+group = "kind"
+columns = ["gun: text", "range: int"]
+{allow}
+-->
+| Gun | Range |
+|---|---|
+| Pistols | |
+| 9mm | 50 |
+| .22 | 50 |
+| Rifles | |
+| 9MM | 200 |
+"#
+    )
+}
+
+// Lines of `guns`: the schema opens on line 12, its allow line is 17, the
+// header is line 19, and the rows are lines 21 to 25.
+
+#[test]
+fn a_name_printed_twice_is_a_duplicate_key_even_across_groups() {
+    let lints = lint("duplicate-key", &guns(""));
+    let l = only(
+        &lints,
+        LintKind::DuplicateKey,
+        "demo.md:25:3",
+        "table `guns` names `9MM` twice: a lookup by name cannot tell the rows apart",
+    );
+    assert_eq!(l.diagnostic.label, "also the name of the row on line 22");
+    assert!(
+        l.diagnostic.notes[0].contains("groups: `Pistols` above, `Rifles` here"),
+        "{:?}",
+        l.diagnostic.notes
+    );
+    assert!(!l.is_allowed());
+}
+
+#[test]
+fn a_duplicate_key_is_silenced_by_an_allow_that_says_how_the_rows_differ() {
+    let allow = r#"allow = [{ lint = "duplicate-key", reason = "Told apart by their group." }]"#;
+    let lints = lint("duplicate-key-allowed", &guns(allow));
+    let l = only(
+        &lints,
+        LintKind::DuplicateKey,
+        "demo.md:25:3",
+        "table `guns` names `9MM` twice: a lookup by name cannot tell the rows apart",
+    );
+    assert_eq!(
+        l.allowed.as_ref().map(|a| a.reason.as_str()),
+        Some("Told apart by their group.")
+    );
+}
+
+#[test]
+fn child_rows_of_different_parents_may_share_a_name() {
+    let body = r#"
+# Demo {#demo}
+
+<!-- table guns
+const = "GUNS"
+row = "Gun"
+parent = "model"
+group = "kind"
+columns = ["gun: text", "range: int"]
+-->
+| Gun | Range |
+|---|---|
+| Light MG | |
+| mounted | 800 |
+| carried | 600 |
+| Heavy MG | |
+| mounted | 1000 |
+"#;
+    assert!(lint("duplicate-key-children", body).is_empty());
+}
+
+#[test]
+fn a_row_is_named_by_its_leading_name_columns_but_never_by_the_last() {
+    // `yes | Success` and `yes | Failure` differ in their second name column:
+    // no finding. The last column is what the table answers, never part of
+    // the name, so the repeated `yes | Success` is one.
+    let body = r#"
+# Demo {#demo}
+
+<!-- table cover
+const = "COVER"
+row = "Cover"
+columns = ["cover: text", "dodge: text", "result: text"]
+-->
+| Cover near | Dodge | Result |
+|---|---|---|
+| yes | Success | safe |
+| yes | Failure | caught |
+| no | Success | farther |
+| Yes | success | hurt |
+"#;
+    let lints = lint("duplicate-key-columns", body);
+    only(
+        &lints,
+        LintKind::DuplicateKey,
+        "demo.md:22:3",
+        "table `cover` names `Yes | success` twice: a lookup by name cannot tell the rows apart",
+    );
+}

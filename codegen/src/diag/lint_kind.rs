@@ -13,6 +13,9 @@ pub enum LintKind {
     BandOverlap,
     /// A table's numeric first column goes down from one row to the next.
     RowsOutOfOrder,
+    /// Two rows of a table print the same name in their first column (under
+    /// the same parent row), so a lookup by name cannot tell them apart.
+    DuplicateKey,
     /// No resolver reads any constant the table compiles to.
     UnreadTable,
     /// No example names the rule.
@@ -38,10 +41,11 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 8] = [
+    pub const ALL: [LintKind; 9] = [
         LintKind::BandGap,
         LintKind::BandOverlap,
         LintKind::RowsOutOfOrder,
+        LintKind::DuplicateKey,
         LintKind::UnreadTable,
         LintKind::RuleWithoutExample,
         LintKind::UnusedAllow,
@@ -54,6 +58,7 @@ impl LintKind {
             LintKind::BandGap => "band-gap",
             LintKind::BandOverlap => "band-overlap",
             LintKind::RowsOutOfOrder => "rows-out-of-order",
+            LintKind::DuplicateKey => "duplicate-key",
             LintKind::UnreadTable => "unread-table",
             LintKind::RuleWithoutExample => "rule-without-example",
             LintKind::UnusedAllow => "unused-allow",
@@ -72,6 +77,7 @@ impl LintKind {
             LintKind::BandGap
             | LintKind::BandOverlap
             | LintKind::RowsOutOfOrder
+            | LintKind::DuplicateKey
             | LintKind::UnreadTable => Some(Scope::Table),
             LintKind::RuleWithoutExample => Some(Scope::Section),
             LintKind::UnusedAllow | LintKind::MisplacedInRuling | LintKind::UndeclaredRuling => {

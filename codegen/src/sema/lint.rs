@@ -81,6 +81,7 @@ fn chapter_lints(
     for table in &chapter.tables {
         let mut fired = Vec::new();
         order_and_bands(chapter, table, &mut fired);
+        duplicate_keys(chapter, table, &mut fired);
         unread(chapter, table, module, reads, &mut fired);
         let allows = &table.allows;
         settle(chapter, fired, allows, "table", &table.id, &mut found);
@@ -196,6 +197,81 @@ fn settle(
                 allowed: None,
             });
         }
+    }
+}
+
+/// Rows that repeat the name of a row above, under the same parent row. A row
+/// is named by its leading columns of names and bands (`text`, `label`,
+/// `range`) after a first column of names, up to all but the last column: one
+/// column for a table of weapons, several for a table that decides by
+/// conditions (`yes | Success | 3+ | …`). Names are compared
+/// ignoring case, as the resolver's lookups do; a table that opens with a
+/// number or a band is the business of the order and band lints. The group is
+/// left out of the name on purpose: a lookup by name does not see it, so two
+/// rows in two groups are as hard to tell apart as two in one, until the spec
+/// says how (an allow whose reason names the ruling that tells them apart).
+fn duplicate_keys(chapter: &Chapter, table: &Table, fired: &mut Vec<(LintKind, Diagnostic)>) {
+    if !matches!(table.kind, TableKind::Rows { .. }) {
+        return;
+    }
+    let named = table
+        .columns
+        .iter()
+        .take(table.columns.len().saturating_sub(1))
+        .take_while(|c| {
+            matches!(
+                c.ty.base,
+                BaseType::Text | BaseType::Label | BaseType::Range
+            )
+        })
+        .count();
+    let first_is_a_name = table
+        .columns
+        .first()
+        .is_some_and(|c| matches!(c.ty.base, BaseType::Text | BaseType::Label));
+    if named == 0 || !first_is_a_name {
+        return;
+    }
+    let text = &chapter.file.text;
+    let mut seen: HashMap<(Option<&str>, Vec<String>), &Row> = HashMap::new();
+    for row in &table.rows {
+        let cells = &table.cells_of(row)[..named];
+        // The value, not the print: a ditto mark names what the row above names.
+        let name: Vec<String> = cells
+            .iter()
+            .map(|c| match &c.value {
+                CellValue::Text(n) | CellValue::Label { name: n, .. } => n.to_lowercase(),
+                CellValue::Range { lo, hi, .. } => format!("{lo}-{hi:?}"),
+                _ => String::new(),
+            })
+            .collect();
+        let key = (row.parent.as_deref(), name);
+        let Some(above) = seen.get(&key) else {
+            seen.insert(key, row);
+            continue;
+        };
+        let line = |r: &Row| chapter.file.line_col(r.span.start).0;
+        let group = |r: &Row| r.group.as_deref().unwrap_or("no group").to_string();
+        let printed: Vec<&str> = cells.iter().map(|c| &text[c.span.clone()]).collect();
+        fired.push((
+            LintKind::DuplicateKey,
+            Diagnostic::new(
+                &chapter.file,
+                cells[0].span.clone(),
+                DiagCode::Lint(LintKind::DuplicateKey),
+                format!(
+                    "table `{}` names `{}` twice: a lookup by name cannot tell the rows apart",
+                    table.id,
+                    printed.join(" | ")
+                ),
+            )
+            .label(format!("also the name of the row on line {}", line(above)))
+            .note(format!(
+                "groups: `{}` above, `{}` here; write a ruling that says how the rows are told apart, and allow the lint with a reason that names it",
+                group(above),
+                group(row)
+            )),
+        ));
     }
 }
 

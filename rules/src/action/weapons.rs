@@ -190,22 +190,55 @@ pub fn flat_rate(g: &flat_rate::Given, t: &mut Trace) -> Result<flat_rate::Outco
 }
 
 /// A ranged weapon by name; a child row also answers to its parent's name before its own.
-fn ranged(name: &str) -> Result<&'static RangedWeapon, RuleError> {
-    let matches: Vec<&RangedWeapon> = RANGED
+/// A name the table prints in two categories (`9mm short`) is told apart by its
+/// category written first, `Rifles: 9mm short`, as `ruling-9mm-short` says; the
+/// category is matched by its start, since the book prints `Rifles(by caliber)`.
+fn ranged(name: &str, t: &mut Trace) -> Result<&'static RangedWeapon, RuleError> {
+    let (category, weapon) = match name.split_once(':') {
+        Some((c, w)) => (Some(c.trim().to_lowercase()), w.trim()),
+        None => (None, name),
+    };
+    let named: Vec<&RangedWeapon> = RANGED
         .iter()
         .filter(|w| {
-            w.weapon.eq_ignore_ascii_case(name)
+            w.weapon.eq_ignore_ascii_case(weapon)
                 || w.model
-                    .is_some_and(|m| format!("{m} {}", w.weapon).eq_ignore_ascii_case(name))
+                    .is_some_and(|m| format!("{m} {}", w.weapon).eq_ignore_ascii_case(weapon))
         })
         .collect();
+    let in_category = |w: &&RangedWeapon| {
+        category
+            .as_deref()
+            .is_none_or(|c| w.category.unwrap_or_default().to_lowercase().starts_with(c))
+    };
+    let matches: Vec<&RangedWeapon> = named.iter().copied().filter(in_category).collect();
+    if let [_, _, ..] = named[..] {
+        let groups: Vec<&str> = named
+            .iter()
+            .map(|w| w.category.unwrap_or("no category"))
+            .collect();
+        let told = match (&category, &matches[..]) {
+            (Some(c), [w]) => format!(
+                "`{c}` picks the row under {}",
+                w.category.unwrap_or_default()
+            ),
+            _ => "name its category first to pick one".to_string(),
+        };
+        t.step(
+            ids::RULING_9MM_SHORT,
+            format!(
+                "`{weapon}` is printed under {}: {told}",
+                groups.join(" and ")
+            ),
+        );
+    }
     match matches[..] {
         [w] => Ok(w),
         [] => Err(RuleError::Invalid(format!(
             "no ranged weapon `{name}` in the table"
         ))),
         _ => Err(RuleError::Invalid(format!(
-            "`{name}` names several ranged weapons"
+            "`{name}` names several ranged weapons: write its category first, as in `Rifles: {weapon}`"
         ))),
     }
 }
@@ -234,7 +267,7 @@ fn ranged_shortfall(w: &RangedWeapon, str: Option<i64>, t: &mut Trace) -> Result
 
 pub fn ranged_str(g: &ranged_str::Given, t: &mut Trace) -> Result<ranged_str::Outcome, RuleError> {
     non_negative([("STR", g.str.unwrap_or_default())])?;
-    let w = ranged(&g.weapon)?;
+    let w = ranged(&g.weapon, t)?;
     let short = ranged_shortfall(w, g.str, t)?;
     let str_penalty = -short * i64::from(STR_SHORTFALL_PENALTY);
     let bow = BOWS.iter().any(|b| b.weapon == w.weapon);
@@ -309,7 +342,7 @@ pub fn ranged_shot(
         ("a distance", g.distance),
         ("STR", g.str.unwrap_or_default()),
     ])?;
-    let w = ranged(&g.weapon)?;
+    let w = ranged(&g.weapon, t)?;
     let max_range = max_range(w, g.str, t)?;
     let shot = if g.distance <= max_range {
         "can be made"
@@ -340,7 +373,7 @@ pub fn rate_of_fire(
     g: &rate_of_fire::Given,
     t: &mut Trace,
 ) -> Result<rate_of_fire::Outcome, RuleError> {
-    let w = ranged(&g.weapon)?;
+    let w = ranged(&g.weapon, t)?;
     let rof = w.rof.ok_or_else(|| {
         RuleError::Invalid(format!("{} has no rate of fire: it is thrown", w.weapon))
     })?;
@@ -371,11 +404,11 @@ pub fn rate_of_fire(
 }
 
 /// A weapon's weight in kilograms, from the melee table or else the ranged one.
-fn kilograms(name: &str) -> Result<(&'static str, f64), RuleError> {
+fn kilograms(name: &str, t: &mut Trace) -> Result<(&'static str, f64), RuleError> {
     if let Ok(w) = melee(name) {
         return Ok((w.weapon, w.weight));
     }
-    let w = ranged(name)?;
+    let w = ranged(name, t)?;
     let kg = w
         .weight
         .ok_or_else(|| RuleError::Invalid(format!("{} has no weight in the table", w.weapon)))?;
@@ -383,7 +416,7 @@ fn kilograms(name: &str) -> Result<(&'static str, f64), RuleError> {
 }
 
 pub fn weight(g: &weight::Given, t: &mut Trace) -> Result<weight::Outcome, RuleError> {
-    let (name, kg) = kilograms(&g.weapon)?;
+    let (name, kg) = kilograms(&g.weapon, t)?;
     let pounds = kg * f64::from(POUNDS_PER_KILOGRAM);
     t.step(
         ids::WEAPON_WEIGHT,
@@ -396,7 +429,7 @@ pub fn weight(g: &weight::Given, t: &mut Trace) -> Result<weight::Outcome, RuleE
 }
 
 pub fn fire_modes(g: &fire_modes::Given, t: &mut Trace) -> Result<fire_modes::Outcome, RuleError> {
-    let w = ranged(&g.weapon)?;
+    let w = ranged(&g.weapon, t)?;
     let codes: Vec<String> = w
         .notes
         .unwrap_or_default()
