@@ -430,3 +430,6 @@ fn an_allow_in_the_wrong_place_or_for_an_unknown_lint_is_an_error() {
 
 #[path = "lints/placement.rs"]
 mod placement;
+
+#[path = "lints/anomaly.rs"]
+mod anomaly;

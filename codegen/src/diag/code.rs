@@ -209,6 +209,7 @@ impl DiagCode {
             DiagCode::Lint(LintKind::RowsOutOfOrder) => {
                 include_str!("explain/rows-out-of-order.md")
             }
+            DiagCode::Lint(LintKind::TableAnomaly) => include_str!("explain/table-anomaly.md"),
             DiagCode::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
             DiagCode::Lint(LintKind::RuleWithoutExample) => {
                 include_str!("explain/rule-without-example.md")

@@ -13,6 +13,10 @@ pub enum LintKind {
     BandOverlap,
     /// A table's numeric first column goes down from one row to the next.
     RowsOutOfOrder,
+    /// A numeric column of a banded table that would rise or fall along the
+    /// bands, or keep a constant step or ratio, but for one cell
+    /// ([`crate::sema::anomaly`]).
+    TableAnomaly,
     /// No resolver reads any constant the table compiles to.
     UnreadTable,
     /// No example names the rule.
@@ -34,10 +38,11 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 7] = [
+    pub const ALL: [LintKind; 8] = [
         LintKind::BandGap,
         LintKind::BandOverlap,
         LintKind::RowsOutOfOrder,
+        LintKind::TableAnomaly,
         LintKind::UnreadTable,
         LintKind::RuleWithoutExample,
         LintKind::UnusedAllow,
@@ -49,6 +54,7 @@ impl LintKind {
             LintKind::BandGap => "band-gap",
             LintKind::BandOverlap => "band-overlap",
             LintKind::RowsOutOfOrder => "rows-out-of-order",
+            LintKind::TableAnomaly => "table-anomaly",
             LintKind::UnreadTable => "unread-table",
             LintKind::RuleWithoutExample => "rule-without-example",
             LintKind::UnusedAllow => "unused-allow",
@@ -66,6 +72,7 @@ impl LintKind {
             LintKind::BandGap
             | LintKind::BandOverlap
             | LintKind::RowsOutOfOrder
+            | LintKind::TableAnomaly
             | LintKind::UnreadTable => Some(Scope::Table),
             LintKind::RuleWithoutExample => Some(Scope::Section),
             LintKind::UnusedAllow | LintKind::MisplacedInRuling => None,
