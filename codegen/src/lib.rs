@@ -29,7 +29,7 @@ pub use model::Book;
 pub use model::domain;
 pub use sema::lint::{Lint, LintKind, lints};
 pub use sema::names::is_keyword;
-pub use sema::{lint, property, resolvers};
+pub use sema::{anomaly, lint, property, resolvers};
 pub use syntax::ids::{MAX_ID_LEN, is_id, rust_name_problem, system_problem};
 pub use syntax::load::{Sources, SystemSources, spec_files};
 pub use syntax::parse::markdown_options;

@@ -546,3 +546,6 @@ columns = ["cover: text", "dodge: text", "result: text"]
         "table `cover` names `Yes | success` twice: a lookup by name cannot tell the rows apart",
     );
 }
+
+#[path = "lints/anomaly.rs"]
+mod anomaly;

@@ -66,7 +66,9 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     }
     // So are the tables each file reads, which may keep its survivors alive.
     let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
-    let data = data::checksums(&crate::code::ResolverSource::scan(root)?, &book, &scope);
+    let code = crate::code::ResolverSource::scan(root)?;
+    let data = data::checksums(&code, &book, &scope);
+    let domains = data::domains(&code, &book, &scope);
     let started = Instant::now();
     if selection.from.is_empty() {
         cargo_mutants(root, selection, false)?;
@@ -82,6 +84,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     let mut record = Record::load(root)?;
     record.update(&ran, &mutants);
     record.note_data(&data);
+    record.note_domains(&domains);
     record.forget_missing(root);
     record.save(root)?;
     let wall = selection.from.is_empty().then(|| started.elapsed());

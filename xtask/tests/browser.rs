@@ -1005,3 +1005,45 @@ window.addEventListener("load", function () {
   out.appendChild(li);
 });
 "#;
+
+/// Issue 29.5: beside the target-moving table of the bundled book, the plot
+/// of its modifier column, with the walking band's -1 (the cell that breaks
+/// the column's step of 2) named in the caption and ringed in the SVG that
+/// chromium loads from the page's own link.
+#[test]
+fn a_banded_columns_plot_marks_its_anomaly_in_chromium() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let scratch = Scratch::workspace_copy("browser-plot");
+    let root = &scratch.0;
+    audit(root);
+    let dir = root.join(xtask::audit::REPORT_DIR);
+    let chapter = dump_dom(&chromium, &dir.join("action/combat-modifiers.html"));
+    let facts = slice(&chapter, "id=\"target-moving-table\"", "</div>");
+    let figure = slice(facts, "<figure class=\"plot\"", "</figure>");
+    assert!(figure.contains("data-anomaly=\"3-4\""), "{figure}");
+    assert!(
+        figure.contains("<span class=\"anomaly\">-1 at band 3-4 breaks it</span>"),
+        "{figure}"
+    );
+    let src = attr(slice(figure, "<img", ">"), "src");
+    assert_eq!(src, "../plots/action/target-moving-table-0.svg");
+    let svg = dir.join("action").join(src);
+    // An SVG document, not HTML: dumped as chromium parsed it.
+    let drawn = run(&chromium, &svg, &["--dump-dom".into()]);
+    assert!(drawn.contains("</svg>"), "chromium loaded no SVG:\n{drawn}");
+    let rings: Vec<&str> = drawn
+        .match_indices("<circle")
+        .map(|(i, _)| &drawn[i..i + drawn[i..].find('>').unwrap_or(0)])
+        .filter(|c| c.contains("stroke=\"#D62728\""))
+        .collect();
+    assert_eq!(rings.len(), 1, "one cell ringed:\n{drawn}");
+    // The ring sits on the first dot, the walking band's.
+    let dots: Vec<&str> = drawn
+        .match_indices("<circle")
+        .map(|(i, _)| &drawn[i..i + drawn[i..].find('>').unwrap_or(0)])
+        .collect();
+    let centre = |c: &str| (attr(c, "cx").to_string(), attr(c, "cy").to_string());
+    assert_eq!(centre(rings[0]), centre(dots[0]), "{drawn}");
+}

@@ -128,7 +128,12 @@ fn fresh_copy(name: &str) -> (Scratch, impl Fn() -> Vec<String>) {
 
 /// Replaces the one `from` in the copy's weapons chapter with `to`.
 fn edit(root: &std::path::Path, from: &str, to: &str) {
-    let chapter = root.join("spec/action/weapons.md");
+    edit_chapter(root, "spec/action/weapons.md", from, to);
+}
+
+/// Replaces the one `from` in the copy's `chapter` with `to`.
+fn edit_chapter(root: &std::path::Path, chapter: &str, from: &str, to: &str) {
+    let chapter = root.join(chapter);
     let text = std::fs::read_to_string(&chapter).unwrap();
     assert_eq!(text.matches(from).count(), 1, "`{from}` moved");
     std::fs::write(&chapter, text.replace(from, to)).unwrap();
@@ -138,6 +143,76 @@ fn stale_tables(file: &str) -> String {
     format!(
         "the tables of spec/ that {file} reads changed since its mutation run, and its survivors may now die; run `cargo xtask mutants --file {file}`"
     )
+}
+
+fn stale_domains(file: &str) -> String {
+    format!(
+        "the declared domains of the rules that {file} helps resolve changed since its mutation run, so other inputs now reach its code; run `cargo xtask mutants --file {file}`"
+    )
+}
+
+/// The fall's distance domain, as the falling chapter declares it.
+const DISTANCE: &str = "distance = \"int 1..\"  # metres fallen";
+
+/// A copy of the workspace whose record watches the domains of falling.rs,
+/// as a run of it records them (the committed record predates domains), and
+/// that record.
+fn watching_domains(name: &str) -> (Scratch, Record) {
+    let scratch = Scratch::workspace_copy(name);
+    let root = &scratch.0;
+    let mut record = Record::load(&xtask::workspace_root()).unwrap();
+    let code = xtask::code::ResolverSource::scan(root).unwrap();
+    let book = xtask::compile_book(root).unwrap_or_else(|d| panic!("{d}"));
+    let domains = xtask::mutants::data::domains(&code, &book, &[FALLING.to_string()]);
+    record.note_domains(&domains);
+    assert_eq!(record.files[FALLING].domains.len(), 64, "recorded");
+    record.save(root).unwrap();
+    (scratch, record)
+}
+
+/// Issue 29.6: letting a fall of 0 m through the registry lets it reach
+/// falling.rs, whose guard refused it before, so the record of falling.rs
+/// must go stale and say what to rerun.
+#[test]
+fn a_domain_edit_makes_the_record_stale() {
+    let (scratch, record) = watching_domains("mutants-domain");
+    let root = &scratch.0;
+    let before = shown(&record, root);
+    let widened = DISTANCE.replace("1..", "0..");
+    edit_chapter(root, "spec/action/falling.md", DISTANCE, &widened);
+    let added: Vec<String> = shown(&record, root)
+        .into_iter()
+        .filter(|p| !before.contains(p))
+        .collect();
+    assert_eq!(added, [stale_domains(FALLING)]);
+}
+
+/// A comment beside a domain, or an example's figure, is no domain: the record
+/// stays fresh.
+#[test]
+fn a_domain_comment_moves_no_domain() {
+    let (scratch, record) = watching_domains("mutants-domain-comment");
+    let root = &scratch.0;
+    let before = shown(&record, root);
+    let reworded = DISTANCE.replace("metres fallen", "metres dropped");
+    edit_chapter(root, "spec/action/falling.md", DISTANCE, &reworded);
+    assert_eq!(shown(&record, root), before);
+}
+
+/// An entry recorded before domains were watched has no `domains`: it is not
+/// reported stale for a domain edit (its next run records them), but a table
+/// edit still reaches it through `data`.
+#[test]
+fn an_entry_without_domains_is_unwatched_until_its_next_run() {
+    let scratch = Scratch::workspace_copy("mutants-domain-legacy");
+    let root = &scratch.0;
+    let mut record = Record::load(&xtask::workspace_root()).unwrap();
+    record.files.get_mut(FALLING).unwrap().domains.clear();
+    record.save(root).unwrap();
+    let before = shown(&record, root);
+    let widened = DISTANCE.replace("1..", "0..");
+    edit_chapter(root, "spec/action/falling.md", DISTANCE, &widened);
+    assert_eq!(shown(&record, root), before);
 }
 
 #[test]
@@ -474,6 +549,8 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
         xtask::audit::checksum(&text)
     );
     assert_eq!(record.files[FALLING].missed, 2);
+    // The run watches the domains of the rules falling.rs resolves from now on.
+    assert_eq!(record.files[FALLING].domains.len(), 64);
     // Every file of the system has an entry, those without mutants too.
     let armor = "rules/src/action/armor.rs";
     assert_eq!(record.files[armor].mutants, 0);

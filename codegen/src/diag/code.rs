@@ -215,6 +215,7 @@ impl DiagCode {
                 include_str!("explain/rows-out-of-order.md")
             }
             DiagCode::Lint(LintKind::DuplicateKey) => include_str!("explain/duplicate-key.md"),
+            DiagCode::Lint(LintKind::TableAnomaly) => include_str!("explain/table-anomaly.md"),
             DiagCode::Lint(LintKind::UnreadTable) => include_str!("explain/unread-table.md"),
             DiagCode::Lint(LintKind::RuleWithoutExample) => {
                 include_str!("explain/rule-without-example.md")

@@ -16,6 +16,10 @@ pub enum LintKind {
     /// Two rows of a table print the same name in their first column (under
     /// the same parent row), so a lookup by name cannot tell them apart.
     DuplicateKey,
+    /// A numeric column of a banded table that would rise or fall along the
+    /// bands, or keep a constant step or ratio, but for one cell
+    /// ([`crate::sema::anomaly`]).
+    TableAnomaly,
     /// No resolver reads any constant the table compiles to.
     UnreadTable,
     /// No example names the rule.
@@ -41,11 +45,12 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 9] = [
+    pub const ALL: [LintKind; 10] = [
         LintKind::BandGap,
         LintKind::BandOverlap,
         LintKind::RowsOutOfOrder,
         LintKind::DuplicateKey,
+        LintKind::TableAnomaly,
         LintKind::UnreadTable,
         LintKind::RuleWithoutExample,
         LintKind::UnusedAllow,
@@ -59,6 +64,7 @@ impl LintKind {
             LintKind::BandOverlap => "band-overlap",
             LintKind::RowsOutOfOrder => "rows-out-of-order",
             LintKind::DuplicateKey => "duplicate-key",
+            LintKind::TableAnomaly => "table-anomaly",
             LintKind::UnreadTable => "unread-table",
             LintKind::RuleWithoutExample => "rule-without-example",
             LintKind::UnusedAllow => "unused-allow",
@@ -78,6 +84,7 @@ impl LintKind {
             | LintKind::BandOverlap
             | LintKind::RowsOutOfOrder
             | LintKind::DuplicateKey
+            | LintKind::TableAnomaly
             | LintKind::UnreadTable => Some(Scope::Table),
             LintKind::RuleWithoutExample => Some(Scope::Section),
             LintKind::UnusedAllow | LintKind::MisplacedInRuling | LintKind::UndeclaredRuling => {

@@ -82,9 +82,11 @@ fn chapter_lints(
         let mut fired = Vec::new();
         order_and_bands(chapter, table, &mut fired);
         duplicate_keys(chapter, table, &mut fired);
+        let acknowledged = anomalies(chapter, table, &mut fired);
         unread(chapter, table, module, reads, &mut fired);
         let allows = &table.allows;
         settle(chapter, fired, allows, "table", &table.id, &mut found);
+        found.extend(acknowledged);
     }
     // Each section's rules, found once rather than by a scan per section.
     let mut by_section: HashMap<Option<&str>, Vec<&Rule>> = HashMap::new();
@@ -416,6 +418,101 @@ fn span_words(lo: f64, hi: Option<f64>) -> String {
         Some(hi) => format!("{lo} to {hi}"),
         None => format!("{lo} and up"),
     }
+}
+
+/// The cells that break their column's pattern ([`crate::sema::anomaly`]).
+/// A finding on a cell with a table erratum is returned acknowledged, allowed
+/// by the erratum's reason: the erratum already says the book printed that
+/// cell wrong. The others go to `fired`, for the table's allows.
+fn anomalies(
+    chapter: &Chapter,
+    table: &Table,
+    fired: &mut Vec<(LintKind, Diagnostic)>,
+) -> Vec<Lint> {
+    let text = &chapter.file.text;
+    let mut acknowledged = Vec::new();
+    for s in crate::sema::anomaly::series(table) {
+        let Some(a) = &s.anomaly else { continue };
+        let point = &s.points[a.at];
+        let row = &table.rows[point.row];
+        let Some(c) = table.columns.iter().position(|c| c.field == s.column) else {
+            continue;
+        };
+        let cell = &table.cells_of(row)[c];
+        let printed = &text[cell.span.clone()];
+        let band = &text[table.cells_of(row)[0].span.clone()];
+        let kind = LintKind::TableAnomaly;
+        let d = Diagnostic::new(
+            &chapter.file,
+            cell.span.clone(),
+            DiagCode::Lint(kind),
+            format!(
+                "anomaly in column `{}` of table `{}`: `{printed}` at band `{band}` breaks the column's pattern",
+                s.column, table.id
+            ),
+        )
+        .label(format!(
+            "the column's other {} cells{}: {}",
+            s.points.len() - 1,
+            s.group
+                .as_ref()
+                .map(|g| format!(" under `{g}`"))
+                .unwrap_or_default(),
+            a.pattern.words()
+        ))
+        .note("if the book prints it so, give the cell a table erratum, or allow the lint with the reason the book is right");
+        match crate::sema::anomaly::erratum_on(table, row, &s.column, text) {
+            Some(e) => acknowledged.push(Lint {
+                kind,
+                diagnostic: d,
+                allowed: Some(Allow {
+                    lint: kind,
+                    reason: format!("table erratum: {}", e.reason),
+                    item: table.id.to_string(),
+                    span: e.span.clone(),
+                }),
+            }),
+            None => fired.push((kind, d)),
+        }
+    }
+    for m in crate::sema::anomaly::misreads(chapter, table) {
+        let e = &chapter.examples[m.example];
+        let claim = &e.bindings[m.claim];
+        let row = table.cells_of(&table.rows[m.row]);
+        let first = &text[row[0].span.clone()];
+        let header = |c: usize| &table.columns[c].header;
+        let kind = LintKind::TableAnomaly;
+        let d = Diagnostic::new(
+            &chapter.file,
+            claim.span.clone(),
+            DiagCode::Lint(kind),
+            format!(
+                "anomaly in table `{}`: example `{}` claims `{}` = {} for `{first}` at `{}`, where the table holds {}",
+                table.id,
+                e.id,
+                claim.name,
+                m.claimed,
+                header(m.named),
+                m.cell
+            ),
+        )
+        .label(format!("the row's cell at `{}`", header(m.holds)))
+        .note("if the book misread its own table, give the claim an erratum under a ruling");
+        match e.errata.iter().find(|x| x.claim == claim.name.as_str()) {
+            Some(x) => acknowledged.push(Lint {
+                kind,
+                diagnostic: d,
+                allowed: Some(Allow {
+                    lint: kind,
+                    reason: format!("erratum of example `{}`: {}", e.id, x.reason),
+                    item: table.id.to_string(),
+                    span: x.span.clone(),
+                }),
+            }),
+            None => fired.push((kind, d)),
+        }
+    }
+    acknowledged
 }
 
 fn unread(

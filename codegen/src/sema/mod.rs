@@ -2,6 +2,7 @@
 //! properties agree with the signatures of the rules they call ([`check`]),
 //! each rule has its resolver function ([`resolvers`]), and the [`lint`]s.
 
+pub mod anomaly;
 pub(crate) mod check;
 pub mod lint;
 pub(crate) mod names;

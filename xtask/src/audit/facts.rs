@@ -255,7 +255,12 @@ fn chapter(
                 .collect();
             readers.sort_by(|a, b| a.path.cmp(&b.path));
             readers.dedup_by(|a, b| a.path == b.path);
+            let series = codegen::anomaly::series(t);
             TableFacts {
+                plots: (0..series.len())
+                    .map(|k| crate::audit::html::plot::file(&system.id, &t.id, k))
+                    .collect(),
+                series,
                 item: item(Kind::Table, &t.id),
                 title: (!t.title.is_empty()).then(|| t.title.to_string()),
                 section: t.section.as_deref().map(str::to_string),

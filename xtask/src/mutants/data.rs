@@ -10,7 +10,7 @@ use codegen::model::{Table, TableKind};
 use serde::{Deserialize, Serialize};
 
 use crate::checksum::checksum;
-use crate::code::{RULES_SRC, ResolverSource};
+use crate::code::{Item, RULES_SRC, ResolverSource};
 
 /// A figure of the book that a survivor's reason relies on: the values that
 /// `column` holds in the rows of `table` whose first cell is `row` (every row
@@ -62,24 +62,83 @@ impl Figure {
 /// new constant beside the ones read moves no figure a file reads, so it
 /// moves no checksum.
 pub fn checksums(code: &ResolverSource, book: &Book, files: &[String]) -> BTreeMap<String, String> {
-    let mut read: BTreeMap<&str, String> =
-        files.iter().map(|f| (f.as_str(), String::new())).collect();
+    let mut read = Watched::new(files);
     for s in &book.systems {
         for c in &s.chapters {
             for t in &c.tables {
                 for (name, figures) in constants(t) {
-                    for item in code.readers(&s.id, &c.id, name) {
-                        if let Some(text) = read.get_mut(item.file.as_str()) {
-                            text.push_str(&figures);
-                        }
-                    }
+                    read.add(code.readers(&s.id, &c.id, name), &figures);
                 }
             }
         }
     }
-    read.into_iter()
-        .map(|(f, text)| (f.to_string(), checksum(&text)))
-        .collect()
+    read.checksums()
+}
+
+/// The checksum of the declared domains of the rules each of `files` helps
+/// resolve: every rule whose function (the one the registry calls) reaches an
+/// item of the file in the rule's own system folder, with each input's and
+/// output's name, type, optionality and domain. The registry refuses what a
+/// domain leaves out before the resolver runs, so a domain that moves changes
+/// which inputs reach the file's code, and which of its guards the examples
+/// can reach: a survivor may die, or a caught mutant survive. The shared files
+/// right under `rules/src` (dice, tables, bounds) are left out: every rule
+/// reaches them, their own unit tests pin them, and any domain edit would
+/// otherwise mark them stale. A reworded comment or a moved rule block moves
+/// no checksum.
+pub fn domains(code: &ResolverSource, book: &Book, files: &[String]) -> BTreeMap<String, String> {
+    let mut read = Watched::new(files);
+    for s in &book.systems {
+        for c in &s.chapters {
+            for rule in &c.rules {
+                let path = crate::code::resolver_path(&s.id, &c.id, &rule.name);
+                let Some(mut reached) = code.covered(&path) else {
+                    continue;
+                };
+                reached.retain(|item| system_of(&item.file) == s.id);
+                let mut text = format!("{}.{}\n", s.id, rule.id);
+                for (side, params) in [("given", &rule.given), ("outputs", &rule.outputs)] {
+                    for p in params {
+                        let (lo, hi) = p.domain.map(|d| (d.lo, d.hi)).unwrap_or_default();
+                        text.push_str(&format!(
+                            "{side}\t{}: {}{} {lo:?}..{hi:?}\n",
+                            p.name,
+                            p.ty,
+                            if p.optional { "?" } else { "" }
+                        ));
+                    }
+                }
+                read.add(reached, &text);
+            }
+        }
+    }
+    read.checksums()
+}
+
+/// The text each watched file depends on, gathered item by item.
+struct Watched<'f>(BTreeMap<&'f str, String>);
+
+impl<'f> Watched<'f> {
+    fn new(files: &'f [String]) -> Self {
+        Watched(files.iter().map(|f| (f.as_str(), String::new())).collect())
+    }
+
+    /// Adds `text` to the file of each of `items`, once per item (as the
+    /// recorded `data` checksums were taken).
+    fn add(&mut self, items: Vec<&Item>, text: &str) {
+        for item in items {
+            if let Some(t) = self.0.get_mut(item.file.as_str()) {
+                t.push_str(text);
+            }
+        }
+    }
+
+    fn checksums(self) -> BTreeMap<String, String> {
+        self.0
+            .into_iter()
+            .map(|(f, text)| (f.to_string(), checksum(&text)))
+            .collect()
+    }
 }
 
 /// Each constant `t` becomes, with the figures it holds: a rows table's one

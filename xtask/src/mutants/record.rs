@@ -23,7 +23,10 @@ const HEADER: &str = "\
 # Written by `cargo xtask mutants`; survivors' `reason`s are written by hand.
 # One [files] entry per file of rules/src (mutants = 0 for a file with none):
 # `checksum` is xtask::audit::checksum of the file's text at its run; `data`,
-# for a file with survivors, that of the tables of spec/ it reads.
+# for a file with survivors, that of the tables of spec/ it reads; `domains`,
+# for a file with mutants, that of the declared domains of the rules it helps
+# resolve (a file recorded before domains were watched has none: its domains
+# are unwatched until its next run).
 # A survivor's `relies` lists the figures of the book its reason rests on.
 # A survivor's `mutant` is cargo-mutants' name for it, without file:line:col.
 # `pending` files have had no run yet; each run takes its files off the list.
@@ -62,6 +65,12 @@ pub struct FileEntry {
     /// run ([`data::checksums`]), whose figures may keep a survivor alive.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub data: String,
+    /// For a file with mutants: the checksum of the declared domains of the
+    /// rules it helps resolve at the run ([`data::domains`]), which decide
+    /// what inputs reach its code. Empty for an entry recorded before domains
+    /// were watched: those are unwatched until the file's next run.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub domains: String,
     pub mutants: usize,
     pub caught: usize,
     pub missed: usize,
@@ -308,6 +317,7 @@ impl Record {
                 FileEntry {
                     checksum: checksum.clone(),
                     data: String::new(),
+                    domains: String::new(),
                     mutants,
                     caught,
                     missed,
@@ -394,6 +404,16 @@ impl Record {
         }
     }
 
+    /// Records `domains` (file to the checksum of the domains of the rules it
+    /// helps resolve) for each file of `domains` with mutants.
+    pub fn note_domains(&mut self, domains: &BTreeMap<String, String>) {
+        for (file, e) in &mut self.files {
+            if let Some(sum) = domains.get(file).filter(|_| e.mutants > 0) {
+                e.domains = sum.clone();
+            }
+        }
+    }
+
     /// Drops the entries of files that no longer exist under `root`.
     pub fn forget_missing(&mut self, root: &Path) {
         let exists = |f: &String| root.join(f).is_file();
@@ -452,8 +472,9 @@ impl Record {
         Ok(out)
     }
 
-    /// The files with survivors whose tables changed since their run, and
-    /// every figure a reason relies on that the book no longer holds.
+    /// The files with survivors whose tables changed since their run, the
+    /// files whose rules' domains changed since their run, and every figure a
+    /// reason relies on that the book no longer holds.
     fn data_problems(&self, root: &Path) -> Result<Vec<Problem>, String> {
         let book =
             crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
@@ -467,12 +488,26 @@ impl Record {
             .filter(|(f, e)| e.missed > 0 && unchanged(f, e))
             .map(|(f, _)| f.clone())
             .collect();
-        let now = data::checksums(&ResolverSource::scan(root)?, &book, &watched);
+        let code = ResolverSource::scan(root)?;
+        let now = data::checksums(&code, &book, &watched);
         let mut out: Vec<Problem> = watched
             .into_iter()
             .filter(|f| now.get(f) != Some(&self.files[f].data))
             .map(Problem::DataChanged)
             .collect();
+        let bounded: Vec<String> = self
+            .files
+            .iter()
+            .filter(|(f, e)| !e.domains.is_empty() && unchanged(f, e))
+            .map(|(f, _)| f.clone())
+            .collect();
+        let now = data::domains(&code, &book, &bounded);
+        out.extend(
+            bounded
+                .into_iter()
+                .filter(|f| now.get(f) != Some(&self.files[f].domains))
+                .map(Problem::DomainsChanged),
+        );
         for s in &self.survivors {
             for figure in &s.relies {
                 let found = figure.read(&book, &data::system_of(&s.file));
@@ -535,6 +570,8 @@ pub enum Problem {
     NoReason(Survivor),
     /// A file with survivors whose tables differ from those of its run.
     DataChanged(String),
+    /// A file whose rules' declared domains differ from those of its run.
+    DomainsChanged(String),
     /// A figure a survivor's reason relies on that the book no longer holds.
     Moved {
         survivor: Survivor,
@@ -576,6 +613,11 @@ impl fmt::Display for Problem {
             Problem::DataChanged(file) => write!(
                 f,
                 "the tables of spec/ that {file} reads changed since its mutation run, and its survivors may now die; {}",
+                refresh(file)
+            ),
+            Problem::DomainsChanged(file) => write!(
+                f,
+                "the declared domains of the rules that {file} helps resolve changed since its mutation run, so other inputs now reach its code; {}",
                 refresh(file)
             ),
             Problem::Moved {

@@ -317,6 +317,7 @@ pub fn table(t: &TableFacts, root: &str) -> Html {
         }
         out += html!("</ul>\n");
     }
+    out += super::plot::figures(&t.series, &t.plots, root);
     out += html!("</div>\n");
     out
 }

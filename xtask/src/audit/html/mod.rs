@@ -14,6 +14,7 @@ mod front;
 mod listing;
 mod lists;
 mod markup;
+pub(crate) mod plot;
 mod print;
 mod property;
 mod queue;
@@ -51,6 +52,7 @@ pub fn write_site(
     write("audit.css", &format!("{CSS}{}", book::CSS))?;
     write("search.js", search::SCRIPT)?;
     write("search-index.js", &search::index_js(audit, book, code))?;
+    plot::write_all(book, dir)?;
     let page = |at: &str, title: &str, body: &Html| {
         let root = "../".repeat(at.matches('/').count());
         let sidebar = toc::sidebar(audit, &root, Some(at));

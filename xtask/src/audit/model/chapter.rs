@@ -93,6 +93,12 @@ pub struct TableFacts {
     /// The resolver items that read the constants.
     pub readers: Vec<CodeRef>,
     pub errata: Vec<TableErratumFacts>,
+    /// A banded table's numeric columns, band by band, and where each one's
+    /// plot is under the report (the box draws them; the JSON leaves them out).
+    #[serde(skip)]
+    pub series: Vec<codegen::anomaly::Series>,
+    #[serde(skip)]
+    pub plots: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
