@@ -86,8 +86,14 @@ enum Cmd {
         books: Option<PathBuf>,
     },
     /// List what changed since each item's review (spec/reviewed.toml), with
-    /// its diff: the review queue
-    Review,
+    /// its diff: the review queue, grouped by chapter, less what a check
+    /// verified
+    Review {
+        /// Clear a change of book locators only when `provenance` finds its
+        /// figures on the lines now cited, in the books in DIR
+        #[arg(long, value_name = "DIR")]
+        books: Option<PathBuf>,
+    },
     /// Check the spec against the books it restates: every located table row,
     /// table erratum and `[book]` figure printed where its locator points, and
     /// every line of each book cited or listed as not rules
@@ -290,7 +296,7 @@ fn main() -> ExitCode {
             reviewer,
             books,
         } => audit(&root, stamp, reviewer, books.as_deref()),
-        Cmd::Review => queue(&root),
+        Cmd::Review { books } => queue(&root, books.as_deref()),
         Cmd::Provenance {
             books,
             propose,
@@ -486,12 +492,18 @@ fn review(root: &Path, format: MessageFormat) -> Result<(), String> {
     }
 }
 
-/// Prints the review queue: each change since review with its diff.
-fn queue(root: &Path) -> Result<(), String> {
+/// Prints the review queue: page by page, each entry with its diff and the
+/// command that stamps it, then what the checks cleared.
+fn queue(root: &Path, books: Option<&Path>) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let changes = xtask::audit::changes(root, &book)?;
-    print!("{}", xtask::audit::queue::text(&changes));
-    println!("{} entries in the review queue", changes.len());
+    let queue = xtask::audit::queue(root, &book, books)?;
+    print!("{}", xtask::audit::queue::text(&queue));
+    println!(
+        "{} entries in the review queue ({} changes, {} cleared by a check)",
+        queue.entries.len(),
+        queue.entries.iter().map(|e| e.changes.len()).sum::<usize>(),
+        queue.cleared.len()
+    );
     Ok(())
 }
 

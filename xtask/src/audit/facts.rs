@@ -11,11 +11,13 @@ use conformance::property::PropertyReport;
 use conformance::{RefusalResult, Report, Status, Verdict};
 
 use super::cites::Cites;
+use super::clear::Checks;
 use super::functions::{functions, holds};
 use super::index;
 use super::mutants::scores;
 use super::properties;
 use super::provenance::Provenance;
+use super::queue::{self, Queue};
 use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, tracked};
 use super::tally::Tallies;
 use crate::audit::model::{
@@ -27,6 +29,7 @@ use crate::audit::model::{
 use crate::code::{Item, ResolverSource, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
+use crate::provenance::Run;
 
 /// What the facts are gathered from, besides the book.
 pub struct Sources<'a> {
@@ -38,11 +41,31 @@ pub struct Sources<'a> {
     pub mutants: &'a Record,
     /// One report per property (see `crate::property_reports`).
     pub properties: &'a [PropertyReport],
+    /// The provenance check against the books, when they were given.
+    pub books: Option<&'a Run>,
 }
 
 /// Gathers the facts.
 pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result<Audit, String> {
-    let ctx = Context::new(book, sources);
+    let mut changes = sources.stamp.changes(book, sources.code);
+    let checks = Checks {
+        book,
+        books: sources.books,
+        reports: sources.reports,
+        stamp: sources.stamp,
+        commit: &provenance.commit,
+    };
+    checks.clear(&mut changes);
+    let queue = Queue::build(
+        &changes,
+        &queue::Sources {
+            book,
+            code: sources.code,
+            stamp: sources.stamp,
+            reports: sources.reports,
+        },
+    );
+    let ctx = Context::new(book, sources, &queue);
     let systems = book
         .systems
         .iter()
@@ -99,7 +122,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
         systems,
-        changed_since_review: sources.stamp.changes(book, sources.code),
+        changed_since_review: changes,
+        review_queue: queue,
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
         functions: functions(book, sources.code, sources.stamp, &survivors),
@@ -110,6 +134,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
 /// The sources, indexed for gathering.
 struct Context<'a> {
     sources: &'a Sources<'a>,
+    /// Where each item changed since review is read in the queue.
+    queue: &'a Queue,
     reports: HashMap<(&'a str, &'a str), &'a Report>,
     properties: HashMap<(&'a str, &'a str), &'a PropertyReport>,
     /// Each rule's resolver function (by path) -> its code panel in the report.
@@ -117,7 +143,7 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(book: &Book, sources: &'a Sources<'a>) -> Context<'a> {
+    fn new(book: &Book, sources: &'a Sources<'a>, queue: &'a Queue) -> Context<'a> {
         let reports = sources
             .reports
             .iter()
@@ -139,6 +165,7 @@ impl<'a> Context<'a> {
             .collect();
         Context {
             sources,
+            queue,
             reports,
             properties,
             panels,
@@ -230,6 +257,7 @@ fn chapter(
             review: ctx.sources.stamp.review(&system.id, t),
             reviewer: stamped.map(|s| s.reviewer.clone()),
             reviewed_on: stamped.map(|s| s.date.clone()),
+            queue: ctx.queue.href(Some(&system.id), id),
         }
     };
     let sections = chapter

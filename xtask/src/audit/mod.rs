@@ -5,6 +5,7 @@
 //! `audit.json`, both under `target/audit/`.
 
 mod cites;
+pub mod clear;
 mod date;
 pub mod facts;
 pub mod functions;
@@ -56,18 +57,19 @@ pub fn run_with_books(
         stamped.stamp(book, &code, by, scope)?;
         stamped.save(root)?;
     }
+    let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     let sources = Sources {
         reports: &crate::reports(book)?,
         code: &code,
         stamp: &Stamp::load(root)?,
         mutants: &crate::mutants::Record::load(root)?,
         properties: &crate::property_reports(book)?,
+        books: checked.as_ref(),
     };
     let mut audit = facts::collect(book, &sources, Provenance::of(root))?;
     for ruling in audit.systems.iter_mut().flat_map(|s| &mut s.rulings) {
         ruling.written = git::written(root, &ruling.file, ruling.lines);
     }
-    let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     let books = html::Books {
         run: checked.as_ref(),
     };
@@ -79,6 +81,33 @@ pub fn run_with_books(
 /// Every item, in the book or the resolver's code, changed since review.
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
     Ok(Stamp::load(root)?.changes(book, &ResolverSource::scan(root)?))
+}
+
+/// The review queue: every change since review, what the checks cleared
+/// (the locators only with `books`, the folder of the books), the rest
+/// grouped (see [`queue::Queue`]).
+pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<queue::Queue, String> {
+    let code = ResolverSource::scan(root)?;
+    let stamp = Stamp::load(root)?;
+    let reports = crate::reports(book)?;
+    let run = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    let commit = Provenance::of(root).commit;
+    Ok(queue::Queue::of(
+        stamp.changes(book, &code),
+        &clear::Checks {
+            book,
+            books: run.as_ref(),
+            reports: &reports,
+            stamp: &stamp,
+            commit: &commit,
+        },
+        &queue::Sources {
+            book,
+            code: &code,
+            stamp: &stamp,
+            reports: &reports,
+        },
+    ))
 }
 
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page

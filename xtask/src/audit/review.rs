@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 
 use codegen::lint::rust_name;
 
+use super::clear::Cleared;
 use super::date::civil_date;
 use super::prose::prose;
 use crate::checksum::{checksum, normalised};
@@ -275,6 +276,10 @@ pub struct Change {
     pub text: Option<String>,
     /// For a function: each rule that reaches it, with the call path.
     pub rules: Vec<RuleReach>,
+    /// Set when a check has verified the whole change (see [`super::clear`]):
+    /// it needs no person, and is no stamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cleared: Option<Cleared>,
 }
 
 /// A rule that reaches a function, and how.
@@ -284,6 +289,10 @@ pub struct RuleReach {
     pub rule: String,
     /// The calls from the rule's resolver function to the function, in order.
     pub way: Vec<String>,
+    /// Set when the rule reaches it only through a call whose receiver's
+    /// type is not known (every method so named): why, at the first such call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_name: Option<String>,
 }
 
 impl fmt::Display for Change {
@@ -512,6 +521,7 @@ impl Stamp {
                         .cloned(),
                     text: Some(t.text.clone()),
                     rules: Vec::new(),
+                    cleared: None,
                 });
             }
         }
@@ -533,6 +543,7 @@ impl Stamp {
                 stamped: stamped.cloned(),
                 text: Some(normalised(&item.text)),
                 rules: rules_reaching(book, code, i),
+                cleared: None,
             });
         }
         let now = current_keys(book, code);
@@ -556,7 +567,7 @@ impl Stamp {
     }
 }
 
-fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
+pub(super) fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
     match stamped {
         Some(s) if s.sha256.as_deref() == Some(now) => Review::Reviewed,
         Some(_) => Review::Changed,
@@ -579,6 +590,7 @@ fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
         stamped: Some(stamped.clone()),
         text: None,
         rules: Vec::new(),
+        cleared: None,
     }
 }
 
@@ -597,7 +609,7 @@ fn current_keys(book: &Book, code: &ResolverSource) -> BTreeMap<String, BTreeSet
 }
 
 /// Every item of `rules/src` that some rule's resolver function reaches, by index, in path order.
-fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
+pub(super) fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
     let mut all = BTreeSet::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {
@@ -610,27 +622,41 @@ fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
     all
 }
 
-/// Every rule whose resolver function reaches item `target`, with the way.
+/// Every rule whose resolver function reaches item `target`, with the way:
+/// through typed calls where it can, else through a call by name, with why.
 fn rules_reaching(book: &Book, code: &ResolverSource, target: usize) -> Vec<RuleReach> {
     let mut out = Vec::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {
             let path = resolver_path(&system.id, &r.chapter, &r.name);
-            let Some(reach) = code.reach(&path) else {
-                continue;
+            let found = |typed: bool| {
+                let reach = code.reach_with(&path, typed)?;
+                reach
+                    .into_iter()
+                    .find(|(i, _)| *i == target)
+                    .map(|(_, way)| way)
             };
-            if let Some((_, way)) = reach.iter().find(|(i, _)| *i == target) {
-                let mut steps = vec![path.clone()];
-                steps.extend(way.iter().map(|(j, via)| match via {
-                    Via::ByName => format!("{} (by name)", code.items[*j].path),
-                    _ => code.items[*j].path.clone(),
-                }));
-                out.push(RuleReach {
-                    system: system.id.clone(),
-                    rule: r.id.to_string(),
-                    way: steps,
-                });
-            }
+            let (way, by_name) = match found(true) {
+                Some(way) => (way, None),
+                None => match found(false) {
+                    Some(way) => {
+                        let why = code.why_by_name(&path, &way);
+                        (way, Some(why))
+                    }
+                    None => continue,
+                },
+            };
+            let mut steps = vec![path.clone()];
+            steps.extend(way.iter().map(|(j, via)| match via {
+                Via::ByName => format!("{} (by name)", code.items[*j].path),
+                _ => code.items[*j].path.clone(),
+            }));
+            out.push(RuleReach {
+                system: system.id.clone(),
+                rule: r.id.to_string(),
+                way: steps,
+                by_name,
+            });
         }
     }
     out

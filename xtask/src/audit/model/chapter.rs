@@ -69,6 +69,9 @@ pub struct ItemFacts {
     /// Who stamped it last, and on which day; none if never stamped.
     pub reviewer: Option<String>,
     pub reviewed_on: Option<String>,
+    /// Where the review queue shows its change (`queue/….html#id`, from the
+    /// site's root); none when it is as reviewed, or a check cleared it.
+    pub queue: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
