@@ -32,7 +32,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> Html {
         tag = verdict_tag(e.verdict),
         whose = whose,
         rule = code_cite(&e.rule, root),
-        badge = review_badge(&e.item),
+        badge = review_badge(&e.item, root),
     );
     if !e.given.is_empty() {
         out += html!("<p class=\"given\">given");
@@ -137,7 +137,7 @@ pub fn rule(r: &RuleFacts, root: &str) -> Html {
         anchor = rule_anchor(&r.item.id),
         id = r.item.id,
         resolved_by = resolved_by,
-        badge = review_badge(&r.item),
+        badge = review_badge(&r.item, root),
         code_badge = code_badge,
         given = params(&r.given),
         outputs = params(&r.outputs),
@@ -293,7 +293,7 @@ pub fn table(t: &TableFacts, root: &str) -> Html {
          (or hold the pointer over a cell)</p>\n",
         id = t.item.id,
         title = title,
-        badge = review_badge(&t.item),
+        badge = review_badge(&t.item, root),
         what = what,
         readers = readers,
         toggle = toggle_id(&t.item.id),

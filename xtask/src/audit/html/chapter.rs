@@ -174,22 +174,31 @@ fn pieces<'a>(
                 heading = id.as_ref().map(|i| i.to_string());
                 out.push(Piece::Markdown(event));
             }
+            // Who reviewed a section, and its lines in the book, go under
+            // its heading, not in it: a heading stays one line on a phone.
             Event::End(TagEnd::Heading(_)) => {
-                if let Some(id) = heading.take() {
-                    let review = facts
-                        .sections
-                        .iter()
-                        .find(|s| s.item.id == id)
-                        .map_or(Html::default(), |s| review_badge(&s.item));
-                    let section = chapter.sections.iter().find(|s| s.id == id);
-                    let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
+                let Some(id) = heading.take() else {
+                    out.push(Piece::Markdown(event));
+                    continue;
+                };
+                out.push(Piece::Markup(html!(
+                    " <a class=\"anchor\" href=\"#{id}\">#{id}</a>",
+                    id = id
+                )));
+                out.push(Piece::Markdown(event));
+                let review = facts
+                    .sections
+                    .iter()
+                    .find(|s| s.item.id == id)
+                    .map_or(Html::default(), |s| review_badge(&s.item, root));
+                let section = chapter.sections.iter().find(|s| s.id == id);
+                let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
+                if !review.is_empty() {
                     out.push(Piece::Markup(html!(
-                        " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
-                        id = id,
-                        review = review
+                        "<p class=\"heading-review\">{}</p>\n",
+                        review
                     )));
                 }
-                out.push(Piece::Markdown(event));
             }
             Event::Start(Tag::Link {
                 link_type,
