@@ -18,11 +18,12 @@ use super::mutants::scores;
 use super::properties;
 use super::provenance::Provenance;
 use super::queue::{self, Queue};
-use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, tracked};
+use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
+use crate::checksum::checksum;
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
-    ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation, SCHEMA_FILE,
+    FunctionReview, ItemFacts, LintAllow, ParamFacts, TableRead, PropertyFacts, RuleFacts, RuleMutation, SCHEMA_FILE,
     SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
     code_anchor, json, listing, page,
 };
@@ -140,6 +141,9 @@ struct Context<'a> {
     properties: HashMap<(&'a str, &'a str), &'a PropertyReport>,
     /// Each rule's resolver function (by path) -> its code panel in the report.
     panels: HashMap<String, String>,
+    /// Each item of `rules/src`, by index, -> the tables it names a constant
+    /// of: their box in the report and their id.
+    readers: HashMap<usize, Vec<(String, String)>>,
 }
 
 impl<'a> Context<'a> {
@@ -163,12 +167,30 @@ impl<'a> Context<'a> {
                 (path, href)
             })
             .collect();
+        let mut readers: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+        for (s, c) in book.chapters() {
+            for t in &c.tables {
+                let href = format!("{}#{}", page(&s.id, &c.id), t.id);
+                for name in t.constant_names() {
+                    for item in sources.code.readers(&s.id, &c.id, name) {
+                        let Some(i) = sources.code.items.iter().position(|x| x.path == item.path) else {
+                            continue;
+                        };
+                        let list = readers.entry(i).or_default();
+                        if !list.iter().any(|(h, _)| *h == href) {
+                            list.push((href.clone(), t.id.to_string()));
+                        }
+                    }
+                }
+            }
+        }
         Context {
             sources,
             queue,
             reports,
             properties,
             panels,
+            readers,
         }
     }
 
@@ -212,7 +234,38 @@ impl<'a> Context<'a> {
             calls,
             checksum: tracked.checksum.clone(),
             review: self.sources.stamp.review(system, tracked),
+            function: {
+                let stamped = self.sources.stamp.code.get(path);
+                FunctionReview {
+                    review: review_of(stamped, &checksum(&function.text)),
+                    reviewer: stamped.map(|s| s.reviewer.clone()),
+                    reviewed_on: stamped.map(|s| s.date.clone()),
+                }
+            },
         })
+    }
+
+    /// The tables the code of the rule whose resolver function is `path`
+    /// reads: each with the calls to the item that names its constant.
+    fn tables_read(&self, path: &str) -> Vec<TableRead> {
+        let code = self.sources.code;
+        let mut out: Vec<TableRead> = Vec::new();
+        for (i, way) in code.reach(path).unwrap_or_default() {
+            for (href, id) in self.readers.get(&i).into_iter().flatten() {
+                if out.iter().any(|t| &t.href == href) {
+                    continue;
+                }
+                let steps = std::iter::once(path.to_string())
+                    .chain(way.iter().map(|(j, _)| code.items[*j].path.clone()));
+                out.push(TableRead {
+                    id: id.clone(),
+                    href: href.clone(),
+                    way: steps.collect(),
+                });
+            }
+        }
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        out
     }
 }
 
@@ -311,6 +364,7 @@ fn chapter(
         .map(|r| {
             let resolver = resolver_path(&system.id, &r.chapter, &r.name);
             let code = find(Kind::Code, &r.id).and_then(|t| ctx.code(&system.id, &resolver, t));
+            let tables = ctx.tables_read(&resolver);
             RuleFacts {
                 item: item(Kind::Rule, &r.id),
                 section: r.section.as_deref().map(str::to_string),
@@ -336,6 +390,7 @@ fn chapter(
                     .collect(),
                 survivors: Vec::new(),
                 mutation: RuleMutation::default(),
+                tables,
             }
         })
         .collect();
@@ -403,8 +458,22 @@ fn params(ps: &[Param]) -> Vec<ParamFacts> {
             name: p.name.to_string(),
             ty: p.ty.to_string(),
             optional: p.optional,
+            domain: p.domain.map(|d| domain(d.lo, d.hi)),
         })
         .collect()
+}
+
+/// A declared domain as the rule block writes it: `3..=18`, `0..`, `..=0`, `..`.
+fn domain(lo: Option<f64>, hi: Option<f64>) -> String {
+    let figure = |x: f64| match x.fract() == 0.0 && x.abs() < 1e15 {
+        true => format!("{}", x as i64),
+        false => x.to_string(),
+    };
+    let lo = lo.map(figure).unwrap_or_default();
+    match hi {
+        Some(hi) => format!("{lo}..={}", figure(hi)),
+        None => format!("{lo}.."),
+    }
 }
 
 fn example(

@@ -10,6 +10,7 @@ use super::typed::toggle_id;
 use super::{
     Html, badge, cite, code_cite, code_link, html, plural, review_badge, shown, verdict_tag,
 };
+use super::markup::reviewed;
 use crate::audit::model::RuleMutation;
 use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
@@ -151,6 +152,31 @@ pub fn rule(r: &RuleFacts, root: &str) -> Html {
             Html::join(links, &html!(", "))
         );
     }
+    if let Some(c) = &r.code {
+        let f = &c.function;
+        out += html!(
+            "<p class=\"function-review\">its function <code>rules::{}</code> by itself:{} <span class=\"reviewer\">{}</span></p>\n",
+            r.resolver,
+            badge("", f.review),
+            reviewed(f.reviewer.as_deref(), f.reviewed_on.as_deref())
+        );
+    }
+    if !r.tables.is_empty() {
+        let reads = r.tables.iter().map(|t| {
+            let way = match t.way.len() {
+                0 | 1 => Html::default(),
+                _ => html!(
+                    " <span class=\"way\">(via {})</span>",
+                    Html::join(t.way[1..].iter().map(|s| html!("<code>{}</code>", s)), &html!(" → "))
+                ),
+            };
+            html!("<a href=\"{}{}\"><code>{}</code></a>{}", root, t.href, t.id, way)
+        });
+        out += html!(
+            "<p class=\"reads\">reads {}</p>\n",
+            Html::join(reads, &html!(", "))
+        );
+    }
     out += mutation(&r.mutation);
     if !r.survivors.is_empty() {
         let items: Html = r
@@ -247,10 +273,12 @@ fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> Html {
     )
 }
 
+/// Each parameter as the rule block declares it: `roll: int 3..=18`.
 fn params(ps: &[ParamFacts]) -> Html {
     let items = ps.iter().map(|p| {
         let optional = if p.optional { "?" } else { "" };
-        html!("<code>{}: {}{}</code>", p.name, p.ty, optional)
+        let domain = p.domain.as_deref().map(|d| format!(" {d}")).unwrap_or_default();
+        html!("<code>{}: {}{}{}</code>", p.name, p.ty, optional, domain)
     });
     Html::join(items, &html!("<br>"))
 }

@@ -11,6 +11,7 @@ mod refs;
 mod report;
 
 pub use chapter::{
+    FunctionReview, TableRead,
     ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, ItemFacts,
     ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts,
 };
