@@ -3,7 +3,7 @@
 //! run. The HTML pages and `audit.json` are both written from these facts, so
 //! they cannot disagree.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
@@ -19,14 +19,14 @@ use super::properties;
 use super::provenance::Provenance;
 use super::queue::{self, Queue};
 use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
-use crate::checksum::checksum;
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
-    FunctionReview, ItemFacts, LintAllow, ParamFacts, TableRead, PropertyFacts, RuleFacts, RuleMutation, SCHEMA_FILE,
-    SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
-    code_anchor, json, listing, page,
+    FunctionReview, ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation,
+    SCHEMA_FILE, SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts,
+    TableFacts, TableRead, code_anchor, json, listing, page,
 };
+use crate::checksum::checksum;
 use crate::code::{Item, ResolverSource, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
@@ -44,6 +44,8 @@ pub struct Sources<'a> {
     pub properties: &'a [PropertyReport],
     /// The provenance check against the books, when they were given.
     pub books: Option<&'a Run>,
+    /// When each file's mutation run was recorded (`YYYY-MM-DD`), by file.
+    pub runs: BTreeMap<String, String>,
 }
 
 /// Gathers the facts.
@@ -103,7 +105,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
         .collect();
     let mut systems: Vec<SystemFacts> = systems;
-    let tallies = Tallies::new(sources.mutants, sources.code);
+    let tallies = Tallies::new(sources.mutants, sources.code).with_runs(sources.runs.clone());
     for rule in systems
         .iter_mut()
         .flat_map(|s| &mut s.chapters)
@@ -173,7 +175,8 @@ impl<'a> Context<'a> {
                 let href = format!("{}#{}", page(&s.id, &c.id), t.id);
                 for name in t.constant_names() {
                     for item in sources.code.readers(&s.id, &c.id, name) {
-                        let Some(i) = sources.code.items.iter().position(|x| x.path == item.path) else {
+                        let Some(i) = sources.code.items.iter().position(|x| x.path == item.path)
+                        else {
                             continue;
                         };
                         let list = readers.entry(i).or_default();

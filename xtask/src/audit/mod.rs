@@ -58,11 +58,21 @@ pub fn run_with_books(
         stamped.save(root)?;
     }
     let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    let mutants = crate::mutants::Record::load(root)?;
+    let runs = mutants
+        .files
+        .iter()
+        .filter_map(|(file, run)| {
+            let day = git::first_written(root, crate::mutants::RECORD_FILE, &run.checksum)?;
+            Some((file.clone(), day))
+        })
+        .collect();
     let sources = Sources {
         reports: &crate::reports(book)?,
         code: &code,
         stamp: &Stamp::load(root)?,
-        mutants: &crate::mutants::Record::load(root)?,
+        mutants: &mutants,
+        runs,
         properties: &crate::property_reports(book)?,
         books: checked.as_ref(),
     };

@@ -5,12 +5,12 @@
 use conformance::Verdict;
 use serde_json::Value as Json;
 
+use super::markup::reviewed;
 use super::markup::score_line;
 use super::typed::toggle_id;
 use super::{
     Html, badge, cite, code_cite, code_link, html, plural, review_badge, shown, verdict_tag,
 };
-use super::markup::reviewed;
 use crate::audit::model::RuleMutation;
 use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
@@ -167,10 +167,19 @@ pub fn rule(r: &RuleFacts, root: &str) -> Html {
                 0 | 1 => Html::default(),
                 _ => html!(
                     " <span class=\"way\">(via {})</span>",
-                    Html::join(t.way[1..].iter().map(|s| html!("<code>{}</code>", s)), &html!(" → "))
+                    Html::join(
+                        t.way[1..].iter().map(|s| html!("<code>{}</code>", s)),
+                        &html!(" → ")
+                    )
                 ),
             };
-            html!("<a href=\"{}{}\"><code>{}</code></a>{}", root, t.href, t.id, way)
+            html!(
+                "<a href=\"{}{}\"><code>{}</code></a>{}",
+                root,
+                t.href,
+                t.id,
+                way
+            )
         });
         out += html!(
             "<p class=\"reads\">reads {}</p>\n",
@@ -219,7 +228,33 @@ fn mutation(m: &RuleMutation) -> Html {
             )
         }
     };
-    html!("<p class=\"rule-mutation\">{}</p>\n", figures)
+    let mut notes: Vec<Html> = Vec::new();
+    if !m.inferred.is_empty() {
+        let files = m.inferred.iter().map(|f| html!("<code>{}</code>", f));
+        notes.push(html!(
+            "the split by function of {} was inferred by a build-only check (<code>cargo mutants --check</code>) of the same text",
+            Html::join(files, &html!(", "))
+        ));
+    }
+    if !m.runs.is_empty() {
+        let runs = m
+            .runs
+            .iter()
+            .map(|(f, day)| html!("<code>{}</code> on {}", f, day));
+        notes.push(html!("runs recorded: {}", Html::join(runs, &html!(", "))));
+    }
+    if !m.unviable.is_empty() {
+        let unviable = m.unviable.iter().map(|u| html!("<code>{}</code>", u));
+        notes.push(html!("unviable: {}", Html::join(unviable, &html!(", "))));
+    }
+    let notes = match notes.is_empty() {
+        true => Html::default(),
+        false => html!(
+            "<br><span class=\"mutation-notes\">{}</span>",
+            Html::join(notes, &html!("; "))
+        ),
+    };
+    html!("<p class=\"rule-mutation\">{}{}</p>\n", figures, notes)
 }
 
 /// A call path, `a → b (by name)`: how a rule's function reaches an item.
@@ -277,7 +312,11 @@ fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> Html {
 fn params(ps: &[ParamFacts]) -> Html {
     let items = ps.iter().map(|p| {
         let optional = if p.optional { "?" } else { "" };
-        let domain = p.domain.as_deref().map(|d| format!(" {d}")).unwrap_or_default();
+        let domain = p
+            .domain
+            .as_deref()
+            .map(|d| format!(" {d}"))
+            .unwrap_or_default();
         html!("<code>{}: {}{}{}</code>", p.name, p.ty, optional, domain)
     });
     Html::join(items, &html!("<br>"))

@@ -147,7 +147,10 @@ fn pieces<'a>(
             skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::TableRow)));
             if let Some(cells) = line {
                 let cells: Html = cells.iter().map(|c| html!("<th>{}</th>", c)).collect();
-                out.push(Piece::Markup(html!("<tr class=\"repeat-header\">{}</tr>\n", cells)));
+                out.push(Piece::Markup(html!(
+                    "<tr class=\"repeat-header\">{}</tr>\n",
+                    cells
+                )));
             }
             continue;
         }
@@ -263,7 +266,9 @@ fn repeated_line(chapter: &Chapter, at: usize) -> Option<Option<Vec<String>>> {
     let text = &chapter.file.text;
     let line = text[at..].lines().next().unwrap_or("");
     let cells = line_cells(line);
-    if cells.iter().all(|c| c.chars().all(|ch| matches!(ch, '-' | ':')))
+    if cells
+        .iter()
+        .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':')))
         && cells.iter().any(|c| c.contains('-'))
     {
         return Some(None);
@@ -271,7 +276,8 @@ fn repeated_line(chapter: &Chapter, at: usize) -> Option<Option<Vec<String>>> {
     let body = &text[table.extent.clone()];
     let after = body.find("-->").map_or(body, |i| &body[i + 3..]);
     let header = line_cells(after.lines().find(|l| l.contains('|'))?);
-    let same_after_first = cells.len() == header.len() && cells.len() > 1 && cells[1..] == header[1..];
+    let same_after_first =
+        cells.len() == header.len() && cells.len() > 1 && cells[1..] == header[1..];
     (cells == header || same_after_first).then_some(Some(cells))
 }
 

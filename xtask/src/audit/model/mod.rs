@@ -11,9 +11,8 @@ mod refs;
 mod report;
 
 pub use chapter::{
-    FunctionReview, TableRead,
-    ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, ItemFacts,
-    ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts,
+    ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, FunctionReview,
+    ItemFacts, ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts, TableRead,
 };
 pub use function::FunctionFacts;
 pub use index::{ErratumEntry, FailingExample, RulingFacts};
