@@ -515,6 +515,7 @@ impl Queue {
             }
             entries.push(e);
         }
+        s.merge_into_rules(&mut entries);
         for ((system, rule), rows) in examples {
             let own = entries.iter().position(|e| {
                 e.kind == "rule"
@@ -531,16 +532,10 @@ impl Queue {
             let e = &mut entries[at];
             e.scopes.extend(rows.iter().filter_map(|c| s.scope(c)));
             e.rows.extend(rows);
+            let new = plural(e.rows.len(), "new example", "new examples");
             e.title = match own {
-                Some(_) => format!(
-                    "{} (with {} of ours)",
-                    e.changes[0],
-                    plural(e.rows.len(), "new example", "new examples")
-                ),
-                None => format!(
-                    "rule `{rule}`: {} of ours",
-                    plural(e.rows.len(), "new example", "new examples")
-                ),
+                Some(_) => format!("{} (with {new} of ours)", e.title),
+                None => format!("rule `{rule}`: {new} of ours"),
             };
         }
         for (page, rows) in locators {
@@ -759,6 +754,49 @@ impl Sources<'_> {
             .find(|(_, c)| c.rules.iter().any(|r| r.id == rule));
         e.href = chapter.map(|(_, c)| format!("{}#{}", page(system, &c.id), rule_anchor(rule)));
         e
+    }
+
+    /// Reads a rule's change with the changes that make sense only beside
+    /// it: the section that states it, and its resolver function (with the
+    /// new functions that one calls). Each keeps its own id in the entry.
+    fn merge_into_rules(&self, entries: &mut Vec<Entry>) {
+        for (system, chapter) in self.book.chapters() {
+            for rule in &chapter.rules {
+                let mine = |e: &Entry, kind: &str, id: &str| {
+                    let system = (kind != "function").then_some(system.id.as_str());
+                    e.kind == kind
+                        && e.anchor == id
+                        && e.changes.first().is_some_and(|c| {
+                            c.review != Review::Removed && c.system.as_deref() == system
+                        })
+                };
+                let resolver = resolver_path(&system.id, &rule.chapter, &rule.name);
+                let section = rule.section.as_deref().unwrap_or_default();
+                let mut with = Vec::new();
+                let parts = [
+                    ("section", section, "its section"),
+                    ("function", resolver.as_str(), "its function"),
+                ];
+                for (kind, id, what) in parts {
+                    let Some(at) = entries.iter().position(|e| mine(e, "rule", &rule.id)) else {
+                        break;
+                    };
+                    let Some(other) = entries.iter().position(|e| mine(e, kind, id)) else {
+                        continue;
+                    };
+                    let moved = entries.remove(other);
+                    let e = &mut entries[if other < at { at - 1 } else { at }];
+                    e.scopes.extend(moved.scopes);
+                    e.changes.extend(moved.changes);
+                    with.push(what);
+                }
+                if let Some(e) = entries.iter_mut().find(|e| mine(e, "rule", &rule.id))
+                    && !with.is_empty()
+                {
+                    e.title = format!("{} (with {})", e.title, with.join(" and "));
+                }
+            }
+        }
     }
 
     /// Where a page stands in book order: chapters first, then shared code.
