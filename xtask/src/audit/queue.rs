@@ -950,8 +950,14 @@ mod tests {
                 Line::Gap,
             ]
         );
+        let (old, new) = ("fn f() {\n1\n2\n3\n4\nx\n}", "fn f() {\n1\n2\n3\n4\ny\n}");
         let head = super::diff_from(old, new, true);
-        assert_eq!(head[..2], [Line::Same("a".into()), Line::Gap]);
+        assert_eq!(
+            head[..3],
+            [Line::Same("fn f() {".into()), Line::Gap, Line::Same("3".into())],
+            "a function's first line is kept, with a gap after it"
+        );
+        assert_eq!(diff(old, new)[0], Line::Gap);
     }
 
     #[test]
