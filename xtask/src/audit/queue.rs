@@ -954,7 +954,11 @@ mod tests {
         let head = super::diff_from(old, new, true);
         assert_eq!(
             head[..3],
-            [Line::Same("fn f() {".into()), Line::Gap, Line::Same("3".into())],
+            [
+                Line::Same("fn f() {".into()),
+                Line::Gap,
+                Line::Same("3".into())
+            ],
             "a function's first line is kept, with a gap after it"
         );
         assert_eq!(diff(old, new)[0], Line::Gap);
