@@ -10,7 +10,7 @@ use super::{Html, html, plural};
 use crate::audit::model::Audit;
 use crate::audit::model::page as chapter_page;
 use crate::audit::queue::{Entry, Line, QueuePage, Reading, counts_line, row_lines};
-use crate::audit::review::Review;
+use crate::audit::review::{Change, Review};
 
 /// `queue.html`.
 pub fn front(audit: &Audit) -> Html {
@@ -47,9 +47,11 @@ pub fn front(audit: &Audit) -> Html {
     } else {
         out += html!(
             "<p>A check verified each of these changes whole: no person stamped them, and \
-             <code>{}</code> still holds the text last read.</p>\n<table class=\"cleared\">\n\
+             <code>{}</code> still holds the text last read.</p>\n<details class=\"cleared\">\
+             <summary>{}</summary>\n<table class=\"cleared\">\n\
              <thead><tr><th>item</th><th>check</th><th>why</th><th>commit</th></tr></thead>\n<tbody>\n",
-            audit.reviewed_file
+            audit.reviewed_file,
+            by_check(&q.cleared)
         );
         for c in &q.cleared {
             let Some(by) = &c.cleared else { continue };
@@ -61,7 +63,7 @@ pub fn front(audit: &Audit) -> Html {
                 by.commit
             );
         }
-        out += html!("</tbody>\n</table>\n");
+        out += html!("</tbody>\n</table>\n</details>\n");
     }
     out += html!(
         "</section>\n<section id=\"by-name\">\n<h2>Calls by name</h2>\n<p>{} of the rules' code \
@@ -88,6 +90,16 @@ pub fn front(audit: &Audit) -> Html {
     }
     out += html!("</section>\n");
     out
+}
+
+/// `321 by provenance, 65 by domain`.
+fn by_check(cleared: &[Change]) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for by in cleared.iter().filter_map(|c| c.cleared.as_ref()) {
+        *counts.entry(by.check).or_default() += 1;
+    }
+    let parts: Vec<String> = counts.iter().map(|(check, n)| format!("{n} by {check}")).collect();
+    parts.join(", ")
 }
 
 fn kinds(p: &QueuePage) -> String {
