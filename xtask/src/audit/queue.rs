@@ -262,7 +262,7 @@ pub fn text(queue: &Queue) -> String {
                 }
                 let r = Reading::of(change);
                 let _ = writeln!(out, "   {}", r.reviewed);
-                for s in r.summary.iter().chain(&r.reach).chain(&r.by_name) {
+                for s in &r.summary {
                     let _ = writeln!(out, "   {s}");
                 }
                 for line in &r.diff {
@@ -272,6 +272,10 @@ pub fn text(queue: &Queue) -> String {
                         Line::Added(l) => writeln!(out, "   + {l}"),
                         Line::Gap => writeln!(out, "     ⋯"),
                     };
+                }
+                // What reaches a function comes after what changed in it.
+                for s in r.reach.iter().chain(&r.by_name) {
+                    let _ = writeln!(out, "   {s}");
                 }
             }
             for row in &entry.rows {
@@ -409,6 +413,8 @@ pub struct Entry {
 #[derive(Debug, Clone, Serialize)]
 pub struct FunctionStamp {
     pub path: String,
+    /// Reached only through a call whose receiver's type is not known.
+    pub by_name: bool,
     pub review: Review,
     pub reviewer: Option<String>,
     pub date: Option<String>,
@@ -438,7 +444,12 @@ impl Entry {
             });
         }
         for f in &self.functions {
-            out.push(format!("function {}: {}", f.path, f.stamp()));
+            let how = if f.by_name {
+                " (reached only by name)"
+            } else {
+                ""
+            };
+            out.push(format!("function {}{how}: {}", f.path, f.stamp()));
         }
         out
     }
@@ -884,6 +895,13 @@ impl Sources<'_> {
             return Vec::new();
         };
         let path = resolver_path(&system.id, &rule.chapter, &rule.name);
+        let typed: BTreeSet<usize> = self
+            .code
+            .reach_with(&path, true)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
         let mut out: Vec<FunctionStamp> = self
             .code
             .reach(&path)
@@ -894,6 +912,7 @@ impl Sources<'_> {
                 let stamped = self.stamp.code.get(&item.path);
                 FunctionStamp {
                     path: item.path.clone(),
+                    by_name: !typed.contains(&i),
                     review: review_of(stamped, &checksum(&item.text)),
                     reviewer: stamped.map(|s| s.reviewer.clone()),
                     date: stamped.map(|s| s.date.clone()),

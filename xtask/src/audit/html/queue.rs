@@ -98,7 +98,10 @@ fn by_check(cleared: &[Change]) -> String {
     for by in cleared.iter().filter_map(|c| c.cleared.as_ref()) {
         *counts.entry(by.check).or_default() += 1;
     }
-    let parts: Vec<String> = counts.iter().map(|(check, n)| format!("{n} by {check}")).collect();
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|(check, n)| format!("{n} by {check}"))
+        .collect();
     parts.join(", ")
 }
 
