@@ -1107,9 +1107,23 @@ fn check_links(dir: &Path) -> usize {
     };
     let mut known: std::collections::HashMap<PathBuf, Vec<String>> = Default::default();
     let mut broken = Vec::new();
-    for page in &pages {
-        let text = std::fs::read_to_string(page).expect("read a page");
-        for key in [" href=\"", " src=\""] {
+    // The search index's links (`"h":"…"`) are read as if from the front page.
+    let index = dir.join("search-index.js");
+    let sources = pages
+        .iter()
+        .map(|p| (p.clone(), [" href=\"", " src=\""].as_slice()))
+        .chain(
+            index
+                .is_file()
+                .then(|| (index.clone(), ["\"h\":\""].as_slice())),
+        );
+    for (page, keys) in sources {
+        let text = std::fs::read_to_string(&page).expect("read a page");
+        let page = match page == index {
+            true => dir.join("index.html"),
+            false => page,
+        };
+        for key in keys {
             for (i, m) in text.match_indices(key) {
                 let rest = &text[i + m.len()..];
                 let link = unescape(&rest[..rest.find('"').expect("the link's end")]);
