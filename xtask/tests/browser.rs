@@ -578,6 +578,26 @@ fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
         }
     }
     assert!(back > 100, "only {back} items link back to their entries");
+    // What a check cleared is marked so on its item, never as a person's stamp.
+    let cleared = q["cleared"].as_array().expect("cleared");
+    assert!(!cleared.is_empty(), "nothing cleared");
+    for c in cleared.iter().filter(|c| c["system"].is_string()).take(20) {
+        let page = format!(
+            "{}/{}.html",
+            c["system"].as_str().expect("a system"),
+            c["chapter"].as_str().expect("a chapter")
+        );
+        let check = c["cleared"]["check"].as_str().expect("a check");
+        let text = read(&page);
+        let mark = format!(
+            "href=\"../queue.html#cleared\" title=\"verified by a check, not stamped by a person\">cleared by check {check}</a>"
+        );
+        assert!(
+            text.contains(&mark),
+            "{page} does not mark `{}` cleared",
+            c["id"]
+        );
+    }
 
     // The page with the most left, in the browser: its entries, and a diff
     // whose inserted and deleted lines are coloured and never underlined.

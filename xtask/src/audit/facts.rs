@@ -314,6 +314,13 @@ fn chapter(
             reviewer: stamped.map(|s| s.reviewer.clone()),
             reviewed_on: stamped.map(|s| s.date.clone()),
             queue: ctx.queue.href(Some(&system.id), id),
+            cleared_by: ctx
+                .queue
+                .cleared
+                .iter()
+                .find(|c| c.system.as_deref() == Some(&system.id) && c.id == id)
+                .and_then(|c| c.cleared.as_ref())
+                .map(|c| c.check.to_string()),
         }
     };
     let sections = chapter

@@ -63,14 +63,19 @@ pub fn code_cite(c: &Cite, root: &str) -> Html {
 /// the mark links to the item's entry in the review queue (`root` leads back
 /// to the site's root).
 pub fn review_badge(item: &ItemFacts, root: &str) -> Html {
-    let mark = match &item.queue {
-        Some(at) => html!(
+    let mark = match (&item.queue, &item.cleared_by) {
+        (_, Some(check)) => html!(
+            " <a class=\"badge cleared\" href=\"{}queue.html#cleared\" title=\"verified by a check, not stamped by a person\">cleared by check {}</a>",
+            root,
+            check
+        ),
+        (Some(at), None) => html!(
             " <a class=\"badge review\" href=\"{}{}\" title=\"its entry in the review queue\">{}</a>",
             root,
             at,
             item.review
         ),
-        None => badge("", item.review),
+        (None, None) => badge("", item.review),
     };
     html!(
         "{} <span class=\"reviewer\">{}</span>",

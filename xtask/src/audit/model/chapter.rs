@@ -72,6 +72,10 @@ pub struct ItemFacts {
     /// Where the review queue shows its change (`queue/….html#id`, from the
     /// site's root); none when it is as reviewed, or a check cleared it.
     pub queue: Option<String>,
+    /// The check that verified its whole change since review, if one did:
+    /// no person's stamp, and shown as such.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cleared_by: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
