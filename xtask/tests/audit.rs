@@ -1287,7 +1287,7 @@ fn search_finds_mutants_and_the_queue_and_section_snippets_hold_no_block_toml() 
     let queued: Vec<&Json> = of("review").collect();
     assert_eq!(queued.len(), 1);
     assert_eq!(queued[0]["t"], "armor-value changed since review");
-    assert_eq!(queued[0]["h"], "queue.html#queue-1");
+    assert_eq!(queued[0]["h"], "queue/action/armor.html#armor-value");
     let section = of("section")
         .find(|e| e["h"] == "action/armor.html#armor-value")
         .expect("it");
