@@ -36,23 +36,14 @@ use codegen::Book;
 use codegen::model::Value;
 use codegen::model::{Chapter, Example, Rule};
 use conformance::{Report, Verdict};
-use serde::Serialize;
 
-use super::review::{Change, Kind, Review, Stamp};
+use super::review::{Change, Cleared, Kind, Review, Stamp};
 use crate::provenance::{ItemKind, Run};
 
 /// The check of the books: `cargo xtask provenance`.
 pub const PROVENANCE: &str = "provenance";
 /// The registry's domain check, as the conformance run exercises it.
 pub const DOMAIN: &str = "domain";
-
-/// Which check cleared a change, why, and at which commit it ran.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Cleared {
-    pub check: &'static str,
-    pub why: String,
-    pub commit: String,
-}
 
 /// What the checks found, for clearing.
 pub struct Checks<'a> {

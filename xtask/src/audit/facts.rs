@@ -14,10 +14,11 @@ use super::cites::Cites;
 use super::clear::Checks;
 use super::functions::{functions, holds};
 use super::index;
+use super::model::Queue;
 use super::mutants::scores;
 use super::properties;
 use super::provenance::Provenance;
-use super::queue::{self, Queue};
+use super::queue;
 use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
 use super::tally::Tallies;
 use crate::audit::model::{

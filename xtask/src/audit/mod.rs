@@ -95,14 +95,14 @@ pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
 
 /// The review queue: every change since review, what the checks cleared
 /// (the locators only with `books`, the folder of the books), the rest
-/// grouped (see [`queue::Queue`]).
-pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<queue::Queue, String> {
+/// grouped (see [`model::Queue`]).
+pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<model::Queue, String> {
     let code = ResolverSource::scan(root)?;
     let stamp = Stamp::load(root)?;
     let reports = crate::reports(book)?;
     let run = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     let commit = Provenance::of(root).commit;
-    Ok(queue::Queue::of(
+    Ok(model::Queue::of(
         stamp.changes(book, &code),
         &clear::Checks {
             book,

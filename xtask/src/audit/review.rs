@@ -16,7 +16,6 @@ use std::collections::BTreeSet;
 
 use codegen::lint::rust_name;
 
-use super::clear::Cleared;
 use super::date::civil_date;
 use super::prose::prose;
 use crate::checksum::{checksum, normalised};
@@ -280,6 +279,15 @@ pub struct Change {
     /// it needs no person, and is no stamp.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cleared: Option<Cleared>,
+}
+
+/// Which check cleared a change, why, and at which commit it ran (see
+/// `super::clear`, which decides).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cleared {
+    pub check: &'static str,
+    pub why: String,
+    pub commit: String,
 }
 
 /// A rule that reaches a function, and how.

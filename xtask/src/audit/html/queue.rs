@@ -9,7 +9,8 @@
 use super::{Html, html, plural};
 use crate::audit::model::Audit;
 use crate::audit::model::page as chapter_page;
-use crate::audit::queue::{Entry, Line, QueuePage, Reading, counts_line, row_lines};
+use crate::audit::model::{Entry, QueuePage};
+use crate::audit::queue::{Line, Reading, counts_line, row_lines};
 use crate::audit::review::{Change, Review};
 
 /// `queue.html`.

@@ -7,6 +7,7 @@ mod function;
 mod index;
 mod mutation;
 mod property;
+mod queue;
 mod refs;
 mod report;
 
@@ -20,5 +21,6 @@ pub use mutation::{ChapterMutation, Figures, MutationFacts, RuleMutation, Score,
 pub use property::{
     DomainFacts, FailureFacts, Holds, PointFacts, PropertyEntry, PropertyFacts, PropertyIndex,
 };
+pub use queue::{ByName, Entry, FunctionStamp, Queue, QueuePage};
 pub use refs::{Cite, Step, StepFacts, code_anchor, json, listing, page, rule_anchor};
 pub use report::{Audit, LintAllow, SCHEMA, SCHEMA_FILE, SystemFacts};

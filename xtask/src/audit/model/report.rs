@@ -7,10 +7,10 @@ use super::function::FunctionFacts;
 use super::index::{ErratumEntry, FailingExample, RulingFacts};
 use super::mutation::MutationFacts;
 use super::property::PropertyIndex;
+use super::queue::Queue;
 use super::refs::Cite;
 use crate::Counts;
 use crate::audit::provenance::Provenance;
-use crate::audit::queue::Queue;
 use crate::audit::review::Change;
 
 /// The JSON Schema of `audit.json`, written beside it under this name.
