@@ -87,8 +87,14 @@ enum Cmd {
         books: Option<PathBuf>,
     },
     /// List what changed since each item's review (spec/reviewed.toml), with
-    /// its diff: the review queue
-    Review,
+    /// its diff: the review queue, grouped by chapter, less what a check
+    /// verified
+    Review {
+        /// Clear a change of book locators only when `provenance` finds its
+        /// figures on the lines now cited, in the books in DIR
+        #[arg(long, value_name = "DIR")]
+        books: Option<PathBuf>,
+    },
     /// Check the spec against the books it restates: every located table row,
     /// table erratum and `[book]` figure printed where its locator points, and
     /// every line of each book cited or listed as not rules
@@ -300,7 +306,7 @@ fn main() -> ExitCode {
             reviewer,
             books,
         } => audit(&root, stamp, reviewer, books.as_deref()),
-        Cmd::Review => queue(&root),
+        Cmd::Review { books } => queue(&root, books.as_deref()),
         Cmd::Provenance {
             books,
             propose,
@@ -516,14 +522,20 @@ fn changes(
     Ok(stamp.changes(book, &xtask::audit::ResolverSource::scan(root)?))
 }
 
-/// Prints the review queue: each change since review with its diff, with
-/// what a terminal would act on (ESC, BEL) in a reviewer's name or a text
-/// shown as a diagnostic shows it.
-fn queue(root: &Path) -> Result<(), String> {
+/// Prints the review queue: page by page, each entry with its diff and the
+/// command that stamps it, then what the checks cleared; what a terminal
+/// would act on (ESC, BEL) in a reviewer's name or a text is shown as a
+/// diagnostic shows it.
+fn queue(root: &Path, books: Option<&Path>) -> Result<(), String> {
     let book = compile(root, MessageFormat::Human)?;
-    let changes = changes(root, &book, MessageFormat::Human)?;
-    print!("{}", visible(&xtask::audit::queue::text(&changes)));
-    println!("{} entries in the review queue", changes.len());
+    let queue = xtask::audit::queue(root, &book, books)?;
+    print!("{}", visible(&xtask::audit::queue::text(&queue)));
+    println!(
+        "{} entries in the review queue ({} changes, {} cleared by a check)",
+        queue.entries.len(),
+        queue.entries.iter().map(|e| e.changes.len()).sum::<usize>(),
+        queue.cleared.len()
+    );
     Ok(())
 }
 

@@ -651,9 +651,11 @@ fn the_stamp_cycle_marks_an_edited_paragraph_until_it_is_stamped_again() {
     );
     let page = std::fs::read_to_string(root.join("target/audit/action/armor.html"))
         .expect("the armor page");
-    assert!(
-        page.contains("#armor-value</a> <span class=\"badge review\">changed since review</span>")
-    );
+    // Under the heading, the mark links to the section's entry in the queue.
+    assert!(page.contains(
+        "#armor-value</a></h2>\n<p class=\"heading-review\"> <a class=\"badge review\" \
+         href=\"../queue/action/armor.html#armor-value\" title=\"its entry in the review queue\">changed since review</a>"
+    ), "{page}");
     assert!(
         page.contains("<span class=\"reviewer\">reviewed by A. Tester on 20"),
         "each item says who reviewed it and when"
@@ -794,9 +796,15 @@ fn a_helper_s_edit_marks_every_rule_whose_code_reaches_it() {
         .expect("the rule box")..];
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(rule_box.contains("<span class=\"badge review\">code changed since review</span>"));
+    // The front page sums the review up and leads to the queue, whose page
+    // of the chapter holds the helper's entry under its path.
     let front = std::fs::read_to_string(root.join("target/audit/index.html")).expect("index");
-    assert!(front.contains("<code>outcome_armor::outcome::succeeds</code>"));
-    let queue = std::fs::read_to_string(root.join("target/audit/queue.html")).expect("queue");
+    assert!(front.contains("<a href=\"queue.html\">the review queue</a>"));
+    let queue = std::fs::read_to_string(root.join("target/audit/queue/outcome-armor/outcome.html"))
+        .expect("the outcome chapter's queue page");
+    assert!(
+        queue.contains("<section class=\"queue-entry\" id=\"outcome_armor::outcome::succeeds\"")
+    );
     assert!(queue.contains("reached by rule outcome.outcome (outcome-armor): outcome_armor::outcome::outcome → outcome_armor::outcome::measure → outcome_armor::outcome::succeeds"), "{queue}");
     assert!(
         queue.contains("<del>-     outcome &gt;= i64::from(SUCCESS_FROM)</del>"),
@@ -1169,7 +1177,7 @@ fn a_rule_s_mutation_figures_cover_the_functions_its_code_reaches() {
     let rule_box = &rule_box[..rule_box.find("</section>").expect("its end")];
     assert!(
         rule_box.contains(&format!(
-            "<p class=\"rule-mutation\">mutation score {:.0}%: {reach} caught of {} mutants, 1 missed, 1 unviable, over the functions its code reaches ({reach} with mutants)</p>",
+            "<p class=\"rule-mutation\">mutation score {:.0}%: {reach} caught of {} mutants, 1 missed, 1 unviable, over the functions its code reaches ({reach} with mutants)<br>",
             reach as f64 / (reach + 1) as f64 * 100.0,
             reach + 2
         )),
@@ -1300,7 +1308,7 @@ fn search_finds_mutants_and_the_queue_and_section_snippets_hold_no_block_toml() 
     let queued: Vec<&Json> = of("review").collect();
     assert_eq!(queued.len(), 1);
     assert_eq!(queued[0]["t"], "armor-value changed since review");
-    assert_eq!(queued[0]["h"], "queue.html#queue-1");
+    assert_eq!(queued[0]["h"], "queue/action/armor.html#armor-value");
     let section = of("section")
         .find(|e| e["h"] == "action/armor.html#armor-value")
         .expect("it");

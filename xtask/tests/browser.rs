@@ -229,6 +229,7 @@ fn the_report_reads_right_in_chromium() {
         );
     }
     check_mutation(&front, &json);
+    check_front_order(&front);
 
     // An erratum example shows both values and its ruling.
     let autofire = json["systems"]
@@ -484,37 +485,203 @@ fn check_print(chromium: &Path, dir: &Path, json: &Json) {
     }
 }
 
-/// The review queue as the browser shows it: one entry per change of
-/// `audit.json`, each with who reviewed it, and a diff where the stamp kept
-/// the earlier text.
+/// The review queue: `queue.html` lists every page of the queue, most left
+/// first; each page holds its entries under their items' ids, each with the
+/// command that stamps it, a link that lands on its item in the report, and
+/// the item links back to the entry. Every page is read as written; the one
+/// with the most left, and its diff styles, in the browser.
 fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
-    let dom = dump_dom(chromium, &dir.join("queue.html"));
-    let changes = json["changed_since_review"].as_array().expect("changes");
-    assert!(dom.contains(&format!("{} entries changed since review", changes.len())));
-    for (n, change) in changes.iter().enumerate() {
-        let entry = slice(&dom, &format!("id=\"queue-{}\"", n + 1), "</section>");
-        let id = change["id"].as_str().expect("an id");
+    let q = &json["review_queue"];
+    let pages = q["pages"].as_array().expect("pages");
+    let entries = q["entries"].as_array().expect("entries");
+    assert!(pages.len() > 10 && !entries.is_empty(), "{}", pages.len());
+    let front = dump_dom(chromium, &dir.join("queue.html"));
+    let mut by_left: Vec<&Json> = pages.iter().collect();
+    by_left.sort_by_key(|p| std::cmp::Reverse(p["entries"].as_u64()));
+    let mut last = 0;
+    for p in &by_left {
+        let page = p["page"].as_str().expect("a page");
+        let at = front
+            .find(&format!("href=\"{page}\""))
+            .unwrap_or_else(|| panic!("queue.html does not link {page}"));
+        assert!(at > last, "{page} is out of order on queue.html");
+        last = at;
         assert!(
-            entry.contains(&dom_text(id)),
-            "entry {} is not `{id}`: {entry}",
-            n + 1
+            page.starts_with("queue/") && dir.join(page).is_file(),
+            "{page}"
         );
-        let stamped = &change["stamped"];
-        if stamped.is_null() {
-            assert!(entry.contains("never reviewed"), "{entry}");
-            continue;
-        }
-        let who = format!(
-            "reviewed by {} on {}",
-            stamped["reviewer"].as_str().expect("a reviewer"),
-            stamped["date"].as_str().expect("a date")
+    }
+    let read = |page: &str| std::fs::read_to_string(dir.join(page)).expect("a page of the report");
+    let mut back = 0;
+    for e in entries {
+        let page = e["page"].as_str().expect("a page");
+        let anchor = e["anchor"].as_str().expect("an anchor");
+        let text = read(page);
+        let entry = slice(
+            &text,
+            &format!("<section class=\"queue-entry\" id=\"{}\"", dom_text(anchor)),
+            "</section>",
         );
-        assert!(entry.contains(&dom_text(&who)), "{entry}");
-        if change["review"] == "changed" && stamped["text"].is_string() {
+        let scopes: Vec<&str> = e["scopes"]
+            .as_array()
+            .expect("scopes")
+            .iter()
+            .map(|s| s.as_str().expect("a scope"))
+            .collect();
+        if !scopes.is_empty() {
+            let command = format!("cargo xtask audit --stamp {}", scopes.join(" "));
             assert!(
-                entry.contains("<del>") || entry.contains("<ins>"),
-                "a changed item without its diff: {entry}"
+                entry.contains(&format!("stamp: <code>{}</code>", dom_text(&command))),
+                "{entry}"
             );
+        }
+        // Every change of the entry has an element with its id, for the link back.
+        for c in e["changes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(e["rows"].as_array().into_iter().flatten())
+        {
+            let id = c["id"].as_str().expect("an id");
+            assert!(
+                entry.contains(&format!("id=\"{}\"", dom_text(id))),
+                "no `{id}` in {entry}"
+            );
+        }
+        let Some(href) = e["href"].as_str() else {
+            continue;
+        };
+        let (target, fragment) = href.split_once('#').expect("an item's anchor");
+        let depth = page.matches('/').count();
+        assert!(
+            entry.contains(&format!(
+                "href=\"{}{}\"",
+                "../".repeat(depth),
+                dom_text(href)
+            )),
+            "{entry}"
+        );
+        let item_page = read(target);
+        assert!(
+            item_page.contains(&format!("id=\"{}\"", dom_text(fragment))),
+            "{href} lands nowhere"
+        );
+        let own = &e["changes"][0];
+        if own["system"].is_string() && e["kind"] != "removed" {
+            let id = own["id"].as_str().expect("an id");
+            let link = format!("href=\"../{page}#{}\"", dom_text(id));
+            assert!(
+                item_page.contains(&link),
+                "{target} does not link back to {page}#{id}"
+            );
+            back += 1;
+        }
+    }
+    assert!(back > 100, "only {back} items link back to their entries");
+    // What a check cleared is marked so on its item, never as a person's stamp.
+    let cleared = q["cleared"].as_array().expect("cleared");
+    assert!(!cleared.is_empty(), "nothing cleared");
+    for c in cleared.iter().filter(|c| c["system"].is_string()).take(20) {
+        let page = format!(
+            "{}/{}.html",
+            c["system"].as_str().expect("a system"),
+            c["chapter"].as_str().expect("a chapter")
+        );
+        let check = c["cleared"]["check"].as_str().expect("a check");
+        let text = read(&page);
+        let mark = format!(
+            "href=\"../queue.html#cleared\" title=\"verified by a check, not stamped by a person\">cleared by check {check}</a>"
+        );
+        assert!(
+            text.contains(&mark),
+            "{page} does not mark `{}` cleared",
+            c["id"]
+        );
+    }
+
+    // The page with the most left, in the browser: its entries, and a diff
+    // whose inserted and deleted lines are coloured and never underlined.
+    let tallest = by_left[0]["page"].as_str().expect("a page");
+    let dom = dump_dom(chromium, &dir.join(tallest));
+    let on_it = entries.iter().filter(|e| e["page"] == tallest).count();
+    assert_eq!(dom.matches("<section class=\"queue-entry\"").count(), on_it);
+    let styles = diff_styles(chromium, &dir.join(tallest));
+    assert_eq!(styles["ins-decoration"], "none", "{styles:?}");
+    assert_eq!(styles["del-decoration"], "none", "{styles:?}");
+    assert_ne!(
+        styles["ins-background"], styles["del-background"],
+        "{styles:?}"
+    );
+    assert_ne!(styles["ins-background"], "rgba(0, 0, 0, 0)", "{styles:?}");
+    assert_ne!(styles["del-background"], "rgba(0, 0, 0, 0)", "{styles:?}");
+}
+
+/// How the browser draws the first inserted and deleted line of a diff on
+/// `page`: each one's text decoration and background, read by a script in a
+/// page that frames it.
+fn diff_styles(chromium: &Path, page: &Path) -> std::collections::BTreeMap<String, String> {
+    let scratch = Scratch::new("diff-styles");
+    let frame = scratch.0.join("frame.html");
+    let script = "<script>addEventListener('load', () => {\n\
+        const d = document.getElementById('f').contentDocument;\n\
+        for (const tag of ['ins', 'del']) {\n\
+          const e = d.querySelector('pre.diff ' + tag);\n\
+          const s = getComputedStyle(e);\n\
+          document.body.setAttribute('data-' + tag + '-decoration', s.textDecorationLine);\n\
+          document.body.setAttribute('data-' + tag + '-background', s.backgroundColor);\n\
+        }\n\
+      });</script>";
+    let url = file_url(page, "");
+    let html = format!(
+        "<!DOCTYPE html><html><body><iframe id=\"f\" src=\"{}\"></iframe>{script}</body></html>",
+        url.to_string_lossy()
+    );
+    std::fs::write(&frame, html).expect("write the frame");
+    let dom = dump_url(
+        chromium,
+        &file_url(&frame, ""),
+        &[
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=10000",
+        ],
+    );
+    let body = slice(&dom, "<body", ">");
+    ["ins", "del"]
+        .iter()
+        .flat_map(|tag| ["decoration", "background"].map(|what| format!("{tag}-{what}")))
+        .map(|key| {
+            let value = attr(body, &format!("data-{key}")).to_string();
+            (key, value)
+        })
+        .collect()
+}
+
+/// The front page in the order an auditor asks, and every heading on it with
+/// an id to link to.
+fn check_front_order(front: &str) {
+    let order = [
+        "systems",
+        "failing",
+        "unexercised",
+        "rulings",
+        "errata",
+        "review",
+    ];
+    let at: Vec<usize> = order
+        .iter()
+        .map(|id| {
+            front
+                .find(&format!("<section id=\"{id}\""))
+                .unwrap_or_else(|| panic!("no section `{id}` on the front page"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{order:?} at {at:?}");
+    let review = slice(front, "<section id=\"review\"", "</section>");
+    assert!(review.contains("href=\"queue.html\""), "{review}");
+    for tag in ["<h2", "<h3"] {
+        for (i, _) in front.match_indices(tag) {
+            let open = &front[i..i + front[i..].find('>').expect("a tag")];
+            assert!(open.contains(" id=\""), "a heading without an id: {open}");
         }
     }
 }
@@ -1046,4 +1213,124 @@ fn a_banded_columns_plot_marks_its_anomaly_in_chromium() {
         .collect();
     let centre = |c: &str| (attr(c, "cx").to_string(), attr(c, "cy").to_string());
     assert_eq!(centre(rings[0]), centre(dots[0]), "{drawn}");
+
+/// Every `href` and `src` of every page of the report leads somewhere: a file
+/// of the report (or `audit.json`), and when it names a fragment, an element
+/// of that page with that id. On the bundled book (a copy, so as not to write
+/// the report the other tests read), and on the fixture book with its books.
+#[test]
+fn no_link_in_the_report_is_broken() {
+    let copy = Scratch::workspace_copy("links");
+    let book = xtask::compile_book(&copy.0).expect("the bundled book compiles");
+    xtask::audit::run(&copy.0, &book, None).expect("the audit runs");
+    let pages = check_links(&copy.0.join(xtask::audit::REPORT_DIR));
+    assert!(pages > 100, "only {pages} pages");
+
+    let fixture = Scratch::fixture("links-books");
+    let books = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/books");
+    let book = xtask::compile_book(&fixture.0).expect("the fixture compiles");
+    xtask::audit::run_with_books(&fixture.0, &book, None, Some(&books)).expect("the audit runs");
+    check_links(&fixture.0.join(xtask::audit::REPORT_DIR));
+}
+
+/// Walks every page under `dir`, failing on the first broken link; how many
+/// pages it read.
+fn check_links(dir: &Path) -> usize {
+    let mut pages = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("read a folder of the report") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "html") {
+                pages.push(path);
+            }
+        }
+    }
+    let ids = |page: &Path| -> Vec<String> {
+        let text = std::fs::read_to_string(page).expect("read a page");
+        text.match_indices(" id=\"")
+            .map(|(i, m)| {
+                let rest = &text[i + m.len()..];
+                unescape(&rest[..rest.find('"').expect("the id's end")])
+            })
+            .collect()
+    };
+    let mut known: std::collections::HashMap<PathBuf, Vec<String>> = Default::default();
+    let mut broken = Vec::new();
+    // The search index's links (`"h":"…"`) are read as if from the front page.
+    let index = dir.join("search-index.js");
+    let sources = pages
+        .iter()
+        .map(|p| (p.clone(), [" href=\"", " src=\""].as_slice()))
+        .chain(
+            index
+                .is_file()
+                .then(|| (index.clone(), ["\"h\":\""].as_slice())),
+        );
+    for (page, keys) in sources {
+        let text = std::fs::read_to_string(&page).expect("read a page");
+        let page = match page == index {
+            true => dir.join("index.html"),
+            false => page,
+        };
+        for key in keys {
+            for (i, m) in text.match_indices(key) {
+                let rest = &text[i + m.len()..];
+                let link = unescape(&rest[..rest.find('"').expect("the link's end")]);
+                if link.contains("://") || link.starts_with("mailto:") {
+                    continue;
+                }
+                let (file, fragment) = link.split_once('#').unwrap_or((&link, ""));
+                let target = match file {
+                    "" => page.clone(),
+                    f => normalise(&page.parent().expect("a folder").join(f)),
+                };
+                if !target.is_file() {
+                    broken.push(format!("{}: {link} (no such file)", page.display()));
+                    continue;
+                }
+                if fragment.is_empty() || target.extension().is_none_or(|e| e != "html") {
+                    continue;
+                }
+                let on = known.entry(target.clone()).or_insert_with(|| ids(&target));
+                if !on.iter().any(|id| id == fragment) {
+                    broken.push(format!("{}: {link} (no such id)", page.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "{} broken links:\n{}",
+        broken.len(),
+        broken.join("\n")
+    );
+    pages.len()
+}
+
+/// `a/b/../c` as `a/c`, without touching the disk.
+fn normalise(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// An attribute's value as the browser reads it: the entities HTML escaping
+/// writes, undone.
+fn unescape(s: &str) -> String {
+    s.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }

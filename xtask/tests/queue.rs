@@ -160,3 +160,78 @@ fn four_edits_are_four_entries_and_a_chapter_stamp_clears_exactly_its_own() {
     stamp(root, &["bounds::non_negative", "--reviewer", "B. Auditor"]);
     assert!(queue(root).is_empty());
 }
+
+/// A table's entry names the rules whose code reads it (through the helper
+/// that names its constant) and the examples its change breaks, and gives the
+/// exact command that stamps it; stamping with that command clears it.
+#[test]
+fn a_table_edit_names_its_reader_rules_and_the_examples_it_breaks() {
+    let scratch = Scratch::fixture("queue-table");
+    let root = &scratch.0;
+    let armor = root.join("spec/action/armor.md");
+    // An example that halves the armor, so that the divisor's figure matters.
+    edit(
+        &armor,
+        "## Sums the book got wrong {#misprints}",
+        "Ours: a piercing hit of 16 on armor of 10 halves it to 5, letting 11 through.\n\n\
+         ```example fixture-half\nrule = \"armor.absorb\"\n\n[given]\ndamage = 16\nav = 10\n\
+         half_av = true\n\n[expect]\ndamage_through = 11\n```\n\n\
+         ## Sums the book got wrong {#misprints}",
+    );
+    stamp(root, &["--reviewer", "A. Tester"]);
+    assert!(queue(root).is_empty());
+
+    // The divisor goes from 2 to 5, and the example with it (16 - 10/5).
+    // This test's binary was built from the bundled book, whose divisor is
+    // 2: as a resolver rebuilt from a changed table fails the examples that
+    // still claim the old figure, this one fails the example that claims the
+    // new one. Either way the entry names the example its readers now fail.
+    edit(&armor, "| AV_DIVISOR | 2 |", "| AV_DIVISOR | 5 |");
+    edit(
+        &armor,
+        "[expect]\ndamage_through = 11",
+        "[expect]\ndamage_through = 14",
+    );
+    let entries = queue(root);
+    let (heading, body) = entries
+        .iter()
+        .find(|(h, _)| h.contains("table `armor-figures`"))
+        .unwrap_or_else(|| panic!("no entry for the table: {entries:?}"));
+    assert_eq!(
+        heading,
+        "spec/action/armor.md:21: table `armor-figures` changed since review"
+    );
+    let line = |prefix: &str| {
+        body.iter()
+            .find_map(|l| l.trim().strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no `{prefix}` line: {body:?}"))
+            .to_string()
+    };
+    assert_eq!(line("read by rules "), "armor.absorb, armor.worn");
+    assert_eq!(line("breaks examples "), "fixture-half");
+    assert_eq!(
+        line("stamp: "),
+        "cargo xtask audit --stamp action/armor/armor-figures"
+    );
+
+    let run = xtask(
+        root,
+        &[
+            "audit",
+            "--stamp",
+            "action/armor/armor-figures",
+            "--reviewer",
+            "B. Auditor",
+        ],
+    );
+    // The audit fails while an example fails, after writing the stamp.
+    assert!(
+        run.stdout.contains("stamped as reviewed by B. Auditor"),
+        "{run}"
+    );
+    let left: Vec<String> = queue(root).into_iter().map(|(h, _)| h).collect();
+    assert!(
+        left.iter().all(|h| !h.contains("armor-figures")),
+        "the entry's own command clears it: {left:?}"
+    );
+}

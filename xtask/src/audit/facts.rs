@@ -3,7 +3,7 @@
 //! run. The HTML pages and `audit.json` are both written from these facts, so
 //! they cannot disagree.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
@@ -11,22 +11,27 @@ use conformance::property::PropertyReport;
 use conformance::{RefusalResult, Report, Status, Verdict};
 
 use super::cites::Cites;
+use super::clear::Checks;
 use super::functions::{functions, holds};
 use super::index;
+use super::model::Queue;
 use super::mutants::scores;
 use super::properties;
 use super::provenance::Provenance;
-use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, tracked};
+use super::queue;
+use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
-    ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation, SCHEMA_FILE,
-    SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts, TableFacts,
-    code_anchor, json, listing, page,
+    FunctionReview, ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation,
+    SCHEMA_FILE, SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts,
+    TableFacts, TableRead, code_anchor, json, listing, page,
 };
+use crate::checksum::checksum;
 use crate::code::{Item, ResolverSource, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
+use crate::provenance::Run;
 
 /// What the facts are gathered from, besides the book.
 pub struct Sources<'a> {
@@ -38,11 +43,33 @@ pub struct Sources<'a> {
     pub mutants: &'a Record,
     /// One report per property (see `crate::property_reports`).
     pub properties: &'a [PropertyReport],
+    /// The provenance check against the books, when they were given.
+    pub books: Option<&'a Run>,
+    /// When each file's mutation run was recorded (`YYYY-MM-DD`), by file.
+    pub runs: BTreeMap<String, String>,
 }
 
 /// Gathers the facts.
 pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result<Audit, String> {
-    let ctx = Context::new(book, sources);
+    let mut changes = sources.stamp.changes(book, sources.code);
+    let checks = Checks {
+        book,
+        books: sources.books,
+        reports: sources.reports,
+        stamp: sources.stamp,
+        commit: &provenance.commit,
+    };
+    checks.clear(&mut changes);
+    let queue = Queue::build(
+        &changes,
+        &queue::Sources {
+            book,
+            code: sources.code,
+            stamp: sources.stamp,
+            reports: sources.reports,
+        },
+    );
+    let ctx = Context::new(book, sources, &queue);
     let systems = book
         .systems
         .iter()
@@ -79,7 +106,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         .flat_map(|m| m.run.iter().flat_map(|r| &r.survivors))
         .collect();
     let mut systems: Vec<SystemFacts> = systems;
-    let tallies = Tallies::new(sources.mutants, sources.code);
+    let tallies = Tallies::new(sources.mutants, sources.code).with_runs(sources.runs.clone());
     for rule in systems
         .iter_mut()
         .flat_map(|s| &mut s.chapters)
@@ -99,7 +126,8 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         generated_by: "cargo xtask audit",
         reviewed_file: REVIEWED_FILE,
         systems,
-        changed_since_review: sources.stamp.changes(book, sources.code),
+        changed_since_review: changes,
+        review_queue: queue,
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
         functions: functions(book, sources.code, sources.stamp, &survivors),
@@ -113,14 +141,19 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
 /// The sources, indexed for gathering.
 struct Context<'a> {
     sources: &'a Sources<'a>,
+    /// Where each item changed since review is read in the queue.
+    queue: &'a Queue,
     reports: HashMap<(&'a str, &'a str), &'a Report>,
     properties: HashMap<(&'a str, &'a str), &'a PropertyReport>,
     /// Each rule's resolver function (by path) -> its code panel in the report.
     panels: HashMap<String, String>,
+    /// Each item of `rules/src`, by index, -> the tables it names a constant
+    /// of: their box in the report and their id.
+    readers: HashMap<usize, Vec<(String, String)>>,
 }
 
 impl<'a> Context<'a> {
-    fn new(book: &Book, sources: &'a Sources<'a>) -> Context<'a> {
+    fn new(book: &Book, sources: &'a Sources<'a>, queue: &'a Queue) -> Context<'a> {
         let reports = sources
             .reports
             .iter()
@@ -140,11 +173,31 @@ impl<'a> Context<'a> {
                 (path, href)
             })
             .collect();
+        let mut readers: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+        for (s, c) in book.chapters() {
+            for t in &c.tables {
+                let href = format!("{}#{}", page(&s.id, &c.id), t.id);
+                for name in t.constant_names() {
+                    for item in sources.code.readers(&s.id, &c.id, name) {
+                        let Some(i) = sources.code.items.iter().position(|x| x.path == item.path)
+                        else {
+                            continue;
+                        };
+                        let list = readers.entry(i).or_default();
+                        if !list.iter().any(|(h, _)| *h == href) {
+                            list.push((href.clone(), t.id.to_string()));
+                        }
+                    }
+                }
+            }
+        }
         Context {
             sources,
+            queue,
             reports,
             properties,
             panels,
+            readers,
         }
     }
 
@@ -188,7 +241,38 @@ impl<'a> Context<'a> {
             calls,
             checksum: tracked.checksum.clone(),
             review: self.sources.stamp.review(system, tracked),
+            function: {
+                let stamped = self.sources.stamp.code.get(path);
+                FunctionReview {
+                    review: review_of(stamped, &checksum(&function.text)),
+                    reviewer: stamped.map(|s| s.reviewer.clone()),
+                    reviewed_on: stamped.map(|s| s.date.clone()),
+                }
+            },
         })
+    }
+
+    /// The tables the code of the rule whose resolver function is `path`
+    /// reads: each with the calls to the item that names its constant.
+    fn tables_read(&self, path: &str) -> Vec<TableRead> {
+        let code = self.sources.code;
+        let mut out: Vec<TableRead> = Vec::new();
+        for (i, way) in code.reach(path).unwrap_or_default() {
+            for (href, id) in self.readers.get(&i).into_iter().flatten() {
+                if out.iter().any(|t| &t.href == href) {
+                    continue;
+                }
+                let steps = std::iter::once(path.to_string())
+                    .chain(way.iter().map(|(j, _)| code.items[*j].path.clone()));
+                out.push(TableRead {
+                    id: id.clone(),
+                    href: href.clone(),
+                    way: steps.collect(),
+                });
+            }
+        }
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        out
     }
 }
 
@@ -233,6 +317,14 @@ fn chapter(
             review: ctx.sources.stamp.review(&system.id, t),
             reviewer: stamped.map(|s| s.reviewer.clone()),
             reviewed_on: stamped.map(|s| s.date.clone()),
+            queue: ctx.queue.href(Some(&system.id), id),
+            cleared_by: ctx
+                .queue
+                .cleared
+                .iter()
+                .find(|c| c.system.as_deref() == Some(&system.id) && c.id == id)
+                .and_then(|c| c.cleared.as_ref())
+                .map(|c| c.check.to_string()),
         }
     };
     let sections = chapter
@@ -291,6 +383,7 @@ fn chapter(
         .map(|r| {
             let resolver = resolver_path(&system.id, &r.chapter, &r.name);
             let code = find(Kind::Code, &r.id).and_then(|t| ctx.code(&system.id, &resolver, t));
+            let tables = ctx.tables_read(&resolver);
             RuleFacts {
                 item: item(Kind::Rule, &r.id),
                 section: r.section.as_deref().map(str::to_string),
@@ -316,6 +409,7 @@ fn chapter(
                     .collect(),
                 survivors: Vec::new(),
                 mutation: RuleMutation::default(),
+                tables,
             }
         })
         .collect();
@@ -383,8 +477,22 @@ fn params(ps: &[Param]) -> Vec<ParamFacts> {
             name: p.name.to_string(),
             ty: p.ty.to_string(),
             optional: p.optional,
+            domain: p.domain.map(|d| domain(d.lo, d.hi)),
         })
         .collect()
+}
+
+/// A declared domain as the rule block writes it: `3..=18`, `0..`, `..=0`, `..`.
+fn domain(lo: Option<f64>, hi: Option<f64>) -> String {
+    let figure = |x: f64| match x.fract() == 0.0 && x.abs() < 1e15 {
+        true => format!("{}", x as i64),
+        false => x.to_string(),
+    };
+    let lo = lo.map(figure).unwrap_or_default();
+    match hi {
+        Some(hi) => format!("{lo}..={}", figure(hi)),
+        None => format!("{lo}.."),
+    }
 }
 
 fn example(

@@ -62,3 +62,12 @@ pub struct Written {
     pub first: String,
     pub last: String,
 }
+
+/// The day (`YYYY-MM-DD`) of the commit that first wrote `text` into `file`:
+/// for a checksum in the mutation record, when the run of that text was
+/// recorded. None outside git, or when no commit wrote it.
+pub fn first_written(root: &Path, file: &str, text: &str) -> Option<String> {
+    let pickaxe = format!("-S{text}");
+    let log = git(root, &["log", "--format=%cs", &pickaxe, "--", file])?;
+    log.lines().last().map(str::to_string)
+}

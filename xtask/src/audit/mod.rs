@@ -5,6 +5,7 @@
 //! `audit.json`, both under `target/audit/`.
 
 mod cites;
+pub mod clear;
 mod date;
 pub mod facts;
 pub mod functions;
@@ -58,18 +59,29 @@ pub fn run_with_books(
         stamps::stamp(root, book, &reports, by, scope)?;
     }
     let code = ResolverSource::scan(root)?;
+    let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    let mutants = crate::mutants::Record::load(root)?;
+    let runs = mutants
+        .files
+        .iter()
+        .filter_map(|(file, run)| {
+            let day = git::first_written(root, crate::mutants::RECORD_FILE, &run.checksum)?;
+            Some((file.clone(), day))
+        })
+        .collect();
     let sources = Sources {
         reports: &reports,
         code: &code,
         stamp: &Stamp::load(root).map_err(|d| d.render())?,
-        mutants: &crate::mutants::Record::load(root)?,
+        mutants: &mutants,
+        runs,
         properties: &crate::property_reports(book)?,
+        books: checked.as_ref(),
     };
     let mut audit = facts::collect(book, &sources, Provenance::of(root))?;
     for ruling in audit.systems.iter_mut().flat_map(|s| &mut s.rulings) {
         ruling.written = git::written(root, &ruling.file, ruling.lines);
     }
-    let checked = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     audit.book_findings = checked.as_ref().map_or(0, |run| run.findings.len());
     if let Some(dir) = books {
         let record = crate::provenance::mutate::read_record(root)?;
@@ -88,6 +100,33 @@ pub fn run_with_books(
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
     let stamp = Stamp::load(root).map_err(|d| d.render())?;
     Ok(stamp.changes(book, &ResolverSource::scan(root)?))
+}
+
+/// The review queue: every change since review, what the checks cleared
+/// (the locators only with `books`, the folder of the books), the rest
+/// grouped (see [`model::Queue`]).
+pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<model::Queue, String> {
+    let code = ResolverSource::scan(root)?;
+    let stamp = Stamp::load(root).map_err(|d| d.render())?;
+    let reports = crate::reports(book)?;
+    let run = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
+    let commit = Provenance::of(root).commit;
+    Ok(model::Queue::of(
+        stamp.changes(book, &code),
+        &clear::Checks {
+            book,
+            books: run.as_ref(),
+            reports: &reports,
+            stamp: &stamp,
+            commit: &commit,
+        },
+        &queue::Sources {
+            book,
+            code: &code,
+            stamp: &stamp,
+            reports: &reports,
+        },
+    ))
 }
 
 /// Writes the site and `audit.json` into `dir`, emptied first so that no page

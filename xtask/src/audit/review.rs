@@ -262,6 +262,19 @@ pub struct Change {
     pub text: Option<String>,
     /// For a function: each rule that reaches it, with the call path.
     pub rules: Vec<RuleReach>,
+    /// Set when a check has verified the whole change (see [`super::clear`]):
+    /// it needs no person, and is no stamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cleared: Option<Cleared>,
+}
+
+/// Which check cleared a change, why, and at which commit it ran (see
+/// `super::clear`, which decides).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cleared {
+    pub check: &'static str,
+    pub why: String,
+    pub commit: String,
 }
 
 /// A rule that reaches a function, and how.
@@ -271,6 +284,10 @@ pub struct RuleReach {
     pub rule: String,
     /// The calls from the rule's resolver function to the function, in order.
     pub way: Vec<String>,
+    /// Set when the rule reaches it only through a call whose receiver's
+    /// type is not known (every method so named): why, at the first such call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_name: Option<String>,
 }
 
 impl fmt::Display for Change {
@@ -498,6 +515,7 @@ impl Stamp {
                         .cloned(),
                     text: Some(t.text.clone()),
                     rules: Vec::new(),
+                    cleared: None,
                 });
             }
         }
@@ -519,6 +537,7 @@ impl Stamp {
                 stamped: stamped.cloned(),
                 text: Some(normalised(&item.text)),
                 rules: rules_reaching(book, code, i),
+                cleared: None,
             });
         }
         let now = current_keys(book, code);
@@ -542,7 +561,7 @@ impl Stamp {
     }
 }
 
-fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
+pub(super) fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
     match stamped {
         Some(s) if s.sha256.as_deref() == Some(now) => Review::Reviewed,
         Some(_) => Review::Changed,
@@ -565,6 +584,7 @@ fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
         stamped: Some(stamped.clone()),
         text: None,
         rules: Vec::new(),
+        cleared: None,
     }
 }
 
@@ -583,7 +603,7 @@ fn current_keys(book: &Book, code: &ResolverSource) -> BTreeMap<String, BTreeSet
 }
 
 /// Every item of `rules/src` that some rule's resolver function reaches, by index, in path order.
-fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
+pub(super) fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
     let mut all = BTreeSet::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {
@@ -596,27 +616,41 @@ fn reached(book: &Book, code: &ResolverSource) -> Vec<usize> {
     all
 }
 
-/// Every rule whose resolver function reaches item `target`, with the way.
+/// Every rule whose resolver function reaches item `target`, with the way:
+/// through typed calls where it can, else through a call by name, with why.
 fn rules_reaching(book: &Book, code: &ResolverSource, target: usize) -> Vec<RuleReach> {
     let mut out = Vec::new();
     for (system, chapter) in book.chapters() {
         for r in &chapter.rules {
             let path = resolver_path(&system.id, &r.chapter, &r.name);
-            let Some(reach) = code.reach(&path) else {
-                continue;
+            let found = |typed: bool| {
+                let reach = code.reach_with(&path, typed)?;
+                reach
+                    .into_iter()
+                    .find(|(i, _)| *i == target)
+                    .map(|(_, way)| way)
             };
-            if let Some((_, way)) = reach.iter().find(|(i, _)| *i == target) {
-                let mut steps = vec![path.clone()];
-                steps.extend(way.iter().map(|(j, via)| match via {
-                    Via::ByName => format!("{} (by name)", code.items[*j].path),
-                    _ => code.items[*j].path.clone(),
-                }));
-                out.push(RuleReach {
-                    system: system.id.clone(),
-                    rule: r.id.to_string(),
-                    way: steps,
-                });
-            }
+            let (way, by_name) = match found(true) {
+                Some(way) => (way, None),
+                None => match found(false) {
+                    Some(way) => {
+                        let why = code.why_by_name(&path, &way);
+                        (way, Some(why))
+                    }
+                    None => continue,
+                },
+            };
+            let mut steps = vec![path.clone()];
+            steps.extend(way.iter().map(|(j, via)| match via {
+                Via::ByName => format!("{} (by name)", code.items[*j].path),
+                _ => code.items[*j].path.clone(),
+            }));
+            out.push(RuleReach {
+                system: system.id.clone(),
+                rule: r.id.to_string(),
+                way: steps,
+                by_name,
+            });
         }
     }
     out

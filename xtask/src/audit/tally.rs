@@ -5,7 +5,7 @@
 //! the reach has a split of its current text; otherwise the files that lack
 //! one are named and the figure is unknown, never a guess.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::model::{Figures, RuleMutation};
 use crate::checksum::checksum;
@@ -20,12 +20,17 @@ pub struct Tallies<'a> {
     functions: Vec<Vec<&'a FunctionEntry>>,
     /// The files whose split holds for their current text.
     split: BTreeSet<&'a str>,
+    /// Those of them whose split a build-only check inferred.
+    inferred: BTreeSet<&'a str>,
+    /// When each file's run was recorded, by file.
+    runs: BTreeMap<String, String>,
 }
 
 impl<'a> Tallies<'a> {
     pub fn new(record: &'a Record, code: &'a ResolverSource) -> Tallies<'a> {
         let mut functions = vec![Vec::new(); code.items.len()];
         let mut split = BTreeSet::new();
+        let mut inferred = BTreeSet::new();
         for (file, text) in &code.files {
             let Some(entry) = record.files.get(file) else {
                 continue;
@@ -35,6 +40,9 @@ impl<'a> Tallies<'a> {
                 continue;
             }
             split.insert(file.as_str());
+            if entry.functions_from == Split::Check {
+                inferred.insert(file.as_str());
+            }
             for f in &entry.functions {
                 if let Some(at) = owner(code, file, f.line) {
                     functions[at].push(f);
@@ -45,18 +53,32 @@ impl<'a> Tallies<'a> {
             code,
             functions,
             split,
+            inferred,
+            runs: BTreeMap::new(),
         }
+    }
+
+    /// With the day each file's run was recorded, by file.
+    pub fn with_runs(self, runs: BTreeMap<String, String>) -> Tallies<'a> {
+        Tallies { runs, ..self }
     }
 
     /// The figures of the rule whose resolver function reaches `reach`.
     pub fn rule(&self, reach: &[(usize, Way)]) -> RuleMutation {
         let mut figures = Figures::default();
         let mut unknown: Vec<String> = Vec::new();
+        let (mut inferred, mut runs, mut unviable) = (Vec::new(), BTreeMap::new(), Vec::new());
         for (i, _) in reach {
             let file = &self.code.items[*i].file;
             // The generated `rules::spec` is in no file of the record.
             if !file.starts_with(RULES_SRC) {
                 continue;
+            }
+            if let Some(day) = self.runs.get(file) {
+                runs.insert(file.clone(), day.clone());
+            }
+            if self.inferred.contains(file.as_str()) && !inferred.contains(file) {
+                inferred.push(file.clone());
             }
             if !self.split.contains(file.as_str()) {
                 if !unknown.contains(file) {
@@ -66,14 +88,22 @@ impl<'a> Tallies<'a> {
             }
             for f in &self.functions[*i] {
                 figures.add(f);
+                if f.unviable > 0 {
+                    unviable.push(format!("{} ({file}): {}", f.name, f.unviable));
+                }
             }
         }
         unknown.sort();
         let viable = figures.mutants.saturating_sub(figures.unviable);
         figures.score = (viable > 0).then(|| figures.caught as f64 / viable as f64);
+        inferred.sort();
+        unviable.sort();
         RuleMutation {
             run: unknown.is_empty().then_some(figures),
             unknown,
+            inferred,
+            runs,
+            unviable,
         }
     }
 }

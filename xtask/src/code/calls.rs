@@ -80,8 +80,9 @@ struct Typer<'c> {
     owners: Vec<Option<Ty>>,
 }
 
-/// For each item, by index, the items its body reaches and how.
-pub(super) fn graph(code: &ResolverSource) -> Vec<BTreeMap<usize, Via>> {
+/// For each item, by index, the items its body reaches and how, and why
+/// each edge taken by name only was (see [`ResolverSource::by_name`]).
+pub(super) fn graph(code: &ResolverSource) -> Vec<(BTreeMap<usize, Via>, BTreeMap<usize, String>)> {
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, item) in code.items.iter().enumerate() {
         by_name.entry(item.name.as_str()).or_default().push(i);
@@ -110,9 +111,10 @@ pub(super) fn graph(code: &ResolverSource) -> Vec<BTreeMap<usize, Via>> {
                 env: HashMap::new(),
                 closures: HashMap::new(),
                 out: BTreeMap::new(),
+                why: BTreeMap::new(),
             };
             walk.body();
-            walk.out
+            (walk.out, walk.why)
         })
         .collect()
 }
@@ -331,6 +333,9 @@ struct Walk<'t, 'c> {
     /// Closures bound by `let`, to type what a call of one returns.
     closures: HashMap<String, syn::ExprClosure>,
     out: BTreeMap<usize, Via>,
+    /// For each edge taken by name only, why the type could not be told
+    /// (the first such call in the body).
+    why: BTreeMap<usize, String>,
 }
 
 impl Walk<'_, '_> {
@@ -343,6 +348,7 @@ impl Walk<'_, '_> {
             env: self.env.clone(),
             closures: self.closures.clone(),
             out: BTreeMap::new(),
+            why: BTreeMap::new(),
         };
         if let Some(pat) = pat {
             inner.bind(pat, ty);
@@ -387,6 +393,18 @@ impl Walk<'_, '_> {
             let at = self.out.entry(i).or_insert(via);
             *at = (*at).min(via);
         }
+    }
+
+    /// Every item in `targets`, by name only, because of `why`.
+    fn by_name(&mut self, targets: Vec<usize>, why: impl FnOnce() -> String) {
+        if targets.is_empty() {
+            return;
+        }
+        let why = why();
+        for &i in &targets {
+            self.why.entry(i).or_insert_with(|| why.clone());
+        }
+        self.reach(targets, Via::ByName);
     }
 
     fn ty(&self, ty: &syn::Type) -> Option<Ty> {
@@ -650,17 +668,18 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The methods a call `.name(..)` on a value of type `receiver` runs.
-    fn method_targets(&mut self, receiver: Option<&Ty>, name: &str) {
+    /// The methods a call `.name(..)` on a value of type `receiver` runs;
+    /// `receiver` untyped, every method so named, for the reason `why` gives.
+    fn method_targets(&mut self, receiver: Option<&Ty>, name: &str, why: impl FnOnce() -> String) {
         match (receiver, name) {
             (Some(r), "to_string") => self.reach(self.t.formats(Some(r), "Display"), Via::Format),
             (Some(r), "into" | "try_into") => self.reach(self.t.froms(r), Via::Format),
             (Some(r), _) => self.reach(self.t.methods(r, name), Via::Method),
-            (None, "to_string") => self.reach(self.t.formats(None, "Display"), Via::ByName),
-            (None, "into") => self.reach(self.t.any_method("from"), Via::ByName),
-            (None, "try_into") => self.reach(self.t.any_method("try_from"), Via::ByName),
-            (None, "parse") => self.reach(self.t.any_method("from_str"), Via::ByName),
-            (None, _) => self.reach(self.t.any_method(name), Via::ByName),
+            (None, "to_string") => self.by_name(self.t.formats(None, "Display"), why),
+            (None, "into") => self.by_name(self.t.any_method("from"), why),
+            (None, "try_into") => self.by_name(self.t.any_method("try_from"), why),
+            (None, "parse") => self.by_name(self.t.any_method("from_str"), why),
+            (None, _) => self.by_name(self.t.any_method(name), why),
         }
     }
 
@@ -696,7 +715,15 @@ impl Walk<'_, '_> {
             };
             match ty {
                 Some(ty) => self.reach(self.t.formats(Some(&ty), wanted), Via::Format),
-                None => self.reach(self.t.formats(None, wanted), Via::ByName),
+                None => self.by_name(self.t.formats(None, wanted), || {
+                    let what = match name {
+                        "" => args
+                            .get(next.saturating_sub(1))
+                            .map_or("an argument".to_string(), |a| format!("`{}`", shorten(a))),
+                        name => format!("`{name}`"),
+                    };
+                    format!("`{{{spec}}}` formats {what}, whose type is not known")
+                }),
             }
         }
     }
@@ -709,11 +736,16 @@ impl Walk<'_, '_> {
             let dot = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '.');
             match tt {
                 TokenTree::Ident(i) if after_dot => {
-                    self.method_targets(None, &i.unraw().to_string())
+                    let name = i.unraw().to_string();
+                    self.method_targets(None, &name, || {
+                        format!("`.{name}` inside a macro whose arguments are no expressions")
+                    })
                 }
                 TokenTree::Ident(i) => {
                     let name = i.unraw().to_string();
-                    self.reach(self.t.named(&name).collect(), Via::ByName);
+                    self.by_name(self.t.named(&name).collect(), || {
+                        format!("`{name}` inside a macro whose arguments are no expressions")
+                    });
                 }
                 TokenTree::Group(g) => self.tokens(g.stream()),
                 TokenTree::Literal(_) | TokenTree::Punct(_) => {}
@@ -843,7 +875,9 @@ impl<'ast> Visit<'ast> for Walk<'_, '_> {
             // `<T as Trait>::f`: the impl of `T`.
             (Some(q), Some(last)) => {
                 let ty = self.ty(&q.ty);
-                self.method_targets(ty.as_ref(), last);
+                self.method_targets(ty.as_ref(), last, || {
+                    format!("`<{}>::{last}`: the type is not resolved", shorten(&*q.ty))
+                });
             }
             // `::std::…`: another crate.
             _ if e.path.leading_colon.is_some() => {}
@@ -854,7 +888,13 @@ impl<'ast> Visit<'ast> for Walk<'_, '_> {
 
     fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
         let receiver = self.type_of(&e.receiver);
-        self.method_targets(receiver.as_ref(), &e.method.unraw().to_string());
+        let name = e.method.unraw().to_string();
+        self.method_targets(receiver.as_ref(), &name, || {
+            format!(
+                "`{}.{name}(…)`: the receiver's type is not known",
+                shorten(&*e.receiver)
+            )
+        });
         self.visit_expr(&e.receiver);
         self.closure_args(receiver.as_ref(), &e.args);
         for arg in &e.args {
@@ -889,7 +929,7 @@ impl ResolverSource {
     /// each item's body.
     pub fn scan(root: &std::path::Path) -> Result<ResolverSource, String> {
         let mut code = ResolverSource::parse(root)?;
-        code.calls = graph(&code);
+        (code.calls, code.why) = graph(&code).into_iter().unzip();
         Ok(code)
     }
 
@@ -905,16 +945,44 @@ impl ResolverSource {
         Some(items)
     }
 
+    /// The items `item` calls directly, by index.
+    pub fn callees(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
+        self.calls[item].keys().copied()
+    }
+
+    /// Each call edge out of `items` taken by name only: the caller, the
+    /// callee (by index) and why the receiver's type could not be told.
+    pub fn by_name(&self, items: &[usize]) -> Vec<(usize, usize, &str)> {
+        items
+            .iter()
+            .flat_map(|&i| {
+                self.calls[i]
+                    .iter()
+                    .filter(|(_, via)| **via == Via::ByName)
+                    .map(move |(&j, _)| (i, j, self.why[i].get(&j).map_or("", String::as_str)))
+            })
+            .collect()
+    }
+
     /// Every item the item at `path` reaches (itself first), each with a
     /// shortest call path to it: the items after `path` on the way, and how
     /// each is reached.
     pub fn reach(&self, path: &str) -> Option<Vec<(usize, Way)>> {
+        self.reach_with(path, false)
+    }
+
+    /// [`ResolverSource::reach`]; with `typed`, through typed calls only
+    /// (no edge taken by name).
+    pub fn reach_with(&self, path: &str, typed: bool) -> Option<Vec<(usize, Way)>> {
         let start = self.items.iter().position(|i| i.path == path)?;
         let mut found: Vec<(usize, Way)> = vec![(start, Vec::new())];
         let mut seen = BTreeSet::from([start]);
         let mut at = 0;
         while let Some((i, way)) = found.get(at).cloned() {
             for (&next, &via) in &self.calls[i] {
+                if typed && via == Via::ByName {
+                    continue;
+                }
                 if seen.insert(next) {
                     let mut longer = way.clone();
                     longer.push((next, via));
@@ -924,6 +992,29 @@ impl ResolverSource {
             at += 1;
         }
         Some(found)
+    }
+
+    /// Why `way` from the item at `path` takes its first edge by name.
+    pub fn why_by_name(&self, path: &str, way: &Way) -> String {
+        let start = self.items.iter().position(|i| i.path == path);
+        let froms = start.into_iter().chain(way.iter().map(|(j, _)| *j));
+        froms
+            .zip(way)
+            .find(|(_, (_, via))| *via == Via::ByName)
+            .and_then(|(from, (to, _))| {
+                let why = self.why[from].get(to)?;
+                Some(format!("in `{}`, {why}", self.items[from].path))
+            })
+            .unwrap_or_else(|| "the receiver's type is not known".to_string())
+    }
+}
+
+/// Some code as written, cut to a few words, to say where a call is.
+fn shorten(code: &dyn quote::ToTokens) -> String {
+    let text = quote::ToTokens::to_token_stream(code).to_string();
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
     }
 }
 

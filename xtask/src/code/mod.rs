@@ -97,6 +97,9 @@ pub struct ResolverSource {
     pub(super) values: BTreeMap<String, (syn::Type, String)>,
     /// For each item, by index, the items its body reaches and how (see [`super::calls`]).
     pub(super) calls: Vec<BTreeMap<usize, Via>>,
+    /// For each item, by index, why each item it reaches by name only was
+    /// reached so: the call whose receiver's type could not be told.
+    pub(super) why: Vec<BTreeMap<usize, String>>,
 }
 
 impl ResolverSource {

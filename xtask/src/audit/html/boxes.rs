@@ -5,6 +5,7 @@
 use conformance::Verdict;
 use serde_json::Value as Json;
 
+use super::markup::reviewed;
 use super::markup::score_line;
 use super::typed::toggle_id;
 use super::{
@@ -32,7 +33,7 @@ pub fn example(e: &ExampleFacts, root: &str) -> Html {
         tag = verdict_tag(e.verdict),
         whose = whose,
         rule = code_cite(&e.rule, root),
-        badge = review_badge(&e.item),
+        badge = review_badge(&e.item, root),
     );
     if !e.given.is_empty() {
         out += html!("<p class=\"given\">given");
@@ -137,7 +138,7 @@ pub fn rule(r: &RuleFacts, root: &str) -> Html {
         anchor = rule_anchor(&r.item.id),
         id = r.item.id,
         resolved_by = resolved_by,
-        badge = review_badge(&r.item),
+        badge = review_badge(&r.item, root),
         code_badge = code_badge,
         given = params(&r.given),
         outputs = params(&r.outputs),
@@ -149,6 +150,40 @@ pub fn rule(r: &RuleFacts, root: &str) -> Html {
         out += html!(
             "<p class=\"exercised\">exercised by {}</p>\n",
             Html::join(links, &html!(", "))
+        );
+    }
+    if let Some(c) = &r.code {
+        let f = &c.function;
+        out += html!(
+            "<p class=\"function-review\">its function <code>rules::{}</code> by itself:{} <span class=\"reviewer\">{}</span></p>\n",
+            r.resolver,
+            badge("", f.review),
+            reviewed(f.reviewer.as_deref(), f.reviewed_on.as_deref())
+        );
+    }
+    if !r.tables.is_empty() {
+        let reads = r.tables.iter().map(|t| {
+            let way = match t.way.len() {
+                0 | 1 => Html::default(),
+                _ => html!(
+                    " <span class=\"way\">(via {})</span>",
+                    Html::join(
+                        t.way[1..].iter().map(|s| html!("<code>{}</code>", s)),
+                        &html!(" → ")
+                    )
+                ),
+            };
+            html!(
+                "<a href=\"{}{}\"><code>{}</code></a>{}",
+                root,
+                t.href,
+                t.id,
+                way
+            )
+        });
+        out += html!(
+            "<p class=\"reads\">reads {}</p>\n",
+            Html::join(reads, &html!(", "))
         );
     }
     out += mutation(&r.mutation);
@@ -193,7 +228,33 @@ fn mutation(m: &RuleMutation) -> Html {
             )
         }
     };
-    html!("<p class=\"rule-mutation\">{}</p>\n", figures)
+    let mut notes: Vec<Html> = Vec::new();
+    if !m.inferred.is_empty() {
+        let files = m.inferred.iter().map(|f| html!("<code>{}</code>", f));
+        notes.push(html!(
+            "the split by function of {} was inferred by a build-only check (<code>cargo mutants --check</code>) of the same text",
+            Html::join(files, &html!(", "))
+        ));
+    }
+    if !m.runs.is_empty() {
+        let runs = m
+            .runs
+            .iter()
+            .map(|(f, day)| html!("<code>{}</code> on {}", f, day));
+        notes.push(html!("runs recorded: {}", Html::join(runs, &html!(", "))));
+    }
+    if !m.unviable.is_empty() {
+        let unviable = m.unviable.iter().map(|u| html!("<code>{}</code>", u));
+        notes.push(html!("unviable: {}", Html::join(unviable, &html!(", "))));
+    }
+    let notes = match notes.is_empty() {
+        true => Html::default(),
+        false => html!(
+            "<br><span class=\"mutation-notes\">{}</span>",
+            Html::join(notes, &html!("; "))
+        ),
+    };
+    html!("<p class=\"rule-mutation\">{}{}</p>\n", figures, notes)
 }
 
 /// A call path, `a → b (by name)`: how a rule's function reaches an item.
@@ -247,10 +308,16 @@ fn code_panel(resolver: &str, c: &CodeFacts, root: &str) -> Html {
     )
 }
 
+/// Each parameter as the rule block declares it: `roll: int 3..=18`.
 fn params(ps: &[ParamFacts]) -> Html {
     let items = ps.iter().map(|p| {
         let optional = if p.optional { "?" } else { "" };
-        html!("<code>{}: {}{}</code>", p.name, p.ty, optional)
+        let domain = p
+            .domain
+            .as_deref()
+            .map(|d| format!(" {d}"))
+            .unwrap_or_default();
+        html!("<code>{}: {}{}{}</code>", p.name, p.ty, optional, domain)
     });
     Html::join(items, &html!("<br>"))
 }
@@ -293,7 +360,7 @@ pub fn table(t: &TableFacts, root: &str) -> Html {
          (or hold the pointer over a cell)</p>\n",
         id = t.item.id,
         title = title,
-        badge = review_badge(&t.item),
+        badge = review_badge(&t.item, root),
         what = what,
         readers = readers,
         toggle = toggle_id(&t.item.id),

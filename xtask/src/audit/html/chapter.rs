@@ -141,6 +141,19 @@ fn pieces<'a>(
     let mut parser = Parser::new_ext(&chapter.file.text, markdown_options()).into_offset_iter();
     while let Some((event, range)) = parser.next() {
         let at = range.start;
+        if matches!(event, Event::Start(Tag::TableRow))
+            && let Some(line) = repeated_line(chapter, at)
+        {
+            skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::TableRow)));
+            if let Some(cells) = line {
+                let cells: Html = cells.iter().map(|c| html!("<th>{}</th>", c)).collect();
+                out.push(Piece::Markup(html!(
+                    "<tr class=\"repeat-header\">{}</tr>\n",
+                    cells
+                )));
+            }
+            continue;
+        }
         let event = match cells.around(event, at) {
             Ok(events) => {
                 out.extend(events);
@@ -174,22 +187,31 @@ fn pieces<'a>(
                 heading = id.as_ref().map(|i| i.to_string());
                 out.push(Piece::Markdown(event));
             }
+            // Who reviewed a section, and its lines in the book, go under
+            // its heading, not in it: a heading stays one line on a phone.
             Event::End(TagEnd::Heading(_)) => {
-                if let Some(id) = heading.take() {
-                    let review = facts
-                        .sections
-                        .iter()
-                        .find(|s| s.item.id == id)
-                        .map_or(Html::default(), |s| review_badge(&s.item));
-                    let section = chapter.sections.iter().find(|s| s.id == id);
-                    let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
+                let Some(id) = heading.take() else {
+                    out.push(Piece::Markdown(event));
+                    continue;
+                };
+                out.push(Piece::Markup(html!(
+                    " <a class=\"anchor\" href=\"#{id}\">#{id}</a>",
+                    id = id
+                )));
+                out.push(Piece::Markdown(event));
+                let review = facts
+                    .sections
+                    .iter()
+                    .find(|s| s.item.id == id)
+                    .map_or(Html::default(), |s| review_badge(&s.item, root));
+                let section = chapter.sections.iter().find(|s| s.id == id);
+                let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
+                if !review.is_empty() {
                     out.push(Piece::Markup(html!(
-                        " <a class=\"anchor\" href=\"#{id}\">#{id}</a>{review}",
-                        id = id,
-                        review = review
+                        "<p class=\"heading-review\">{}</p>\n",
+                        review
                     )));
                 }
-                out.push(Piece::Markdown(event));
             }
             Event::Start(Tag::Link {
                 link_type,
@@ -232,6 +254,41 @@ fn block(
 
 /// Consumes events up to and including the first that `end` accepts; returns
 /// the text and HTML they held.
+/// What the table line at byte `at` is when it is no row of the table's
+/// data: `Some(None)` for a rule line (`---|---`), dropped; `Some(cells)`
+/// for the header row the book repeats (all its cells, or all but a first
+/// that names a group), shown as a header row. None for any other line.
+fn repeated_line(chapter: &Chapter, at: usize) -> Option<Option<Vec<String>>> {
+    let table = chapter.tables.iter().find(|t| t.extent.contains(&at))?;
+    if table.rows.iter().any(|r| r.span.contains(&at)) {
+        return None;
+    }
+    let text = &chapter.file.text;
+    let line = text[at..].lines().next().unwrap_or("");
+    let cells = line_cells(line);
+    if cells
+        .iter()
+        .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':')))
+        && cells.iter().any(|c| c.contains('-'))
+    {
+        return Some(None);
+    }
+    let body = &text[table.extent.clone()];
+    let after = body.find("-->").map_or(body, |i| &body[i + 3..]);
+    let header = line_cells(after.lines().find(|l| l.contains('|'))?);
+    let same_after_first =
+        cells.len() == header.len() && cells.len() > 1 && cells[1..] == header[1..];
+    (cells == header || same_after_first).then_some(Some(cells))
+}
+
+/// A Markdown table line's cells, trimmed, without the outer pipes.
+fn line_cells(line: &str) -> Vec<String> {
+    let line = line.trim();
+    let line = line.strip_prefix('|').unwrap_or(line);
+    let line = line.strip_suffix('|').unwrap_or(line);
+    line.split('|').map(|c| c.trim().to_string()).collect()
+}
+
 fn skip_to<'a>(
     parser: &mut impl Iterator<Item = (Event<'a>, std::ops::Range<usize>)>,
     end: impl Fn(&Event) -> bool,

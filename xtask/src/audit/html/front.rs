@@ -1,14 +1,15 @@
-//! The front page: when and from which commit the report was written, each
-//! system's figures (the ones `cargo xtask regen` prints, with errata and
-//! unexercised rules), the mutation scores, the properties, what changed since
-//! review, the failing examples, the errata and rulings, the lint allows, and
-//! every chapter with its verdicts.
+//! The front page, in the order an auditor asks: when and from which commit
+//! the report was written, each system's figures (the ones `cargo xtask
+//! regen` prints, with errata and unexercised rules), the failing examples and
+//! the rules no example exercises, the rulings against the book and the
+//! errata, the review in short (linking the queue); then the spec against the
+//! books, the mutation scores, the properties, the lint allows, and every
+//! chapter with its verdicts.
 
 use conformance::Verdict;
 
-use super::{Html, badge, cite, code_cite, html, lists, plural, property};
-use crate::audit::model::{Audit, ChapterFacts, Cite, SystemFacts, page, rule_anchor};
-use crate::audit::review::Kind;
+use super::{Html, code_cite, html, lists, plural, property};
+use crate::audit::model::{Audit, ChapterFacts, SystemFacts};
 
 /// The columns of the systems table: the key in `counts` (and `data-count`),
 /// the heading, and the verdict a column counts (coloured as that verdict).
@@ -45,14 +46,18 @@ pub fn body(audit: &Audit, books: &Html) -> Html {
         p.commit,
         p.schema_version
     );
+    // In the order an auditor asks: what is there, what fails or is not
+    // exercised, where the spec departs from the book, what is left to
+    // review; then the evidence behind each.
     systems_table(&mut out, audit);
+    lists::failing(&mut out, audit);
+    unexercised(&mut out, audit);
+    lists::rulings(&mut out, audit);
+    lists::errata(&mut out, audit);
+    review(&mut out, audit);
     out += books;
     lists::mutation(&mut out, audit);
     property::front(&mut out, audit);
-    review(&mut out, audit);
-    lists::failing(&mut out, audit);
-    lists::errata(&mut out, audit);
-    lists::rulings(&mut out, audit);
     lint_allows(&mut out, audit);
     for system in &audit.systems {
         system_section(&mut out, system);
@@ -63,7 +68,7 @@ pub fn body(audit: &Audit, books: &Html) -> Html {
 
 fn systems_table(out: &mut Html, audit: &Audit) {
     *out += html!(
-        "<section id=\"systems\">\n<h2>Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>"
+        "<section id=\"systems\">\n<h2 id=\"systems-figures\">Systems</h2>\n<table class=\"counts\">\n<thead><tr><th>system</th>"
     );
     for (_, heading, _) in COLUMNS {
         *out += html!("<th>{}</th>", heading);
@@ -91,8 +96,10 @@ fn systems_table(out: &mut Html, audit: &Audit) {
     *out += html!("</tbody>\n</table>\n</section>\n");
 }
 
+/// The review, in short: how many items changed, what the checks cleared,
+/// and what is left for a person, page by page, in the queue.
 fn review(out: &mut Html, audit: &Audit) {
-    *out += html!("<section id=\"review\">\n<h2>Changed since review</h2>\n");
+    *out += html!("<section id=\"review\">\n<h2 id=\"review-summary\">Changed since review</h2>\n");
     let file = audit.reviewed_file;
     if audit.changed_since_review.is_empty() {
         *out += html!(
@@ -102,40 +109,54 @@ fn review(out: &mut Html, audit: &Audit) {
         *out += html!("</section>\n");
         return;
     }
+    let q = &audit.review_queue;
     *out += html!(
-        "<p>{} differ from <code>{file}</code>. <a href=\"queue.html\">The review queue</a> shows what changed in each. \
-         Read them, then run <code>cargo xtask audit --stamp</code>; \
-         until then <code>cargo xtask check --reviewed</code> fails.</p>\n<table class=\"changes\">\n\
-         <thead><tr><th>system</th><th>item</th><th>where</th><th>review</th></tr></thead>\n<tbody>\n",
+        "<p class=\"review-summary\">{} differ from <code>{file}</code>: a check verified {} whole (cleared, not stamped), \
+         and {} for a person are left on {} in <a href=\"queue.html\">the review queue</a>. \
+         Until each is stamped, <code>cargo xtask check --reviewed</code> fails.</p>\n",
         plural(audit.changed_since_review.len(), "item"),
+        q.cleared.len(),
+        plural(q.entries.len(), "entry"),
+        plural(q.pages.len(), "page"),
         file = file,
     );
-    for c in &audit.changed_since_review {
-        let id = html!("<code>{}</code>", c.id);
-        let item = match (&c.chapter, c.kind, &c.system) {
-            (Some(chapter), Some(kind), Some(system)) => {
-                let anchor = match kind {
-                    Kind::Rule | Kind::Code => rule_anchor(&c.id),
-                    _ => c.id.clone(),
-                };
-                let target = Cite {
-                    id: c.id.clone(),
-                    title: None,
-                    href: Some(format!("{}#{anchor}", page(system, chapter))),
-                };
-                html!("{} {}", kind, cite(&target, "", &id))
-            }
-            _ => id,
+    let pages: Html = q
+        .pages_in_order()
+        .into_iter()
+        .take(5)
+        .map(|p| {
+            html!(
+                "<li><a href=\"{}\">{}</a>: {}</li>",
+                p.page,
+                p.title,
+                plural(p.entries, "entry")
+            )
+        })
+        .collect();
+    *out += html!(
+        "<p>Most left:</p>\n<ul class=\"queue-pages\">{}</ul>\n</section>\n",
+        pages
+    );
+}
+
+/// Each system's rules that no example exercises, linked.
+fn unexercised(out: &mut Html, audit: &Audit) {
+    *out += html!(
+        "<section id=\"unexercised\">\n<h2 id=\"unexercised-rules\">Rules that no example exercises</h2>\n<ul>\n"
+    );
+    for s in &audit.systems {
+        let links = s.unexercised_rules.iter().map(|r| code_cite(r, ""));
+        let list = match s.unexercised_rules.is_empty() {
+            true => html!("none"),
+            false => Html::join(links, &html!(", ")),
         };
         *out += html!(
-            "<tr><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td></tr>\n",
-            c.system.as_deref().unwrap_or(crate::code::RULES_SRC),
-            item,
-            c.location.as_deref().unwrap_or("(gone)"),
-            badge("", c.review)
+            "<li><a href=\"#system-{id}\">{id}</a>: {list}</li>\n",
+            id = s.id,
+            list = list
         );
     }
-    *out += html!("</tbody>\n</table>\n</section>\n");
+    *out += html!("</ul>\n</section>\n");
 }
 
 fn lint_allows(out: &mut Html, audit: &Audit) {

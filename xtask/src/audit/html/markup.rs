@@ -18,7 +18,7 @@ pub fn page(title: &str, root: &str, sidebar: &Html, body: &Html) -> Html {
         title = title,
         root = root,
         sidebar = sidebar,
-        body = body,
+        body = body.with_heading_ids(),
     )
 }
 
@@ -59,11 +59,27 @@ pub fn code_cite(c: &Cite, root: &str) -> Html {
     cite(c, root, &html!("<code>{}</code>", c.id))
 }
 
-/// An item's review: who stamped it and when, marked when it changed since.
-pub fn review_badge(item: &ItemFacts) -> Html {
+/// An item's review: who stamped it and when, marked when it changed since;
+/// the mark links to the item's entry in the review queue (`root` leads back
+/// to the site's root).
+pub fn review_badge(item: &ItemFacts, root: &str) -> Html {
+    let mark = match (&item.queue, &item.cleared_by) {
+        (_, Some(check)) => html!(
+            " <a class=\"badge cleared\" href=\"{}queue.html#cleared\" title=\"verified by a check, not stamped by a person\">cleared by check {}</a>",
+            root,
+            check
+        ),
+        (Some(at), None) => html!(
+            " <a class=\"badge review\" href=\"{}{}\" title=\"its entry in the review queue\">{}</a>",
+            root,
+            at,
+            item.review
+        ),
+        (None, None) => badge("", item.review),
+    };
     html!(
         "{} <span class=\"reviewer\">{}</span>",
-        badge("", item.review),
+        mark,
         reviewed(item.reviewer.as_deref(), item.reviewed_on.as_deref())
     )
 }

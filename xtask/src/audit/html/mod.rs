@@ -69,7 +69,15 @@ pub fn write_site(
         &print::body(audit, book, books),
     )?;
     page("search.html", "Search the book", &search::page_body())?;
-    page("queue.html", "Review queue", &queue::body(audit))?;
+    page("queue.html", "Review queue", &queue::front(audit))?;
+    for p in &audit.review_queue.pages {
+        let root = "../".repeat(p.page.matches('/').count());
+        page(
+            &p.page,
+            &format!("Review queue · {}", p.title),
+            &queue::page(audit, p, &root),
+        )?;
+    }
     let order: Vec<&ChapterFacts> = audit.systems.iter().flat_map(|s| &s.chapters).collect();
     let mut at: usize = 0;
     for (system, facts) in book.systems.iter().zip(&audit.systems) {

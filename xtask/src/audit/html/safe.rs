@@ -104,6 +104,66 @@ impl Html {
     pub fn replace(&self, from: &Html, to: &Html) -> Html {
         Html(self.0.replace(&from.0, &to.0))
     }
+
+    /// Every `<h2>` and `<h3>` written without attributes given an id, so
+    /// that a reader can link to any heading: its text in lowercase words
+    /// joined by `-` (`[a-z0-9-]` only, so nothing needs escaping), with
+    /// `-2`, `-3` … when that id is taken on the page.
+    pub fn with_heading_ids(&self) -> Html {
+        let mut out = String::with_capacity(self.0.len() + 256);
+        let mut rest = self.0.as_str();
+        let mut used: Vec<String> = Vec::new();
+        loop {
+            let next = ["<h2>", "<h3>"].iter().filter_map(|t| rest.find(t)).min();
+            let Some(at) = next else { break };
+            let level = &rest[at + 2..at + 3];
+            let inner = &rest[at + 4..];
+            let text = inner.find("</h").map_or("", |end| &inner[..end]);
+            let base = slug(text);
+            let mut id = if base.is_empty() {
+                "section".to_string()
+            } else {
+                base
+            };
+            let taken = |id: &str, used: &[String]| {
+                used.iter().any(|u| u == id) || self.0.contains(&format!("id=\"{id}\""))
+            };
+            let mut n = 1;
+            let stem = id.clone();
+            while taken(&id, &used) {
+                n += 1;
+                id = format!("{stem}-{n}");
+            }
+            out.push_str(&rest[..at]);
+            out.push_str(&format!("<h{level} id=\"{id}\">"));
+            used.push(id);
+            rest = inner;
+        }
+        out.push_str(rest);
+        Html(out)
+    }
+}
+
+/// A heading's text as an id: its words (tags dropped), lowercase ASCII
+/// letters and digits, joined by `-`.
+fn slug(markup: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in markup.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty() && !w.starts_with("amp") && !w.starts_with("shy"))
+        .map(str::to_ascii_lowercase)
+        .take(8)
+        .collect();
+    words.join("-")
 }
 
 /// Whether a chapter's link or image may point at `url`: a link within the

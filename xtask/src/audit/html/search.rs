@@ -63,10 +63,15 @@ pub fn index_js(audit: &Audit, book: &Book, code: &ResolverSource) -> String {
             x: format!("surviving mutant: {}", v.reason),
         }
     }));
-    entries.extend(audit.changed_since_review.iter().enumerate().map(|(n, c)| {
+    entries.extend(audit.changed_since_review.iter().map(|c| {
         Entry {
             t: format!("{} {}", c.id, c.review),
-            h: format!("queue.html#queue-{}", n + 1),
+            // Its entry in the queue; a change a check cleared is listed on
+            // the queue's front page.
+            h: audit
+                .review_queue
+                .href(c.system.as_deref(), &c.id)
+                .unwrap_or_else(|| "queue.html#cleared".to_string()),
             w: c.location
                 .clone()
                 .unwrap_or_else(|| "review queue".to_string()),

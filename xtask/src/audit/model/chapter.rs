@@ -69,6 +69,13 @@ pub struct ItemFacts {
     /// Who stamped it last, and on which day; none if never stamped.
     pub reviewer: Option<String>,
     pub reviewed_on: Option<String>,
+    /// Where the review queue shows its change (`queue/….html#id`, from the
+    /// site's root); none when it is as reviewed, or a check cleared it.
+    pub queue: Option<String>,
+    /// The check that verified its whole change since review, if one did:
+    /// no person's stamp, and shown as such.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cleared_by: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -127,6 +134,8 @@ pub struct RuleFacts {
     pub survivors: Vec<SurvivorFacts>,
     /// The mutation figures of the functions its code reaches.
     pub mutation: RuleMutation,
+    /// The tables its code reads, directly or through the helpers it calls.
+    pub tables: Vec<TableRead>,
 }
 
 /// A rule's code as review covers it: the resolver function's source, with
@@ -141,7 +150,10 @@ pub struct CodeFacts {
     /// What else the checksum covers, sorted by path.
     pub calls: Vec<CodeRef>,
     pub checksum: String,
+    /// The review of the rule's code: every function it reaches as stamped.
     pub review: Review,
+    /// The review of the resolver function itself.
+    pub function: FunctionReview,
 }
 
 /// An item of the resolver and where the report shows its source: a rule's
@@ -164,6 +176,29 @@ pub struct ParamFacts {
     #[serde(rename = "type")]
     pub ty: String,
     pub optional: bool,
+    /// The figures the rule block declares it can hold (`3..=18`, `0..`,
+    /// `..` for a figure bounded on neither side); none for a type that
+    /// takes no domain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub domain: Option<String>,
+}
+
+/// A table a rule's code reads, and how the code reaches the item that reads it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableRead {
+    pub id: String,
+    /// Its box on its chapter's page, from the site's root.
+    pub href: String,
+    /// From the resolver function to the item that names the table's constant.
+    pub way: Vec<String>,
+}
+
+/// The review of one function by itself, as its stamp under `[code]` says.
+#[derive(Debug, Clone, Serialize)]
+pub struct FunctionReview {
+    pub review: Review,
+    pub reviewer: Option<String>,
+    pub reviewed_on: Option<String>,
 }
 
 #[derive(Debug, Serialize)]

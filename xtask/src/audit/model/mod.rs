@@ -7,12 +7,13 @@ mod function;
 mod index;
 mod mutation;
 mod property;
+mod queue;
 mod refs;
 mod report;
 
 pub use chapter::{
-    ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, ItemFacts,
-    ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts,
+    ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, FunctionReview,
+    ItemFacts, ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts, TableRead,
 };
 pub use function::FunctionFacts;
 pub use index::{ErratumEntry, FailingExample, RulingFacts};
@@ -20,5 +21,6 @@ pub use mutation::{ChapterMutation, Figures, MutationFacts, RuleMutation, Score,
 pub use property::{
     DomainFacts, FailureFacts, Holds, PointFacts, PropertyEntry, PropertyFacts, PropertyIndex,
 };
+pub use queue::{ByName, Entry, FunctionStamp, Queue, QueuePage};
 pub use refs::{Cite, Step, StepFacts, code_anchor, json, listing, page, rule_anchor};
 pub use report::{Audit, LintAllow, SCHEMA, SCHEMA_FILE, SystemFacts};

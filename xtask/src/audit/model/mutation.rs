@@ -68,6 +68,15 @@ pub struct RuleMutation {
     /// The files in its reach with no split by function of their current
     /// text (none recorded, or the file changed since its run).
     pub unknown: Vec<String>,
+    /// The files in its reach whose split by function was inferred by a
+    /// build-only check of the same text (`cargo mutants --check`), not taken
+    /// from the run's own outcomes.
+    pub inferred: Vec<String>,
+    /// When the run of each file in its reach was recorded (`YYYY-MM-DD`),
+    /// by file; a file missing when git cannot say.
+    pub runs: BTreeMap<String, String>,
+    /// The functions in its reach with unviable mutants: `name (file): n`.
+    pub unviable: Vec<String>,
 }
 
 /// Mutants by outcome, and the score they make.

@@ -7,6 +7,7 @@ use super::function::FunctionFacts;
 use super::index::{ErratumEntry, FailingExample, RulingFacts};
 use super::mutation::MutationFacts;
 use super::property::PropertyIndex;
+use super::queue::Queue;
 use super::refs::Cite;
 use crate::Counts;
 use crate::audit::provenance::Provenance;
@@ -29,8 +30,12 @@ pub struct Audit {
     /// The reviewed state that every item's `review` compares with.
     pub reviewed_file: &'static str,
     pub systems: Vec<SystemFacts>,
-    /// Every item changed, new or removed since the stamp, in book order.
+    /// Every item changed, new or removed since the stamp, in book order;
+    /// those a check verified whole say which (`cleared`).
     pub changed_since_review: Vec<Change>,
+    /// The same changes grouped for a person, page by page, less what the
+    /// checks cleared, with the reach's edges taken by name.
+    pub review_queue: Queue,
     /// Lints allowed on a table or section, each with its reason.
     pub lint_allows: Vec<LintAllow>,
     /// Where the mutation run is recorded.
