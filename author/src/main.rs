@@ -1,11 +1,17 @@
 //! The launcher behind `cargo xtask`: checks the spec with [`author::gate`],
 //! then runs the `xtask` binary with the same arguments through cargo, which
 //! builds it first. `cargo xtask lsp` starts the language server here, without
-//! the gate, so that it runs while the spec does not compile.
+//! the gate, so that it runs while the spec does not compile, and
+//! `cargo xtask --help` prints the tool's help from the guide's copy of it
+//! (`xtask/tests/guide.rs` keeps that fresh), so neither waits for the
+//! resolver's build.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
+
+/// `cargo xtask --help`, as the xtask binary prints it.
+const HELP: &str = include_str!("../../guide/src/commands/xtask-help.txt");
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +25,12 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         };
+    }
+    if let [only] = args.as_slice()
+        && ["--help", "-h", "help"].contains(&only.as_str())
+    {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
     }
     // The book the build compiles, and the one the command will read.
     let mut roots = vec![build_root.clone()];
@@ -34,6 +46,15 @@ fn main() -> ExitCode {
             );
             return ExitCode::FAILURE;
         }
+    }
+    // cargo's progress alone would not say why a first run takes minutes.
+    let built = std::env::current_exe().is_ok_and(|me| me.with_file_name("xtask").is_file());
+    if !built {
+        eprintln!(
+            "building the tool (crate xtask) for the first time: it holds the resolver, \
+             compiled from spec/ with rules/src; this takes minutes once, and later runs \
+             rebuild only what an edit changed"
+        );
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)

@@ -1213,6 +1213,7 @@ fn a_banded_columns_plot_marks_its_anomaly_in_chromium() {
         .collect();
     let centre = |c: &str| (attr(c, "cx").to_string(), attr(c, "cy").to_string());
     assert_eq!(centre(rings[0]), centre(dots[0]), "{drawn}");
+}
 
 /// Every `href` and `src` of every page of the report leads somewhere: a file
 /// of the report (or `audit.json`), and when it names a fragment, an element
