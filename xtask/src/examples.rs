@@ -86,13 +86,34 @@ pub fn failing(book: &Book, reports: &[Report]) -> Vec<String> {
                 .iter()
                 .find(|r| r.case.system == system.id && r.case.id == e.id);
             if let Some(report) = report.filter(|r| r.verdict == Verdict::Fails) {
-                let line = chapter.file.line_col(e.span.start).0;
-                let location = format!("{}:{line}", chapter.file.path.display());
+                let (line, col) = chapter.file.line_col(failing_at(e, report));
+                let location = format!("{}:{line}:{col}", chapter.file.path.display());
                 out.push(describe(&location, report, true));
             }
         }
     }
     out
+}
+
+/// Where `e` fails: at its first failing claim, the value an erratum rules
+/// for it when one does (so a changed ruling is shown where it was changed),
+/// else the claim as the book or we state it; at the example's fence when no
+/// claim fails (a refusal, or an error of the case as a whole).
+fn failing_at(e: &codegen::model::Example, report: &Report) -> usize {
+    let Some(claim) = report
+        .claims
+        .iter()
+        .find(|c| matches!(c.status, Status::Fails(_)))
+    else {
+        return e.span.start;
+    };
+    if let Some(erratum) = e.errata.iter().find(|x| x.claim == claim.name) {
+        return erratum.rules_span.start;
+    }
+    e.bindings[e.claims_at..]
+        .iter()
+        .find(|b| b.name == claim.name)
+        .map_or(e.span.start, |b| b.span.start)
 }
 
 #[cfg(test)]

@@ -109,6 +109,27 @@ fn every_command_has_its_own_help() {
     assert!(bare(&["audit", "--help"]).stdout.contains("--stamp"));
 }
 
+/// An erratum pins the resolver's side of its claim: changing the value it
+/// rules fails the example at that value (issue 27), not at the example.
+#[test]
+fn a_changed_ruled_value_fails_check_at_the_erratum() {
+    let fixture = Scratch::fixture("cli-erratum-ruled");
+    let root = &fixture.0;
+    // `fixture-absorb-misprint` rules 7 on line 78, `rules = 7`.
+    edit(
+        &root.join("spec/action/armor.md"),
+        "rules = 7\n",
+        "rules = 6\n",
+    );
+    let run = xtask(root, &["check"]);
+    assert_eq!(run.code, Some(1), "check passes a changed ruling:\n{run}");
+    assert!(
+        run.stderr
+            .contains("spec/action/armor.md:78:9 fixture-absorb-misprint: fails\n"),
+        "{run}"
+    );
+}
+
 #[test]
 fn a_failing_example_fails_regen_check_and_audit_naming_it() {
     let fixture = Scratch::fixture("cli-failing");
@@ -117,13 +138,13 @@ fn a_failing_example_fails_regen_check_and_audit_naming_it() {
         let run = xtask(root, &[command]);
         assert!(run.ok(), "{command} on the fixture book:\n{run}");
     }
-    // Misprint the book's value of `fixture-absorb` (its block opens on line 47).
+    // Misprint the book's value of `fixture-absorb` (its claim is on line 56).
     edit(
         &root.join("spec/action/armor.md"),
         "damage_through = 6\n",
         "damage_through = 5\n",
     );
-    let named = "spec/action/armor.md:47 fixture-absorb: fails\n    damage_through: book 5 | rules 6  fails: undocumented disagreement: no erratum for this claim\n";
+    let named = "spec/action/armor.md:56:1 fixture-absorb: fails\n    damage_through: book 5 | rules 6  fails: undocumented disagreement: no erratum for this claim\n";
     for command in ["regen", "check", "audit"] {
         let run = xtask(root, &[command]);
         assert_eq!(

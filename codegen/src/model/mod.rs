@@ -330,6 +330,9 @@ pub struct Erratum {
     pub claim: String,
     /// What the rules give.
     pub rules: Value,
+    /// Where that value is written: a failing claim under the erratum is
+    /// reported there, since a changed ruling shows there first.
+    pub rules_span: Span,
     /// The id of the section that states the ruling.
     pub ruling: String,
     pub reason: String,

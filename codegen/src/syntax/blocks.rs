@@ -312,8 +312,11 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
             ));
         };
         let mut t = e.nested(t, vspan.clone(), "an erratum");
-        let rules = match t.take("rules") {
-            Some((v, _)) => value(&t, &v)?,
+        let (rules, rules_span) = match t.take("rules") {
+            Some((v, _)) => {
+                let at = t.span_of(&v);
+                (value(&t, &v)?, at)
+            }
             None => {
                 return Err(t.error(
                     cspan,
@@ -328,6 +331,7 @@ fn errata(e: &mut Doc) -> Result<Vec<Erratum>, Diagnostic> {
         out.push(Erratum {
             claim: claim.into_owned(),
             rules,
+            rules_span,
             ruling,
             reason,
             span: cspan,
