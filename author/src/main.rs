@@ -12,12 +12,30 @@ use std::process::{Command, ExitCode};
 
 /// `cargo xtask --help`, as the xtask binary prints it.
 const HELP: &str = include_str!("../../guide/src/commands/xtask-help.txt");
+/// `cargo xtask lsp --help`, as the xtask binary prints it: the server starts
+/// here, so its help is answered here too, never by starting it.
+const LSP_HELP: &str = include_str!("../../guide/src/commands/lsp-help.txt");
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let build_root = author::workspace_root();
     let root = std::env::var_os("XTASK_ROOT").map_or_else(|| build_root.clone(), PathBuf::from);
-    if args.first().is_some_and(|a| a == "lsp") {
+    if let [lsp, rest @ ..] = args.as_slice()
+        && lsp == "lsp"
+    {
+        match rest {
+            [] => {}
+            [flag] if ["--help", "-h"].contains(&flag.as_str()) => {
+                print!("{LSP_HELP}");
+                return ExitCode::SUCCESS;
+            }
+            [other, ..] => {
+                eprintln!(
+                    "error: unexpected argument '{other}' found\n\nUsage: cargo xtask lsp\n\nFor more information, try '--help'."
+                );
+                return ExitCode::from(2);
+            }
+        }
         return match author::lsp::serve_stdio(&root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -144,6 +144,20 @@ fn the_guides_help_is_what_xtask_prints() {
     }
 }
 
+/// Issue 31.5: the launcher answers `cargo xtask lsp --help` from the guide's
+/// copy, since it starts the server itself; the copy must be what the tool prints.
+#[test]
+fn the_guides_lsp_help_is_what_xtask_prints() {
+    let copy = workspace_file("guide/src/commands/lsp-help.txt");
+    let run = xtask(&xtask::workspace_root(), &["lsp", "--help"]);
+    assert_eq!(run.code, Some(0), "{run}");
+    assert_eq!(
+        run.stdout, copy,
+        "guide/src/commands/lsp-help.txt is stale; rewrite it with \
+         `cargo run -q -p xtask -- lsp --help > guide/src/commands/lsp-help.txt`"
+    );
+}
+
 /// Issue 31.8: `test --help` and the README name every package the test
 /// command installs.
 #[test]
