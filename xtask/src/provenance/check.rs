@@ -190,9 +190,10 @@ impl ChapterCheck<'_> {
                         self.book.name,
                         at.unwrap_or_default()
                     );
+                    let line = near.map_or(lines.lines().next().unwrap_or(1), |w| w.line);
                     let d = self.finding(BookCheck::Cell, span, message).label("not printed there").note(
                         "fix the cell, or its table's locator; a cell the book prints broken is kept as printed, with a table erratum",
-                    );
+                    ).note(self.book.text.quote(line));
                     self.report(d);
                 }
             }
@@ -254,7 +255,8 @@ impl ChapterCheck<'_> {
                         );
                         let d = self
                             .finding(BookCheck::Cell, span.clone(), message)
-                            .label("not printed at its place");
+                            .label("not printed at its place")
+                            .note(self.book.text.quote(place.line));
                         self.report(d);
                     }
                 }
@@ -380,15 +382,19 @@ impl ChapterCheck<'_> {
                 continue;
             }
             let mut wrong = Vec::new();
+            let mut quoted = Vec::new();
             for ((text, figure), place) in figures.iter().zip(&pin.places) {
                 let found = word_at(&self.book.text, &words, *place)
                     .and_then(|i| figure.at(&words, i).map(|n| i..i + n));
                 match found {
                     Some(r) => hits.extend(words[r].iter().cloned()),
-                    None => wrong.push(format!(
-                        "`{text}`, where {place} prints {}",
-                        printed_at(&self.book.text, &words, *place)
-                    )),
+                    None => {
+                        wrong.push(format!(
+                            "`{text}`, where {place} prints {}",
+                            printed_at(&self.book.text, &words, *place)
+                        ));
+                        quoted.push(place.line);
+                    }
                 }
             }
             if wrong.is_empty() {
@@ -403,9 +409,13 @@ impl ChapterCheck<'_> {
                 claim.name,
                 self.book.name
             );
-            let d = self.finding(BookCheck::Figure, claim.span.clone(), message).label("not printed at its place").note(
+            let mut d = self.finding(BookCheck::Figure, claim.span.clone(), message).label("not printed at its place").note(
                 "a `[book]` claim copies what the book prints at the place `[at]` names: a figure we worked out belongs in an example of ours (`[expect]`), or the book's own figure goes here with an erratum",
             );
+            quoted.dedup();
+            for line in quoted {
+                d = d.note(self.book.text.quote(line));
+            }
             self.report(d);
         }
         self.item(ItemKind::Example, &e.id, lines, hits, failed);

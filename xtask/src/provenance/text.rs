@@ -47,6 +47,28 @@ impl BookText {
         out
     }
 
+    /// Line `n` as a note of a finding shows it: as printed, with every
+    /// character that prints nothing named (`⟨U+FFFC⟩`), so that the reason
+    /// a figure is not found there can be seen.
+    pub fn quote(&self, n: u32) -> String {
+        let Some(line) = self.lines.get((n as usize).wrapping_sub(1)) else {
+            return format!("the book has no line {n}");
+        };
+        let shown: String = codegen::diagnostic::visible(line)
+            .chars()
+            .map(|c| match c {
+                c if is_unseen(c)
+                    || c == '\u{fffc}'
+                    || (c.is_whitespace() && c != ' ' && c != '\t') =>
+                {
+                    format!("⟨U+{:04X}⟩", c as u32)
+                }
+                c => c.to_string(),
+            })
+            .collect();
+        format!("line {n} of the book reads: {shown}")
+    }
+
     /// Every word of the book.
     pub fn all_words(&self) -> Vec<Word> {
         self.words(1..=self.lines.len() as u32)
@@ -63,7 +85,9 @@ pub fn words_into(text: &str, line: u32, out: &mut Vec<Word>) {
     while let Some((i, c)) = chars.next() {
         // `Â` before a no-break space is that space saved in the wrong encoding.
         let stray = c == 'Â' && chars.peek().is_some_and(|&(_, n)| n == '\u{a0}');
-        let gap = stray || c.is_whitespace() || matches!(c, '|' | '=' | '\u{a0}');
+        // The object replacement mark stands for a picture or a glyph the
+        // text lost, between words as a space is.
+        let gap = stray || c.is_whitespace() || matches!(c, '|' | '=' | '\u{a0}' | '\u{fffc}');
         match (gap, start) {
             (true, Some(s)) => {
                 if let Some(mut w) = fold(&text[s..i], s, line) {
@@ -98,16 +122,34 @@ pub fn words_of(text: &str) -> Vec<String> {
     out.into_iter().map(|w| w.text).collect()
 }
 
-/// Marks that open a word without being part of it.
-const OPENERS: &[char] = &['(', '[', '{', '"', '\'', '`'];
-/// Marks that close a word: punctuation, quotes and footnote marks.
+/// Marks that open a word without being part of it, emphasis (`_three_`,
+/// `**3**`) and code among them.
+const OPENERS: &[char] = &['(', '[', '{', '"', '\'', '`', '_', '*'];
+/// Marks that close a word: punctuation, quotes, emphasis and footnote marks.
 const CLOSERS: &[char] = &[
-    '.', ',', ';', ':', '!', '?', ')', ']', '}', '"', '\'', '*', '†', '`',
+    '.', ',', ';', ':', '!', '?', ')', ']', '}', '"', '\'', '*', '†', '`', '_',
 ];
+
+/// Characters that print nothing and join or hyphenate a word when they do
+/// anything: zero-width spaces and joiners, the word joiner, the byte-order
+/// mark and the soft hyphen. A word is read without them.
+fn is_unseen(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{feff}' | '\u{00ad}'
+    )
+}
 
 /// `raw`, at byte `s` of its line, folded; `None` when nothing is left.
 fn fold(raw: &str, s: usize, line: u32) -> Option<Word> {
-    let chars: Vec<(usize, char)> = raw.char_indices().map(|(i, c)| (i, fold_char(c))).collect();
+    let chars: Vec<(usize, char)> = raw
+        .char_indices()
+        .filter(|&(_, c)| !is_unseen(c))
+        .map(|(i, c)| (i, fold_char(c)))
+        .collect();
+    if chars.is_empty() {
+        return None;
+    }
     if chars.iter().all(|&(_, c)| c == '"') {
         let at = s..s + raw.len();
         return Some(Word {
@@ -221,5 +263,39 @@ mod tests {
         let w = &out[1];
         assert_eq!((w.text.as_str(), w.line), ("23-26", 7));
         assert_eq!(&line[w.at.clone()], "23–26");
+    }
+
+    /// Issue 31.7: a real SRD page's invisible characters and emphasis.
+    #[test]
+    fn invisible_and_format_characters_are_read_as_the_eye_reads_them() {
+        assert_eq!(words("Epic\u{fffc}+7"), ["epic", "+7"]);
+        assert_eq!(
+            words("thr\u{200b}ee four\u{00ad}teen"),
+            ["three", "fourteen"]
+        );
+        assert_eq!(
+            words("\u{feff}2d6\u{00a0}lethal\u{202f}B"),
+            ["2d6", "lethal", "b"]
+        );
+        assert!(words("\u{200b} \u{2060}").is_empty());
+    }
+
+    #[test]
+    fn a_figure_in_emphasis_strong_text_or_code_is_the_figure() {
+        assert_eq!(words("_three_ greater"), ["three", "greater"]);
+        assert_eq!(
+            words("**3** and *4* and `5` and __6__"),
+            ["3", "and", "4", "and", "5", "and", "6"]
+        );
+    }
+
+    #[test]
+    fn a_quoted_line_names_what_prints_nothing() {
+        let book = BookText::new("a\nEpic\u{fffc}+7 \u{200b}x\u{00a0}y\u{1b}z\n");
+        assert_eq!(
+            book.quote(2),
+            "line 2 of the book reads: Epic⟨U+FFFC⟩+7 ⟨U+200B⟩x⟨U+00A0⟩y␛z"
+        );
+        assert_eq!(book.quote(9), "the book has no line 9");
     }
 }
