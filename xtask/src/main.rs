@@ -123,6 +123,10 @@ enum Cmd {
         /// explained in conformance/figure-mutants.toml
         #[arg(long, conflicts_with = "propose")]
         mutate: bool,
+        /// Only the chapters of this spec system (e.g. protection), and only
+        /// the books they name: the folder need hold no other book
+        #[arg(long, value_name = "SYSTEM")]
+        system: Option<String>,
         #[command(flatten)]
         format: Format,
     },
@@ -328,12 +332,14 @@ fn main() -> ExitCode {
             propose,
             write,
             mutate,
+            system,
             ..
         } => {
+            let only = system.as_deref();
             if mutate {
-                provenance_mutate(&root, &books, format)
+                provenance_mutate(&root, &books, only, format)
             } else {
-                provenance(&root, &books, propose, write, format)
+                provenance(&root, &books, only, propose, write, format)
             }
         }
         Cmd::Mutants {
@@ -643,11 +649,12 @@ fn audit(
 fn provenance(
     root: &Path,
     books: &Path,
+    system: Option<&str>,
     propose: bool,
     write: bool,
     format: MessageFormat,
 ) -> Result<(), String> {
-    let book = compile(root, format)?;
+    let book = only_system(compile(root, format)?, system)?;
     if !books.is_dir() {
         return Err(format!(
             "the books folder {} is not a folder",
@@ -675,9 +682,34 @@ fn provenance(
 }
 
 /// Mutates every located figure and settles the survivors against the record.
-fn provenance_mutate(root: &Path, books: &Path, format: MessageFormat) -> Result<(), String> {
+/// `book` with only the chapters of `system`, when one is named: the
+/// provenance check then reads only the books they name.
+fn only_system(mut book: codegen::Book, system: Option<&str>) -> Result<codegen::Book, String> {
+    let Some(system) = system else {
+        return Ok(book);
+    };
+    if !book.systems.iter().any(|s| s.id == system) {
+        let known: Vec<&str> = book.systems.iter().map(|s| s.id.as_str()).collect();
+        let hint = codegen::suggest::did_you_mean(system, known.iter().copied())
+            .map(|h| format!(" ({h})"))
+            .unwrap_or_default();
+        return Err(format!(
+            "`{system}` is no system of spec/{hint}; the systems are {}",
+            known.join(", ")
+        ));
+    }
+    book.systems.retain(|s| s.id == system);
+    Ok(book)
+}
+
+fn provenance_mutate(
+    root: &Path,
+    books: &Path,
+    system: Option<&str>,
+    format: MessageFormat,
+) -> Result<(), String> {
     use xtask::provenance::mutate;
-    let book = compile(root, format)?;
+    let book = only_system(compile(root, format)?, system)?;
     if !books.is_dir() {
         return Err(format!(
             "the books folder {} is not a folder",

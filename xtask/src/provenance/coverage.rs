@@ -46,7 +46,9 @@ struct NotRules {
 /// `named` are the books that chapters name, whose lists may stand even when
 /// the book is not checked.
 pub fn check(spec_root: &Path, books: &[&Book], named: &[&str], run: &mut Run) {
-    let lists = read_lists(spec_root, named, &mut run.findings);
+    // Only the lists of the systems checked (all, or `--system`'s one).
+    let checked: Vec<String> = run.figures.keys().cloned().collect();
+    let lists = read_lists(spec_root, named, &checked, &mut run.findings);
     for book in books {
         let mut lines = vec![LineUse::Uncited; book.text.lines.len()];
         for (n, text) in book.text.lines.iter().enumerate() {
@@ -147,13 +149,14 @@ fn uncited(book: &Book, lines: &[LineUse], findings: &mut Vec<Diagnostic>) {
 fn read_lists(
     spec_root: &Path,
     books: &[&str],
+    checked: &[String],
     findings: &mut Vec<Diagnostic>,
 ) -> BTreeMap<String, Vec<NotRules>> {
     let mut out: BTreeMap<String, Vec<NotRules>> = BTreeMap::new();
     let Ok(systems) = codegen::spec_files(spec_root) else {
         return out;
     };
-    for (system, _) in systems {
+    for (system, _) in systems.into_iter().filter(|(s, _)| checked.contains(s)) {
         let path = spec_root.join(&system).join(LIST);
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;

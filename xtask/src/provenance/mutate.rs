@@ -164,10 +164,14 @@ pub fn mutate(book: &codegen::Book, dir: &Path, record: &[Explained]) -> Mutatio
             None => run.unexplained.push(s),
         }
     }
+    // An entry of a chapter not mutated (`--system` names another) is no
+    // more stale than it is explained.
+    let mutated: BTreeSet<&str> = book.chapters().map(|(_, c)| c.id.as_str()).collect();
+    let of_mutated = |e: &Explained| mutated.contains(e.item.split('#').next().unwrap_or(""));
     run.stale = record
         .iter()
         .enumerate()
-        .filter(|(i, _)| !used.contains(i))
+        .filter(|&(i, e)| !used.contains(&i) && of_mutated(e))
         .map(|(_, e)| e.clone())
         .collect();
     run
