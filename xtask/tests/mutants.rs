@@ -99,12 +99,21 @@ fn a_table_edit_that_breaks_a_reason_names_the_survivor() {
             "{weapons}:{line}: `replace * with / in {function}` survives because column `value` of table `weapon-figures` in row `STR_SHORTFALL_PENALTY` holds 1, but it now holds 2; {command}"
         )
     };
+    // The two lines that multiply by the penalty, wherever weapons.rs has them.
+    let source =
+        std::fs::read_to_string(xtask::workspace_root().join(weapons)).expect("read weapons.rs");
+    let at: Vec<u32> = (1..)
+        .zip(source.lines())
+        .filter(|(_, l)| l.contains("-short * i64::from(STR_SHORTFALL_PENALTY)"))
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(at.len(), 2, "weapons.rs multiplies by the penalty twice");
     assert_eq!(
         added(),
         [
             stale_tables(weapons),
-            broken(93, "str_shortfall"),
-            broken(239, "ranged_str"),
+            broken(at[0], "str_shortfall"),
+            broken(at[1], "ranged_str"),
         ]
     );
 }

@@ -214,21 +214,39 @@ fn a_table_edit_names_its_reader_rules_and_the_examples_it_breaks() {
         "cargo xtask audit --stamp action/armor/armor-figures"
     );
 
-    let run = xtask(
-        root,
-        &[
-            "audit",
-            "--stamp",
-            "action/armor/armor-figures",
-            "--reviewer",
-            "B. Auditor",
-        ],
-    );
-    // The audit fails while an example fails, after writing the stamp.
+    let stamp_table = |root: &Path| {
+        xtask(
+            root,
+            &[
+                "audit",
+                "--stamp",
+                "action/armor/armor-figures",
+                "--reviewer",
+                "B. Auditor",
+            ],
+        )
+    };
+    // The stamp is refused while an example its change breaks fails (issue
+    // 27), naming the example; nothing is stamped.
+    let run = stamp_table(root);
+    assert_eq!(run.code, Some(1), "{run}");
     assert!(
-        run.stdout.contains("stamped as reviewed by B. Auditor"),
+        run.stderr.contains("example `fixture-half` fails")
+            && run.stderr.contains("review-failing"),
         "{run}"
     );
+    assert!(
+        queue(root).iter().any(|(h, _)| h.contains("armor-figures")),
+        "a refused stamp stamped"
+    );
+    // Once the example agrees again, the entry's own command clears it.
+    edit(
+        &armor,
+        "[expect]\ndamage_through = 14",
+        "[expect]\ndamage_through = 11",
+    );
+    let run = stamp_table(root);
+    assert!(run.stdout.contains("as reviewed by B. Auditor"), "{run}");
     let left: Vec<String> = queue(root).into_iter().map(|(h, _)| h).collect();
     assert!(
         left.iter().all(|h| !h.contains("armor-figures")),

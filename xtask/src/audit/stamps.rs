@@ -371,8 +371,45 @@ pub fn stamp(
     Ok(lines)
 }
 
+/// The scopes (`system/chapter/table`, `system/table`) of the tables of
+/// `system` whose constants the code of the resolver function `path` reads:
+/// a stamp of a table covers the examples its change can break.
+fn tables_reached(
+    code: &ResolverSource,
+    system: &codegen::model::System,
+    path: &str,
+) -> Vec<String> {
+    let reach: Vec<usize> = code
+        .reach(path)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
+    let mut out = Vec::new();
+    for chapter in &system.chapters {
+        for table in &chapter.tables {
+            let read = table.constant_names().iter().any(|name| {
+                code.readers(&system.id, &chapter.id, name)
+                    .iter()
+                    .any(|item| {
+                        code.items
+                            .iter()
+                            .position(|i| i.path == item.path)
+                            .is_some_and(|i| reach.contains(&i))
+                    })
+            });
+            if read {
+                out.push(format!("{}/{}/{}", system.id, chapter.id, table.id));
+                out.push(format!("{}/{}", system.id, table.id));
+            }
+        }
+    }
+    out
+}
+
 /// A diagnostic at each failing example that `scope` covers: by its system,
-/// chapter or id, or by a function of `rules/src` that its rule reaches.
+/// chapter or id, by a function of `rules/src` that its rule reaches, or by a
+/// table that function's code reads.
 fn failing_covered(
     book: &Book,
     code: &ResolverSource,
@@ -398,6 +435,7 @@ fn failing_covered(
                 for item in code.covered(&path).into_iter().flatten() {
                     names.extend(code_names(book, item));
                 }
+                names.extend(tables_reached(code, system, &path));
             }
             let Some(named) = scope.names(&names) else {
                 continue;
