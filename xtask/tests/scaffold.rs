@@ -520,6 +520,14 @@ fn fresh_copy(root: &Path) -> PathBuf {
     std::fs::create_dir_all(base.join("target")).unwrap();
     std::fs::create_dir_all(&copy).unwrap();
     std::os::unix::fs::symlink("../target", copy.join("target")).unwrap();
+    // The books CI keeps beside the workspace (`../shared/books`), beside the
+    // copy too: the copy's provenance tests read them from there.
+    let shared = base.join("shared");
+    let _ = std::fs::remove_file(&shared);
+    let books = root.join("../shared");
+    if books.is_dir() {
+        std::os::unix::fs::symlink(std::fs::canonicalize(&books).unwrap(), &shared).unwrap();
+    }
     let listed = Command::new("git")
         .args([
             "ls-files",
