@@ -655,12 +655,7 @@ fn provenance(
     format: MessageFormat,
 ) -> Result<(), String> {
     let book = only_system(compile(root, format)?, system)?;
-    if !books.is_dir() {
-        return Err(format!(
-            "the books folder {} is not a folder",
-            books.display()
-        ));
-    }
+    books_folder(books)?;
     if propose {
         let spec = xtask::provenance::spec_root(root);
         let proposals = xtask::provenance::propose::propose(&book, &spec, books);
@@ -681,7 +676,17 @@ fn provenance(
     }
 }
 
-/// Mutates every located figure and settles the survivors against the record.
+/// Refuses a books folder that is none, before any book is looked for in it.
+fn books_folder(books: &Path) -> Result<(), String> {
+    match books.is_dir() {
+        true => Ok(()),
+        false => Err(format!(
+            "the books folder {} is not a folder",
+            books.display()
+        )),
+    }
+}
+
 /// `book` with only the chapters of `system`, when one is named: the
 /// provenance check then reads only the books they name.
 fn only_system(mut book: codegen::Book, system: Option<&str>) -> Result<codegen::Book, String> {
@@ -702,6 +707,7 @@ fn only_system(mut book: codegen::Book, system: Option<&str>) -> Result<codegen:
     Ok(book)
 }
 
+/// Mutates every located figure and settles the survivors against the record.
 fn provenance_mutate(
     root: &Path,
     books: &Path,
@@ -710,12 +716,7 @@ fn provenance_mutate(
 ) -> Result<(), String> {
     use xtask::provenance::mutate;
     let book = only_system(compile(root, format)?, system)?;
-    if !books.is_dir() {
-        return Err(format!(
-            "the books folder {} is not a folder",
-            books.display()
-        ));
-    }
+    books_folder(books)?;
     let record = mutate::read_record(root)?;
     let run = mutate::mutate(&book, books, &record);
     print!("{}", run.summary());
