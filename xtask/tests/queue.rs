@@ -253,3 +253,57 @@ fn a_table_edit_names_its_reader_rules_and_the_examples_it_breaks() {
         "the entry's own command clears it: {left:?}"
     );
 }
+
+/// A changed table that only one rule reads is read in that rule's entry,
+/// with its cells and its reader; a table two rules read keeps its own.
+#[test]
+fn a_table_only_one_changed_rule_reads_is_read_in_that_rules_entry() {
+    let scratch = Scratch::fixture("queue-one-reader");
+    let root = &scratch.0;
+    stamp(root, &["--reviewer", "A. Tester"]);
+    let outcome = root.join("spec/outcome-armor/outcome.md");
+    edit(
+        &outcome,
+        "| SUCCESS_FROM | 0 | The lowest Outcome that succeeds. |",
+        "| SUCCESS_FROM | 0 | The least Outcome that succeeds. |",
+    );
+    edit(
+        &outcome,
+        "roll = \"int\"\n",
+        "roll = \"int\"  # as rolled\n",
+    );
+    let armor = root.join("spec/action/armor.md");
+    edit(
+        &armor,
+        "| AV_DIVISOR | 2 | Halved armor is divided by this, rounded down. |",
+        "| AV_DIVISOR | 2 | Halved armor is divided by this, rounded towards zero. |",
+    );
+    edit(
+        &armor,
+        "armor = \"text\"\n",
+        "armor = \"text\"  # as listed\n",
+    );
+
+    let entries = queue(root);
+    let headings: Vec<&str> = entries.iter().map(|(h, _)| h.as_str()).collect();
+    assert_eq!(
+        headings,
+        [
+            "spec/action/armor.md:21: table `armor-figures` changed since review",
+            "spec/action/armor.md:124: rule `armor.worn` changed since review",
+            "spec/outcome-armor/outcome.md:35: rule `outcome.outcome` changed since review \
+             (with the table only it reads)",
+        ],
+        "armor-figures has two readers and stays apart"
+    );
+    let body = entries[2].1.join("\n");
+    assert!(
+        body.contains("«The lowest Outcome that succeeds.» → «The least Outcome that succeeds.»"),
+        "{body}"
+    );
+    assert!(body.contains("read by rules outcome.outcome"), "{body}");
+    assert!(
+        body.contains("cargo xtask audit --stamp outcome-armor/outcome/outcome.outcome outcome-armor/outcome/outcome-figures"),
+        "{body}"
+    );
+}

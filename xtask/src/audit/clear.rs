@@ -7,7 +7,9 @@
 //!
 //! Three kinds of change are cleared:
 //! - [`PROVENANCE`]: a table's or a `[book]` example's text differs from the
-//!   text stamped only in its book locators (`lines = "…"`, and a table's
+//!   text stamped only in its book locators (`lines = "…"`, the places of
+//!   figures, `at = […]` of a table's rows and an example's `[at]`, which
+//!   the check reads at exactly that line and column, and a table's
 //!   `restates = "table"` or `"prose"`, which only says how the check reads
 //!   the rows; never `"ours"` nor `ours = […]`, which take figures out of
 //!   the check), the chapter
@@ -245,12 +247,27 @@ fn sha256_in(text: &str) -> Option<&str> {
 }
 
 /// `text` without its book locators: each `lines = "…"` (a schema's, an
-/// example's, a table erratum's), each heading's `lines=…` and a schema's
+/// example's, a table erratum's), each heading's `lines=…`, the places of
+/// figures (a schema's `at = […]`, an example's `[at]` section) and a schema's
 /// `restates` when the check reads the book for it (`table`, `prose`), with
 /// the lines that held nothing else.
 pub fn without_locators(text: &str) -> String {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    let mut in_pins = false;
     for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') || trimmed.starts_with("```") {
+            in_pins = trimmed == "[at]";
+            if in_pins {
+                // The blank line that set the pins apart goes with them.
+                while out.last().is_some_and(|l| l.trim().is_empty()) {
+                    out.pop();
+                }
+            }
+        }
+        if in_pins || is_row_pins(line) {
+            continue;
+        }
         if key_value(line).is_some_and(|(k, v)| k == "restates" && matches!(v, "table" | "prose")) {
             continue;
         }
@@ -261,6 +278,12 @@ pub fn without_locators(text: &str) -> String {
         out.push(stripped);
     }
     out.join("\n")
+}
+
+/// A table's `at = ["line:col", …]`: where each row's key is printed.
+fn is_row_pins(line: &str) -> bool {
+    line.split_once('=')
+        .is_some_and(|(k, v)| k.trim() == "at" && v.trim_start().starts_with('['))
 }
 
 /// [`without_locators`], and without the `file` and `sha256` that pin the book.
@@ -350,6 +373,21 @@ mod tests {
         assert_eq!(
             super::without_pin("[source]\nfile = \"b.txt\"\nsha256 = \"ab\"\n# T {#t lines=2}"),
             "[source]\n# T {#t}"
+        );
+        let pinned = "```example e\nlines = \"58\"\n\n[book]\nm = 1\n\n[at]\nm = \"58:158\"\n```";
+        assert_eq!(
+            without_locators(pinned),
+            without_locators("```example e\n\n[book]\nm = 1\n```"),
+            "an example's `[at]` only says where its figures are printed"
+        );
+        assert_ne!(
+            without_locators("[at]\nm = \"1:2\"\n[book]\nm = 1"),
+            without_locators("[at]\nm = \"1:2\"\n[book]\nm = 2"),
+            "the section after `[at]` still counts"
+        );
+        assert_eq!(
+            without_locators("<!-- table t\nat = [\"21:103\"]\nkind = \"rows\"\n-->"),
+            without_locators("<!-- table t\nkind = \"rows\"\n-->"),
         );
         assert_ne!(
             without_locators("lines = \"3\"\ndamage = 4"),

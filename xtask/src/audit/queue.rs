@@ -358,7 +358,8 @@ impl Queue {
     /// of ours as rows of the rule's entry (of an entry of their own when the
     /// rule is as reviewed); a chapter's sections whose only change is their
     /// book locator as rows of one entry; a changed function with the new
-    /// functions it calls; every other change an entry of its own.
+    /// functions it calls; a rule with its section, its function and the
+    /// tables only it reads; every other change an entry of its own.
     pub fn build(changes: &[Change], s: &Sources) -> Queue {
         let (cleared, open): (Vec<&Change>, Vec<&Change>) =
             changes.iter().partition(|c| c.cleared.is_some());
@@ -619,7 +620,8 @@ impl Sources<'_> {
 
     /// Reads a rule's change with the changes that make sense only beside
     /// it: the section that states it, and its resolver function (with the
-    /// new functions that one calls). Each keeps its own id in the entry.
+    /// new functions that one calls), and each changed table no other rule
+    /// reads. Each keeps its own id in the entry.
     fn merge_into_rules(&self, entries: &mut Vec<Entry>) {
         for (system, chapter) in self.book.chapters() {
             for rule in &chapter.rules {
@@ -649,7 +651,38 @@ impl Sources<'_> {
                     let e = &mut entries[if other < at { at - 1 } else { at }];
                     e.scopes.extend(moved.scopes);
                     e.changes.extend(moved.changes);
-                    with.push(what);
+                    with.push(what.to_string());
+                }
+                let mut tables = 0;
+                // A table only this rule reads is read beside it: the
+                // entry shows the changed cells, the rule what they mean.
+                while let Some(at) = entries.iter().position(|e| mine(e, "rule", &rule.id))
+                    && let Some(other) = entries.iter().position(|e| {
+                        e.kind == "table"
+                            && e.readers.len() == 1
+                            && e.readers[0] == rule.id.as_str()
+                            && e.changes.first().is_some_and(|c| {
+                                c.review != Review::Removed
+                                    && c.system.as_deref() == Some(system.id.as_str())
+                            })
+                    })
+                {
+                    let moved = entries.remove(other);
+                    let e = &mut entries[if other < at { at - 1 } else { at }];
+                    tables += 1;
+                    e.scopes.extend(moved.scopes);
+                    e.changes.extend(moved.changes);
+                    e.readers = moved.readers;
+                    for b in moved.breaks {
+                        if !e.breaks.contains(&b) {
+                            e.breaks.push(b);
+                        }
+                    }
+                }
+                match tables {
+                    0 => {}
+                    1 => with.push("the table only it reads".to_string()),
+                    n => with.push(format!("the {n} tables only it reads")),
                 }
                 if let Some(e) = entries.iter_mut().find(|e| mine(e, "rule", &rule.id))
                     && !with.is_empty()

@@ -102,7 +102,8 @@ impl Entry {
     /// its change breaks, a rule's functions with their stamps.
     pub fn notes(&self) -> Vec<String> {
         let mut out = Vec::new();
-        if self.kind == "table" {
+        // A table's entry, or a rule's that took the table only it reads.
+        if self.kind == "table" || !self.readers.is_empty() {
             out.push(match self.readers.as_slice() {
                 [] => "read by no rule".to_string(),
                 r => format!("read by rules {}", r.join(", ")),
