@@ -512,7 +512,7 @@ fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
         );
     }
     let read = |page: &str| std::fs::read_to_string(dir.join(page)).expect("a page of the report");
-    let mut back = 0;
+    let (mut back, mut code_back) = (0, 0);
     for e in entries {
         let page = e["page"].as_str().expect("a page");
         let anchor = e["anchor"].as_str().expect("an anchor");
@@ -575,9 +575,24 @@ fn check_queue(chromium: &Path, dir: &Path, json: &Json) {
                 "{target} does not link back to {page}#{id}"
             );
             back += 1;
+        } else if e["kind"] == "function" {
+            // A function's listing marks it at its first line, the mark
+            // linking back to the entry.
+            let id = own["id"].as_str().expect("a path");
+            let root = "../".repeat(target.matches('/').count());
+            let link = format!("href=\"{root}{page}#{}\"", dom_text(id));
+            assert!(
+                item_page.contains(&link),
+                "{target} does not link back to {page}#{id}"
+            );
+            code_back += 1;
         }
     }
     assert!(back > 100, "only {back} items link back to their entries");
+    assert!(
+        code_back > 20,
+        "only {code_back} functions link back to their entries"
+    );
     // What a check cleared is marked so on its item, never as a person's stamp.
     let cleared = q["cleared"].as_array().expect("cleared");
     assert!(!cleared.is_empty(), "nothing cleared");

@@ -127,10 +127,10 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         reviewed_file: REVIEWED_FILE,
         systems,
         changed_since_review: changes,
+        functions: functions(book, sources.code, sources.stamp, &survivors, &queue),
         review_queue: queue,
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
-        functions: functions(book, sources.code, sources.stamp, &survivors),
         book_findings: 0,
         mutation,
         // Filled in by the caller, which holds the books when it has them.

@@ -6,7 +6,7 @@
 use codegen::Book;
 
 use super::review::{Review, Stamp};
-use crate::audit::model::{Cite, FunctionFacts, SurvivorFacts, page, rule_anchor};
+use crate::audit::model::{Cite, FunctionFacts, Queue, SurvivorFacts, page, rule_anchor};
 use crate::checksum::checksum;
 use crate::code::calls::Way;
 use crate::code::{Item, ResolverSource, resolver_path};
@@ -16,12 +16,14 @@ pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {
     survivor.file == item.file && (item.first_line..=item.last_line).contains(&survivor.line)
 }
 
-/// Every function some rule reaches, in path order, with `survivors` (all of the run's).
+/// Every function some rule reaches, in path order, with `survivors` (all
+/// of the run's) and its entry in `queue`.
 pub fn functions(
     book: &Book,
     code: &ResolverSource,
     stamp: &Stamp,
     survivors: &[&SurvivorFacts],
+    queue: &Queue,
 ) -> Vec<FunctionFacts> {
     let mut reached: Vec<(usize, Vec<Cite>)> = Vec::new();
     for (system, chapter) in book.chapters() {
@@ -70,6 +72,7 @@ pub fn functions(
                     .filter(|s| holds(item, s))
                     .map(|s| (*s).clone())
                     .collect(),
+                queue: queue.href(None, &item.path),
             }
         })
         .collect()

@@ -61,11 +61,22 @@ fn note(f: &FunctionFacts, root: &str) -> Html {
             plural(n, "surviving mutant")
         ),
     };
+    // The mark links to the function's entry in the review queue, whose
+    // entry links here: the two ways between the diff and the whole file.
+    let mark = match &f.queue {
+        Some(at) => html!(
+            " <a class=\"badge review\" href=\"{}{}\" title=\"its entry in the review queue\">{}</a>",
+            root,
+            at,
+            f.review
+        ),
+        None => badge("", f.review),
+    };
     html!(
         "<span class=\"note\"><code>{}</code> · {}{} · reached by {}{}</span>",
         f.path,
         reviewed(f.reviewer.as_deref(), f.reviewed_on.as_deref()),
-        badge("", f.review),
+        mark,
         Html::join(rules, &html!(", ")),
         survivors
     )

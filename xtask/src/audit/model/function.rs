@@ -21,4 +21,7 @@ pub struct FunctionFacts {
     pub rules: Vec<Cite>,
     /// The surviving mutants within its lines.
     pub survivors: Vec<SurvivorFacts>,
+    /// Its entry in the review queue (`queue/….html#path`, from the site's
+    /// root), when it is read there.
+    pub queue: Option<String>,
 }
