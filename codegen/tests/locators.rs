@@ -126,12 +126,58 @@ fn a_table_says_how_the_book_gives_it() {
     let text = format!("{FRONT}{BODY}");
     let prose = text.replace(
         "lines = \"3-5\"\n",
-        "lines = \"3-5\"\nrestates = \"prose\"\nours = [\"grip\", \"Wet\"]\n",
+        "lines = \"3-5\"\nrestates = \"prose\"\n\
+         ours = [{ names = [\"grip\", \"Wet\"], reason = \"worked out from the prose\" }]\n",
     );
     let book = compile("prose", &prose).expect("compiles");
     let table = &book.systems[0].chapters[0].tables[0];
     assert_eq!(table.source.restates, codegen::locator::Restates::Prose);
-    assert_eq!(table.source.ours, ["grip", "Wet"]);
+    let ours: Vec<(&str, &str)> = table
+        .source
+        .ours
+        .iter()
+        .map(|o| (o.name.as_str(), o.reason.as_str()))
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            ("grip", "worked out from the prose"),
+            ("Wet", "worked out from the prose")
+        ]
+    );
+    // `ours` takes a reason: the bare list of names is refused, at the name,
+    // with the form to write; so is an entry with an empty reason or no names.
+    for (case, ours, wanted, col) in [
+        (
+            "ours-bare",
+            "ours = [\"grip\"]",
+            "`ours` takes a reason: write `{ names = [\"grip\"], reason = \"…\" }`",
+            9,
+        ),
+        (
+            "ours-empty-reason",
+            "ours = [{ names = [\"grip\"], reason = \" \" }]",
+            "the reason is empty",
+            38,
+        ),
+        (
+            "ours-no-names",
+            "ours = [{ names = [], reason = \"ours\" }]",
+            "names what is ours",
+            9,
+        ),
+    ] {
+        let bad = text.replace("lines = \"3-5\"\n", &format!("lines = \"3-5\"\n{ours}\n"));
+        let (at, message) = malformed(case, &bad);
+        assert!(message.contains(wanted), "{case}: {message}");
+        assert_eq!(at, format!("18:{col}"), "{case}: {message}");
+    }
+    let bad = text.replace(
+        "lines = \"3-5\"\n",
+        "lines = \"3-5\"\nours = [{ names = [\"grip\"] }]\n",
+    );
+    let errs = compile("ours-no-reason", &bad).expect_err("no reason");
+    assert!(errs[0].message.contains("reason"), "{}", errs[0].render());
     let (at, message) = malformed(
         "restates-word",
         &text.replace(

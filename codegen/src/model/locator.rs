@@ -50,11 +50,22 @@ pub struct TableSource {
     /// How the book gives the rows (`restates = "…"`).
     pub restates: Restates,
     /// Columns, constants (by name) or rows (by their first cell) we worked
-    /// out (`ours = ["…"]`), which the book does not print.
-    pub ours: Vec<SmolStr>,
+    /// out, which the book does not print, each with why
+    /// (`ours = [{ names = ["…"], reason = "…" }]`).
+    pub ours: Vec<Ours>,
     /// Where the book states a table in prose: for each row whose figures it
     /// prints, in order, the place of each of them (`at = ["324:10", …]`).
     pub at: Vec<(Vec<Place>, Span)>,
+}
+
+/// A part of a table that is ours: a column, a constant or a row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ours {
+    pub name: SmolStr,
+    /// Why the figures are ours and not the book's: a reader checks this
+    /// rather than take the part out of the check on trust.
+    pub reason: SmolStr,
+    pub span: Span,
 }
 
 /// How the book gives a table's rows.

@@ -12,11 +12,11 @@ use crate::diag::book_check::BookCheck;
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
-use crate::syntax::toml_spans::Doc;
+use crate::syntax::toml_spans::{Doc, Value};
 
 use crate::model::locator::run;
 pub use crate::model::locator::{
-    Aside, BookFile, Declares, Locator, Pin, Place, Restates, TableSource,
+    Aside, BookFile, Declares, Locator, Ours, Pin, Place, Restates, TableSource,
 };
 
 /// A table schema's `lines`, `restates` and `ours`.
@@ -47,20 +47,67 @@ pub fn table_source(doc: &mut Doc) -> Result<TableSource, Diagnostic> {
     for (text, span) in doc.strings("at")?.into_iter().flatten() {
         at.push((places(doc.file, &text, &span)?, span));
     }
-    // Columns, constants or rows (by their first cell): rows come later,
-    // so `cargo xtask provenance` checks each name.
-    let ours = doc
-        .strings("ours")?
-        .into_iter()
-        .flatten()
-        .map(|(o, _)| SmolStr::new(o))
-        .collect();
+    let ours = ours(doc)?;
     Ok(TableSource {
         lines,
         restates,
         ours,
         at,
     })
+}
+
+/// `ours`: columns, constants or rows (by their first cell), each entry with
+/// the reason its figures are ours. Rows come later, so `cargo xtask
+/// provenance` checks each name.
+fn ours(doc: &mut Doc) -> Result<Vec<Ours>, Diagnostic> {
+    let Some((mut list, _)) = doc.take("ours") else {
+        return Ok(Vec::new());
+    };
+    let span = doc.span_of(&list);
+    let shape = "`ours` is a list of `{ names = [\"…\"], reason = \"…\" }`";
+    let Some(items) = list.as_array_mut().map(std::mem::take) else {
+        return Err(malformed(doc.file, span, shape));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let at = doc.span_of(&item);
+        if let Value::String(name) = item.value() {
+            return Err(malformed(
+                doc.file,
+                at,
+                &format!(
+                    "`ours` takes a reason: write `{{ names = [\"{name}\"], reason = \"…\" }}`, saying why the book does not print it"
+                ),
+            ));
+        }
+        let Some(table) = item.into_table() else {
+            return Err(malformed(doc.file, at, shape));
+        };
+        let mut entry = doc.nested(table, at.clone(), "an `ours` entry");
+        let names = entry.strings("names")?.unwrap_or_default();
+        let (reason, reason_span) = entry.required_string("reason")?;
+        entry.finish()?;
+        if names.is_empty() {
+            return Err(malformed(
+                doc.file,
+                at,
+                "an `ours` entry names what is ours: `names = [\"…\"]`",
+            ));
+        }
+        if reason.trim().is_empty() {
+            return Err(malformed(
+                doc.file,
+                reason_span,
+                "the reason is empty: say why the book does not print it",
+            ));
+        }
+        out.extend(names.into_iter().map(|(name, span)| Ours {
+            name: SmolStr::new(name),
+            reason: SmolStr::new(&reason),
+            span,
+        }));
+    }
+    Ok(out)
 }
 
 /// Parses `text`, written at `span` of `file`; `offset` maps a byte of `text`

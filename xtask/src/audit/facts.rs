@@ -23,9 +23,9 @@ use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
-    FunctionReview, ItemFacts, LintAllow, ParamFacts, PropertyFacts, RuleFacts, RuleMutation,
-    SCHEMA_FILE, SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts, TableErratumFacts,
-    TableFacts, TableRead, code_anchor, json, listing, page,
+    FunctionReview, ItemFacts, LintAllow, OursFacts, ParamFacts, PropertyFacts, RuleFacts,
+    RuleMutation, SCHEMA_FILE, SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts,
+    TableErratumFacts, TableFacts, TableRead, code_anchor, json, listing, page,
 };
 use crate::checksum::checksum;
 use crate::code::{Item, ResolverSource, resolver_path};
@@ -374,6 +374,20 @@ fn chapter(
                         reason: e.reason.clone(),
                     })
                     .collect(),
+                ours: t
+                    .source
+                    .ours
+                    .iter()
+                    .fold(Vec::new(), |mut out: Vec<OursFacts>, o| {
+                        match out.iter_mut().find(|f| f.reason == o.reason.as_str()) {
+                            Some(f) => f.names.push(o.name.to_string()),
+                            None => out.push(OursFacts {
+                                names: vec![o.name.to_string()],
+                                reason: o.reason.to_string(),
+                            }),
+                        }
+                        out
+                    }),
             }
         })
         .collect();

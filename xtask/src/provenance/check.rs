@@ -133,12 +133,17 @@ impl ChapterCheck<'_> {
         let names = super::row_names(t, text).into_iter().map(|(n, _)| n);
         let fields = t.columns.iter().map(|c| c.field.as_str());
         let known: Vec<&str> = fields.chain(names).collect();
-        if let Some(o) = t.source.ours.iter().find(|o| !known.contains(&o.as_str())) {
+        if let Some(o) = t
+            .source
+            .ours
+            .iter()
+            .find(|o| !known.contains(&o.name.as_str()))
+        {
             let message = format!(
-                "`ours` names `{o}`, which is no column or constant of table `{}`",
-                t.id
+                "`ours` names `{}`, which is no column or constant of table `{}`",
+                o.name, t.id
             );
-            let d = self.finding(BookCheck::Locator, t.span.clone(), message);
+            let d = self.finding(BookCheck::Locator, o.span.clone(), message);
             self.report(d);
         }
         self.figures.errata.1 += t.errata.len();

@@ -68,7 +68,7 @@ pub fn row_names<'t>(t: &'t Table, text: &'t str) -> Vec<(&'t str, &'t Row)> {
 pub fn ours_rows<'t>(t: &'t Table, text: &'t str) -> Vec<&'t Row> {
     row_names(t, text)
         .into_iter()
-        .filter(|(name, _)| t.source.ours.iter().any(|o| o == name))
+        .filter(|(name, _)| t.source.ours.iter().any(|o| o.name == *name))
         .map(|(_, row)| row)
         .collect()
 }
@@ -83,5 +83,5 @@ pub fn in_order(t: &Table) -> bool {
 /// rather than words (names and text there are ours).
 pub fn printed_column(t: &Table, field: &str, ty: &ColumnType) -> bool {
     let words = matches!(ty.base, BaseType::Text | BaseType::Label | BaseType::Ident);
-    !t.source.ours.iter().any(|o| o == field) && (in_order(t) || (!words && field != "name"))
+    !t.source.ours.iter().any(|o| o.name == field) && (in_order(t) || (!words && field != "name"))
 }

@@ -365,6 +365,14 @@ pub fn table(t: &TableFacts, root: &str) -> Html {
         readers = readers,
         toggle = toggle_id(&t.item.id),
     );
+    for o in &t.ours {
+        let names = o.names.iter().map(|n| html!("<code>{}</code>", n));
+        out += html!(
+            "<p class=\"ours\">ours, not printed in the book: {}. {}</p>\n",
+            Html::join(names, &html!(", ")),
+            o.reason
+        );
+    }
     if !t.errata.is_empty() {
         let cell = |s: &str| match s {
             "" => html!("<i>blank</i>"),

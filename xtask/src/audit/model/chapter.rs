@@ -100,12 +100,22 @@ pub struct TableFacts {
     /// The resolver items that read the constants.
     pub readers: Vec<CodeRef>,
     pub errata: Vec<TableErratumFacts>,
+    /// What of the table is ours and not the book's, with why: the parts
+    /// provenance does not look for in the book.
+    pub ours: Vec<OursFacts>,
     /// A banded table's numeric columns, band by band, and where each one's
     /// plot is under the report (the box draws them; the JSON leaves them out).
     #[serde(skip)]
     pub series: Vec<codegen::anomaly::Series>,
     #[serde(skip)]
     pub plots: Vec<String>,
+}
+
+/// Columns, constants or rows of a table that are ours, for one reason.
+#[derive(Debug, Serialize)]
+pub struct OursFacts {
+    pub names: Vec<String>,
+    pub reason: String,
 }
 
 #[derive(Debug, Serialize)]

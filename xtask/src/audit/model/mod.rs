@@ -13,7 +13,8 @@ mod report;
 
 pub use chapter::{
     ChapterFacts, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts, FunctionReview,
-    ItemFacts, ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts, TableRead,
+    ItemFacts, OursFacts, ParamFacts, RuleFacts, SectionFacts, TableErratumFacts, TableFacts,
+    TableRead,
 };
 pub use function::FunctionFacts;
 pub use index::{ErratumEntry, FailingExample, RulingFacts};
