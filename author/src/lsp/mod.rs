@@ -227,6 +227,9 @@ struct Server {
     docs: BTreeMap<PathBuf, String>,
     /// The book of the latest text that compiled.
     book: Option<Book>,
+    /// What can be read of the latest text while it does not compile
+    /// ([`codegen::read_sources`]): the editor's requests are answered from it.
+    read: Option<Book>,
     /// The diagnostics of the latest text, when it does not.
     errors: Vec<Diagnostic>,
     /// Whether a buffer changed since the last compile.
@@ -249,6 +252,7 @@ impl Server {
             root,
             docs: BTreeMap::new(),
             book: None,
+            read: None,
             errors: Vec::new(),
             stale: false,
             resolvers: world::Resolvers::default(),
@@ -277,6 +281,7 @@ impl Server {
             Ok(book) => {
                 let tables = resolver::tables_key(&book);
                 self.book = Some(book);
+                self.read = None;
                 self.errors.clear();
                 self.job += 1;
                 self.judging = Judging::Waiting;
@@ -294,6 +299,9 @@ impl Server {
             }
             Err(diags) => {
                 self.errors = diags.0;
+                self.read = world::sources(&self.root, &overlays)
+                    .ok()
+                    .map(|sources| codegen::read_sources(&sources).0);
                 self.judging = Judging::Unavailable("the spec does not compile".into());
             }
         }
@@ -499,14 +507,14 @@ impl Server {
                 self.params(&req).map(|p: lsp::DocumentSymbolParams| {
                     to_json(
                         self.chapter(&p.text_document.uri)
-                            .map(|(_, c)| lsp::DocumentSymbolResponse::Nested(nav::symbols(c))),
+                            .map(|(_, _, c)| lsp::DocumentSymbolResponse::Nested(nav::symbols(c))),
                     )
                 })
             }
             r::CodeLensRequest::METHOD => self.params(&req).map(|p: lsp::CodeLensParams| {
                 to_json(
                     self.chapter(&p.text_document.uri)
-                        .map(|(_, c)| lens::lenses(c, &self.judging)),
+                        .map(|(_, _, c)| lens::lenses(c, &self.judging)),
                 )
             }),
             r::CodeActionRequest::METHOD => self.params(&req).map(|p: lsp::CodeActionParams| {
@@ -546,14 +554,21 @@ impl Server {
         })
     }
 
-    /// The chapter of `uri` in the book, while the book holds its latest
-    /// text (its spans would point elsewhere in another).
-    fn chapter(&self, uri: &lsp::Uri) -> Option<(&System, &Chapter)> {
+    /// The book requests are answered from: what can be read of the latest
+    /// text while it has errors, else the book it compiled to.
+    fn current(&self) -> Option<&Book> {
+        self.read.as_ref().or(self.book.as_ref())
+    }
+
+    /// The chapter of `uri`, with its book and system, while that book holds
+    /// its latest text (its spans would point elsewhere in another).
+    fn chapter(&self, uri: &lsp::Uri) -> Option<(&Book, &System, &Chapter)> {
         let path = self.relative(uri)?;
-        let book = self.book.as_ref()?;
+        let book = self.current()?;
         let latest = self.docs.get(&path).map(String::as_str);
         book.chapters()
             .find(|(_, c)| c.file.path == path && latest.is_none_or(|t| t == c.file.text))
+            .map(|(s, c)| (book, s, c))
     }
 
     /// The item at a position, with its book and system, for a handler.
@@ -562,8 +577,7 @@ impl Server {
         p: &lsp::TextDocumentPositionParams,
         f: impl FnOnce(&Book, &System, nav::Item) -> T,
     ) -> Option<T> {
-        let (system, chapter) = self.chapter(&p.text_document.uri)?;
-        let book = self.book.as_ref()?;
+        let (book, system, chapter) = self.chapter(&p.text_document.uri)?;
         let at = pos::offset(&chapter.file.text, p.position);
         nav::item_at(book, system, chapter, at).map(|item| f(book, system, item))
     }
@@ -589,8 +603,7 @@ impl Server {
     }
 
     fn complete(&self, p: &lsp::TextDocumentPositionParams) -> Vec<lsp::CompletionItem> {
-        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), self.book.as_ref())
-        else {
+        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), self.current()) else {
             return Vec::new();
         };
         let Some(system) = path.iter().nth(1).and_then(|s| s.to_str()) else {
