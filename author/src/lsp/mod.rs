@@ -19,6 +19,8 @@ pub mod transport;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
+use std::thread;
+use std::time::Duration;
 
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostic};
@@ -87,6 +89,8 @@ pub enum Ended {
     Disconnected,
     /// `exit` came before `shutdown` (LSP asks for exit code 1 then).
     ExitBeforeShutdown,
+    /// The client's process (`processId` of `initialize`) is gone.
+    ClientGone,
 }
 
 impl std::fmt::Display for Ended {
@@ -94,23 +98,61 @@ impl std::fmt::Display for Ended {
         f.write_str(match self {
             Ended::Disconnected => "the client's connection closed",
             Ended::ExitBeforeShutdown => "the client said `exit` before `shutdown`",
+            Ended::ClientGone => "the client's process is gone",
         })
     }
 }
 
-/// Serves the editor at the other end of `connection`, until `exit`.
+/// Serves the editor at the other end of `connection`, until `exit`, the
+/// end of its messages, or the end of its process; a build under way is
+/// stopped then, so nothing the server started outlives it.
 pub fn serve(connection: &Connection, config: Config) -> Result<(), Ended> {
     let init = initialize(connection)?;
-    let refresh = init
-        .capabilities
-        .workspace
-        .and_then(|w| w.code_lens)
-        .and_then(|c| c.refresh_support)
-        .unwrap_or(false);
-    let (jobs, progress) = resolver::spawn(config.resolver);
-    let mut server = Server::new(connection.sender.clone(), config.root, jobs, refresh);
+    let caps = &init.capabilities;
+    let told = Told {
+        refresh: (caps.workspace.as_ref())
+            .and_then(|w| w.code_lens.as_ref())
+            .and_then(|c| c.refresh_support)
+            .unwrap_or(false),
+        work_done: (caps.window.as_ref())
+            .and_then(|w| w.work_done_progress)
+            .unwrap_or(false),
+    };
+    let (jobs, progress, builds) = resolver::spawn(config.resolver);
+    let mut server = Server::new(connection.sender.clone(), config.root, jobs, told);
     server.recompile();
-    run(connection, &mut server, &progress)
+    let ended = run(connection, &mut server, &progress, &watch(init.process_id));
+    builds.stop();
+    ended
+}
+
+/// A message once process `pid` (the client's, LSP's `processId`) is gone,
+/// looked for each second: an editor killed outright may leave the server's
+/// input open, with no one to read what it writes.
+fn watch(pid: Option<u32>) -> Receiver<()> {
+    let Some(pid) = pid else {
+        return crossbeam_channel::never();
+    };
+    let (gone, rx) = crossbeam_channel::bounded(1);
+    thread::spawn(move || {
+        while alive(pid) {
+            thread::sleep(Duration::from_secs(1));
+        }
+        let _ = gone.send(());
+    });
+    rx
+}
+
+/// Whether process `pid` runs, as Linux's `/proc` says (a zombie, dead but
+/// not yet waited for, does not); taken to run where there is no `/proc`.
+fn alive(pid: u32) -> bool {
+    if !Path::new("/proc/self").exists() {
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    })
 }
 
 /// Waits for `initialize` and answers it with the server's capabilities;
@@ -151,6 +193,7 @@ fn run(
     connection: &Connection,
     server: &mut Server,
     progress: &Receiver<(u64, Progress)>,
+    gone: &Receiver<()>,
 ) -> Result<(), Ended> {
     let mut shut_down = false;
     loop {
@@ -162,6 +205,7 @@ fn run(
                 }
                 continue;
             }
+            recv(gone) -> _ => return Err(Ended::ClientGone),
         };
         let mut next = Some(first);
         while let Some(message) = next {
@@ -220,6 +264,14 @@ fn capabilities() -> lsp::ServerCapabilities {
     }
 }
 
+/// What the client takes to be told, as its capabilities say.
+struct Told {
+    /// `workspace/codeLens/refresh` when the verdicts change.
+    refresh: bool,
+    /// Work-done progress (`$/progress`) of a rebuild.
+    work_done: bool,
+}
+
 struct Server {
     out: Sender<Message>,
     root: PathBuf,
@@ -240,12 +292,14 @@ struct Server {
     shown: BTreeSet<PathBuf>,
     jobs: Sender<Job>,
     job: u64,
-    refresh: bool,
+    told: Told,
+    /// The work-done progress token of the rebuild under way, once begun.
+    building: Option<String>,
     requests: i32,
 }
 
 impl Server {
-    fn new(out: Sender<Message>, root: PathBuf, jobs: Sender<Job>, refresh: bool) -> Server {
+    fn new(out: Sender<Message>, root: PathBuf, jobs: Sender<Job>, told: Told) -> Server {
         let root = root.canonicalize().unwrap_or(root);
         Server {
             out,
@@ -260,7 +314,8 @@ impl Server {
             shown: BTreeSet::new(),
             jobs,
             job: 0,
-            refresh,
+            told,
+            building: None,
             requests: 0,
         }
     }
@@ -310,11 +365,13 @@ impl Server {
     }
 
     fn progress(&mut self, job: u64, progress: Progress) {
+        self.show_build(&progress);
         if job != self.job || !self.errors.is_empty() {
             return;
         }
         self.judging = match progress {
             Progress::Rebuilding => Judging::Rebuilding,
+            Progress::Building { .. } => return,
             Progress::Judged(v) => Judging::Ready(v),
             Progress::Unavailable(why) => Judging::Unavailable(why),
         };
@@ -378,16 +435,64 @@ impl Server {
         }
     }
 
-    fn refresh_lenses(&mut self) {
-        if self.refresh {
-            self.requests += 1;
-            let req = Request::new(
-                RequestId::from(self.requests),
-                lsp::request::CodeLensRefresh::METHOD.into(),
-                (),
-            );
-            let _ = self.out.send(req.into());
+    /// Shows a rebuild as LSP work-done progress, whatever job it is for (the
+    /// worker builds for one job at a time): begun when it starts, reported
+    /// at each unit cargo's progress bar counts, ended with its outcome.
+    fn show_build(&mut self, progress: &Progress) {
+        if !self.told.work_done {
+            return;
         }
+        let (token, value) = match (progress, self.building.take()) {
+            (Progress::Rebuilding, None) => {
+                let token = format!("rebuild {}", self.job);
+                let create = lsp::WorkDoneProgressCreateParams {
+                    token: lsp::NumberOrString::String(token.clone()),
+                };
+                self.send_request(lsp::request::WorkDoneProgressCreate::METHOD, create);
+                let begin = json!({
+                    "kind": "begin",
+                    "title": "building the resolver",
+                    "message": "the tables changed",
+                    "percentage": 0,
+                });
+                (token, begin)
+            }
+            (Progress::Building { done, total }, Some(token)) => {
+                let report = json!({
+                    "kind": "report",
+                    "message": format!("building the resolver: {done} of {total}"),
+                    "percentage": (done * 100 / total.max(&1)).min(100),
+                });
+                (token, report)
+            }
+            (Progress::Rebuilding | Progress::Building { .. }, token) => {
+                self.building = token;
+                return;
+            }
+            (Progress::Judged(_) | Progress::Unavailable(_), Some(token)) => {
+                (token, json!({ "kind": "end" }))
+            }
+            (Progress::Judged(_) | Progress::Unavailable(_), None) => return,
+        };
+        let ended = value["kind"] == "end";
+        let params = json!({ "token": token, "value": value });
+        self.send_notification("$/progress", params);
+        if !ended {
+            self.building = Some(token);
+        }
+    }
+
+    fn refresh_lenses(&mut self) {
+        if self.told.refresh {
+            self.send_request(lsp::request::CodeLensRefresh::METHOD, ());
+        }
+    }
+
+    /// Sends a request whose answer the server does not wait for.
+    fn send_request(&mut self, method: &str, params: impl serde::Serialize) {
+        self.requests += 1;
+        let req = Request::new(RequestId::from(self.requests), method.into(), params);
+        let _ = self.out.send(req.into());
     }
 
     fn log(&self, message: String) {
