@@ -191,8 +191,7 @@ fn a_rule_named_like_a_keyword_is_found_as_its_raw_function() {
 }
 
 /// `author lsp` run as an editor runs it, on stdio, in a scratch copy, with
-/// a script in place of cargo that says it has built 3 of 12 units and then
-/// waits, as a long build would, having written its pid to `cargo_pid`.
+/// `fake-cargo.sh` in place of cargo, which writes its pid to `cargo_pid`.
 struct Editor {
     server: Child,
     input: Option<ChildStdin>,
@@ -211,13 +210,7 @@ impl Editor {
     /// falling chapter with a damage cell edited, which needs a rebuild.
     fn start(name: &str, parent: u32) -> Editor {
         let scratch = Scratch::workspace_copy(name);
-        let cargo = scratch.0.join("cargo");
-        let script = "#!/bin/sh\necho $$ > \"$CARGO_PID\"\n\
-            printf '   Compiling rules v0.1.0\\n    Building [==>    ] 3/12: rules\\r' >&2\n\
-            exec sleep 60\n";
-        std::fs::write(&cargo, script).unwrap();
-        std::fs::set_permissions(&cargo, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
+        let cargo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-cargo.sh");
         let cargo_pid = scratch.0.join("cargo.pid");
         let mut server = Command::new(env!("CARGO_BIN_EXE_author"))
             .arg("lsp")
