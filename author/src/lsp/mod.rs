@@ -610,17 +610,27 @@ impl Server {
             }),
             r::DocumentSymbolRequest::METHOD => {
                 self.params(&req).map(|p: lsp::DocumentSymbolParams| {
-                    to_json(
-                        self.chapter(&p.text_document.uri)
-                            .map(|(_, _, c)| lsp::DocumentSymbolResponse::Nested(nav::symbols(c))),
-                    )
+                    to_json(self.chapter(&p.text_document.uri).map(|found| {
+                        let symbols = nav::symbols(found.chapter);
+                        let moved = |mut s: lsp::DocumentSymbol| {
+                            s.range = found.range(s.range)?;
+                            s.selection_range = found.range(s.selection_range)?;
+                            Some(s)
+                        };
+                        let symbols = symbols.into_iter().filter_map(moved).collect();
+                        lsp::DocumentSymbolResponse::Nested(symbols)
+                    }))
                 })
             }
             r::CodeLensRequest::METHOD => self.params(&req).map(|p: lsp::CodeLensParams| {
-                to_json(
-                    self.chapter(&p.text_document.uri)
-                        .map(|(_, _, c)| lens::lenses(c, &self.judging)),
-                )
+                to_json(self.chapter(&p.text_document.uri).map(|found| {
+                    let lenses = lens::lenses(found.chapter, &self.judging).into_iter();
+                    let moved = |mut l: lsp::CodeLens| {
+                        l.range = found.range(l.range)?;
+                        Some(l)
+                    };
+                    lenses.filter_map(moved).collect::<Vec<_>>()
+                }))
             }),
             r::CodeActionRequest::METHOD => self.params(&req).map(|p: lsp::CodeActionParams| {
                 let text = self
@@ -665,30 +675,40 @@ impl Server {
         self.read.as_ref().or(self.book.as_ref())
     }
 
-    /// The chapter of `uri`, with its book and system, while that book holds
-    /// its latest text (its spans would point elsewhere in another).
-    fn chapter(&self, uri: &lsp::Uri) -> Option<(&Book, &System, &Chapter)> {
+    /// The chapter of `uri` as the current book holds its latest text; else,
+    /// when no more of that text can be read (its front matter is broken),
+    /// as the chapter's last state that compiled, with how the text drifted.
+    fn chapter(&self, uri: &lsp::Uri) -> Option<Found<'_>> {
         let path = self.relative(uri)?;
-        let book = self.current()?;
         let latest = self.docs.get(&path).map(String::as_str);
-        book.chapters()
-            .find(|(_, c)| c.file.path == path && latest.is_none_or(|t| t == c.file.text))
-            .map(|(s, c)| (book, s, c))
+        let of = |book: &Book| book.chapters().any(|(_, c)| c.file.path == path);
+        let book = self.current().filter(|b| of(b)).or(self.book.as_ref())?;
+        let (system, chapter) = book.chapters().find(|(_, c)| c.file.path == path)?;
+        let drift = latest
+            .filter(|t| *t != chapter.file.text)
+            .map(|t| pos::Drift::new(&chapter.file.text, t));
+        Some(Found {
+            book,
+            system,
+            chapter,
+            drift,
+        })
     }
 
-    /// The item at a position, with its book and system, for a handler.
+    /// The item at a position, with its chapter, for a handler.
     fn at<T>(
         &self,
         p: &lsp::TextDocumentPositionParams,
-        f: impl FnOnce(&Book, &System, nav::Item) -> T,
+        f: impl FnOnce(&Found, nav::Item) -> T,
     ) -> Option<T> {
-        let (book, system, chapter) = self.chapter(&p.text_document.uri)?;
-        let at = pos::offset(&chapter.file.text, p.position);
-        nav::item_at(book, system, chapter, at).map(|item| f(book, system, item))
+        let found = self.chapter(&p.text_document.uri)?;
+        let at = found.offset(p.position)?;
+        let item = nav::item_at(found.book, found.system, found.chapter, at)?;
+        Some(f(&found, item))
     }
 
     fn hover(&self, p: &lsp::TextDocumentPositionParams) -> Option<lsp::Hover> {
-        let text = self.at(p, |_, _, item| nav::hover(&item))??;
+        let text = self.at(p, |_, item| nav::hover(&item))??;
         Some(lsp::Hover {
             contents: lsp::HoverContents::Markup(lsp::MarkupContent {
                 kind: lsp::MarkupKind::Markdown,
@@ -703,12 +723,25 @@ impl Server {
         p: &lsp::TextDocumentPositionParams,
         find: fn(&Path, &System, &nav::Item) -> Vec<lsp::Location>,
     ) -> Vec<lsp::Location> {
-        self.at(p, |_, system, item| find(&self.root, system, &item))
-            .unwrap_or_default()
+        self.at(p, |found, item| {
+            let here = pos::uri(&self.root.join(&found.chapter.file.path));
+            let found_at = find(&self.root, found.system, &item).into_iter();
+            // Places in this chapter are where its latest text has them.
+            let moved = |mut l: lsp::Location| {
+                if l.uri == here {
+                    l.range = found.range(l.range)?;
+                }
+                Some(l)
+            };
+            found_at.filter_map(moved).collect()
+        })
+        .unwrap_or_default()
     }
 
     fn complete(&self, p: &lsp::TextDocumentPositionParams) -> Vec<lsp::CompletionItem> {
-        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), self.current()) else {
+        // The book the chapter is answered from, which holds its rules.
+        let book = (self.chapter(&p.text_document.uri).map(|f| f.book)).or(self.current());
+        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), book) else {
             return Vec::new();
         };
         let Some(system) = path.iter().nth(1).and_then(|s| s.to_str()) else {
@@ -716,6 +749,35 @@ impl Server {
         };
         let text = self.text_of(&path);
         complete::complete(book, system, &text, pos::offset(&text, p.position))
+    }
+}
+
+/// A chapter a request is answered from, with its book and system, and how
+/// the buffer's latest text drifted from the chapter's (none when it is the
+/// latest).
+struct Found<'a> {
+    book: &'a Book,
+    system: &'a System,
+    chapter: &'a Chapter,
+    drift: Option<pos::Drift<'a>>,
+}
+
+impl Found<'_> {
+    /// The chapter's offset of a position of the latest text; none in a
+    /// part edited since the chapter's text.
+    fn offset(&self, p: lsp::Position) -> Option<usize> {
+        match &self.drift {
+            None => Some(pos::offset(&self.chapter.file.text, p)),
+            Some(d) => d.to_old(pos::offset(d.new, p)),
+        }
+    }
+
+    /// A range of the chapter's text as the latest text has it.
+    fn range(&self, range: lsp::Range) -> Option<lsp::Range> {
+        match &self.drift {
+            None => Some(range),
+            Some(d) => d.to_new(range),
+        }
     }
 }
 
