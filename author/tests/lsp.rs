@@ -60,9 +60,9 @@ fn broken(falling: &str) -> Vec<(&'static str, String, Option<&'static str>)> {
     // state that compiled: the line this adds moves everything below it.
     let front = falling.replacen("version = \"1\"\n", "version = \"1\nmore = 2\n", 1);
     vec![
-        ("front matter", front, Some("E")),
-        ("syntax", format!("{falling}{end}"), Some("E")),
-        ("schema", schema, Some("E")),
+        ("front matter", front, Some("E0010")),
+        ("syntax", format!("{falling}{end}"), Some("E0010")),
+        ("schema", schema, Some("E0015")),
         ("unknown name", format!("{falling}{unknown}"), Some("E0023")),
         ("failing example", failing, None),
     ]
@@ -80,7 +80,7 @@ fn a_broken_chapter_still_has_its_outline_hovers_definitions_references_and_comp
         let mary_line = line_of(&text, "rule = \"falling.fall\"");
         client.change(&mut buffer, text);
         let shows = |d: &Value| match code {
-            Some(code) => d.to_string().contains(&format!("\"code\":\"{code}")),
+            Some(code) => d.to_string().contains(&format!("\"code\":\"{code}\"")),
             None => d.as_array().is_some_and(Vec::is_empty),
         };
         let diagnostics = client.diagnostics(&buffer.uri, true, shows);
