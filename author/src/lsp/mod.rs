@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostic};
-use crossbeam_channel::{Receiver, Sender, select};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, select};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -121,26 +121,45 @@ pub fn serve(connection: &Connection, config: Config) -> Result<(), Ended> {
     let (jobs, progress, builds) = resolver::spawn(config.resolver);
     let mut server = Server::new(connection.sender.clone(), config.root, jobs, told);
     server.recompile();
-    let ended = run(connection, &mut server, &progress, &watch(init.process_id));
+    let client = Watch::start(init.process_id);
+    let ended = run(connection, &mut server, &progress, &client.gone);
     builds.stop();
     ended
 }
 
-/// A message once process `pid` (the client's, LSP's `processId`) is gone,
-/// looked for each second: an editor killed outright may leave the server's
-/// input open, with no one to read what it writes.
-fn watch(pid: Option<u32>) -> Receiver<()> {
-    let Some(pid) = pid else {
-        return crossbeam_channel::never();
-    };
-    let (gone, rx) = crossbeam_channel::bounded(1);
-    thread::spawn(move || {
-        while alive(pid) {
-            thread::sleep(Duration::from_secs(1));
+/// A watch on the client's process (LSP's `processId`), looked for each
+/// second: an editor killed outright may leave the server's input open,
+/// with no one to read what it writes. It ends with the session.
+struct Watch {
+    /// A message once the process is gone.
+    gone: Receiver<()>,
+    /// Dropped with the watch, which ends its thread.
+    _session: Sender<()>,
+}
+
+impl Watch {
+    fn start(pid: Option<u32>) -> Watch {
+        let (session, ended) = crossbeam_channel::bounded::<()>(0);
+        let Some(pid) = pid else {
+            return Watch {
+                gone: crossbeam_channel::never(),
+                _session: session,
+            };
+        };
+        let (tell, gone) = crossbeam_channel::bounded(1);
+        thread::spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(Duration::from_secs(1)) {
+                if !alive(pid) {
+                    let _ = tell.send(());
+                    return;
+                }
+            }
+        });
+        Watch {
+            gone,
+            _session: session,
         }
-        let _ = gone.send(());
-    });
-    rx
+    }
 }
 
 /// Whether process `pid` runs, as Linux's `/proc` says (a zombie, dead but
