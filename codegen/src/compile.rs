@@ -42,8 +42,8 @@ pub fn compile_dir(spec_root: &Path, shown_from: &Path) -> Result<Book, Diagnost
 /// a time. A file that could not be read reports its diagnostic where its
 /// chapter would have reported.
 pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    compile_sources_on(sources, cores)
+    let (book, diags) = read_sources(sources);
+    diags.or(book)
 }
 
 /// [`compile_sources`] on at most `threads` threads (the bench shows one
@@ -51,6 +51,21 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
 /// so each is parsed and checked apart; the diagnostics come out in the order
 /// one thread gives: every system's parse's, then their checks', then names'.
 pub fn compile_sources_on(sources: &Sources, threads: usize) -> Result<Book, Diagnostics> {
+    let (book, diags) = read_sources_on(sources, threads);
+    diags.or(book)
+}
+
+/// What can be read of a spec folder that may not compile: the book of every
+/// chapter whose front matter could be read, each holding the parts that
+/// parsed, with the diagnostics [`compile_sources`] would give. The language
+/// server answers from it while the author's chapter is broken.
+pub fn read_sources(sources: &Sources) -> (Book, Diagnostics) {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    read_sources_on(sources, cores)
+}
+
+/// [`read_sources`] on at most `threads` threads ([`compile_sources_on`]).
+fn read_sources_on(sources: &Sources, threads: usize) -> (Book, Diagnostics) {
     let mut compiled = in_parallel(&sources.systems, threads, compile_system);
     compiled.sort_by_key(|(i, _)| *i);
     let mut book = Book::default();
@@ -63,7 +78,7 @@ pub fn compile_sources_on(sources: &Sources, threads: usize) -> Result<Book, Dia
     }
     diags.extend(checked.0);
     diags.extend(named.0);
-    diags.or(book)
+    (book, diags)
 }
 
 /// One system parsed and checked, with the diagnostics of each pass.

@@ -16,19 +16,22 @@ pub mod emit;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod model;
+pub mod rust_name;
 mod sema;
 mod syntax;
 
 // The modules and items other crates use, by their short paths.
-pub use compile::{compile_dir, compile_sources, compile_sources_on, compile_with, rust_of_spec};
+pub use compile::{
+    compile_dir, compile_sources, compile_sources_on, compile_with, read_sources, rust_of_spec,
+};
 pub use diag::code::DiagCode;
 pub use diag::diagnostic::{Diagnostic, Diagnostics};
 pub use diag::source::SourceFile;
 pub use diag::{book_check, diagnostic, review_check, source, suggest};
 pub use model::Book;
 pub use model::domain;
+pub use rust_name::is_keyword;
 pub use sema::lint::{Lint, LintKind, lints};
-pub use sema::names::is_keyword;
 pub use sema::{anomaly, lint, property, resolvers};
 pub use syntax::ids::{MAX_ID_LEN, is_id, rust_name_problem, system_problem};
 pub use syntax::load::{Sources, SystemSources, spec_files};

@@ -46,11 +46,19 @@ pub struct Client {
     next: i32,
     /// Notifications received while waiting for responses.
     seen: Vec<Notification>,
+    /// Requests the server sent, which it does not wait on.
+    pub asked: Vec<Request>,
 }
 
 impl Client {
-    /// Starts a server with `config` on a thread, and initialises it.
+    /// Starts a server with `config` on a thread, and initialises it as a
+    /// client of no capabilities.
     pub fn start(config: Config) -> Result<Client, String> {
+        Client::start_with(config, json!({}))
+    }
+
+    /// [`Client::start`] as a client of `capabilities`.
+    pub fn start_with(config: Config, capabilities: Value) -> Result<Client, String> {
         let (server, conn) = Connection::memory();
         let root = config.root.canonicalize().map_err(|e| e.to_string())?;
         thread::spawn(move || super::serve(&server, config));
@@ -59,8 +67,9 @@ impl Client {
             root,
             next: 0,
             seen: Vec::new(),
+            asked: Vec::new(),
         };
-        client.request("initialize", json!({ "capabilities": {} }))?;
+        client.request("initialize", json!({ "capabilities": capabilities }))?;
         client.notify("initialized", json!({}));
         Ok(client)
     }
@@ -86,7 +95,8 @@ impl Client {
                     return r.response_result.map_err(|e| format!("{method}: {e:?}"));
                 }
                 Message::Notification(n) => self.seen.push(n),
-                _ => {}
+                Message::Request(r) => self.asked.push(r),
+                Message::Response(_) => {}
             }
         }
     }
@@ -144,10 +154,10 @@ impl Client {
             if Instant::now() > deadline {
                 return Err(format!("no such diagnostics for {uri}: {last:#?}"));
             }
-            if let Ok(Message::Notification(n)) =
-                self.conn.receiver.recv_timeout(Duration::from_millis(1))
-            {
-                self.seen.push(n);
+            match self.conn.receiver.recv_timeout(Duration::from_millis(1)) {
+                Ok(Message::Notification(n)) => self.seen.push(n),
+                Ok(Message::Request(r)) => self.asked.push(r),
+                _ => {}
             }
         }
     }

@@ -6,14 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use codegen::model::{Rule, System, Table};
+use codegen::rust_name::{rust_ident, rust_name};
 use lsp_types as lsp;
 
 use super::pos;
-
-/// A spec id as the Rust name the registry gives it.
-fn rust_name(id: &str) -> String {
-    id.replace('-', "_")
-}
 
 /// The resolver function of `rule`: `fn <name>(` in its chapter's module.
 pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Location> {
@@ -25,13 +21,14 @@ pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Loc
     ]
     .into_iter()
     .find(|p| p.is_file())?;
-    let wanted = format!("fn {}(", rust_name(&rule.name));
+    let ident = rust_ident(&rule.name);
+    let wanted = format!("fn {ident}(");
     let text = std::fs::read_to_string(&file).ok()?;
     let (line, col) = text
         .lines()
         .enumerate()
         .find_map(|(i, l)| l.find(&wanted).map(|c| (i, c + 3)))?;
-    Some(at(&file, line, col, rust_name(&rule.name).len()))
+    Some(at(&file, line, col, ident.len()))
 }
 
 /// Each function of `rules/src/<system>` that names one of `table`'s constants.

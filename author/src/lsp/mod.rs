@@ -19,10 +19,12 @@ pub mod transport;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
+use std::thread;
+use std::time::Duration;
 
 use codegen::model::{Chapter, System};
 use codegen::{Book, Diagnostic};
-use crossbeam_channel::{Receiver, Sender, select};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, select};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -87,6 +89,8 @@ pub enum Ended {
     Disconnected,
     /// `exit` came before `shutdown` (LSP asks for exit code 1 then).
     ExitBeforeShutdown,
+    /// The client's process (`processId` of `initialize`) is gone.
+    ClientGone,
 }
 
 impl std::fmt::Display for Ended {
@@ -94,23 +98,80 @@ impl std::fmt::Display for Ended {
         f.write_str(match self {
             Ended::Disconnected => "the client's connection closed",
             Ended::ExitBeforeShutdown => "the client said `exit` before `shutdown`",
+            Ended::ClientGone => "the client's process is gone",
         })
     }
 }
 
-/// Serves the editor at the other end of `connection`, until `exit`.
+/// Serves the editor at the other end of `connection`, until `exit`, the
+/// end of its messages, or the end of its process; a build under way is
+/// stopped then, so nothing the server started outlives it.
 pub fn serve(connection: &Connection, config: Config) -> Result<(), Ended> {
     let init = initialize(connection)?;
-    let refresh = init
-        .capabilities
-        .workspace
-        .and_then(|w| w.code_lens)
-        .and_then(|c| c.refresh_support)
-        .unwrap_or(false);
-    let (jobs, progress) = resolver::spawn(config.resolver);
-    let mut server = Server::new(connection.sender.clone(), config.root, jobs, refresh);
+    let caps = &init.capabilities;
+    let told = Told {
+        refresh: (caps.workspace.as_ref())
+            .and_then(|w| w.code_lens.as_ref())
+            .and_then(|c| c.refresh_support)
+            .unwrap_or(false),
+        work_done: (caps.window.as_ref())
+            .and_then(|w| w.work_done_progress)
+            .unwrap_or(false),
+    };
+    let (jobs, progress, builds) = resolver::spawn(config.resolver);
+    let mut server = Server::new(connection.sender.clone(), config.root, jobs, told);
     server.recompile();
-    run(connection, &mut server, &progress)
+    let client = Watch::start(init.process_id);
+    let ended = run(connection, &mut server, &progress, &client.gone);
+    builds.stop();
+    ended
+}
+
+/// A watch on the client's process (LSP's `processId`), looked for each
+/// second: an editor killed outright may leave the server's input open,
+/// with no one to read what it writes. It ends with the session.
+struct Watch {
+    /// A message once the process is gone.
+    gone: Receiver<()>,
+    /// Dropped with the watch, which ends its thread.
+    _session: Sender<()>,
+}
+
+impl Watch {
+    fn start(pid: Option<u32>) -> Watch {
+        let (session, ended) = crossbeam_channel::bounded::<()>(0);
+        let Some(pid) = pid else {
+            return Watch {
+                gone: crossbeam_channel::never(),
+                _session: session,
+            };
+        };
+        let (tell, gone) = crossbeam_channel::bounded(1);
+        thread::spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = ended.recv_timeout(Duration::from_secs(1)) {
+                if !alive(pid) {
+                    let _ = tell.send(());
+                    return;
+                }
+            }
+        });
+        Watch {
+            gone,
+            _session: session,
+        }
+    }
+}
+
+/// Whether process `pid` runs, as Linux's `/proc` says (a zombie, dead but
+/// not yet waited for, does not); taken to run where there is no `/proc`.
+fn alive(pid: u32) -> bool {
+    if !Path::new("/proc/self").exists() {
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    })
 }
 
 /// Waits for `initialize` and answers it with the server's capabilities;
@@ -151,6 +212,7 @@ fn run(
     connection: &Connection,
     server: &mut Server,
     progress: &Receiver<(u64, Progress)>,
+    gone: &Receiver<()>,
 ) -> Result<(), Ended> {
     let mut shut_down = false;
     loop {
@@ -162,6 +224,7 @@ fn run(
                 }
                 continue;
             }
+            recv(gone) -> _ => return Err(Ended::ClientGone),
         };
         let mut next = Some(first);
         while let Some(message) = next {
@@ -220,6 +283,14 @@ fn capabilities() -> lsp::ServerCapabilities {
     }
 }
 
+/// What the client takes to be told, as its capabilities say.
+struct Told {
+    /// `workspace/codeLens/refresh` when the verdicts change.
+    refresh: bool,
+    /// Work-done progress (`$/progress`) of a rebuild.
+    work_done: bool,
+}
+
 struct Server {
     out: Sender<Message>,
     root: PathBuf,
@@ -227,6 +298,9 @@ struct Server {
     docs: BTreeMap<PathBuf, String>,
     /// The book of the latest text that compiled.
     book: Option<Book>,
+    /// What can be read of the latest text while it does not compile
+    /// ([`codegen::read_sources`]): the editor's requests are answered from it.
+    read: Option<Book>,
     /// The diagnostics of the latest text, when it does not.
     errors: Vec<Diagnostic>,
     /// Whether a buffer changed since the last compile.
@@ -237,18 +311,21 @@ struct Server {
     shown: BTreeSet<PathBuf>,
     jobs: Sender<Job>,
     job: u64,
-    refresh: bool,
+    told: Told,
+    /// The work-done progress token of the rebuild under way, once begun.
+    building: Option<String>,
     requests: i32,
 }
 
 impl Server {
-    fn new(out: Sender<Message>, root: PathBuf, jobs: Sender<Job>, refresh: bool) -> Server {
+    fn new(out: Sender<Message>, root: PathBuf, jobs: Sender<Job>, told: Told) -> Server {
         let root = root.canonicalize().unwrap_or(root);
         Server {
             out,
             root,
             docs: BTreeMap::new(),
             book: None,
+            read: None,
             errors: Vec::new(),
             stale: false,
             resolvers: world::Resolvers::default(),
@@ -256,7 +333,8 @@ impl Server {
             shown: BTreeSet::new(),
             jobs,
             job: 0,
-            refresh,
+            told,
+            building: None,
             requests: 0,
         }
     }
@@ -277,6 +355,7 @@ impl Server {
             Ok(book) => {
                 let tables = resolver::tables_key(&book);
                 self.book = Some(book);
+                self.read = None;
                 self.errors.clear();
                 self.job += 1;
                 self.judging = Judging::Waiting;
@@ -294,6 +373,9 @@ impl Server {
             }
             Err(diags) => {
                 self.errors = diags.0;
+                self.read = world::sources(&self.root, &overlays)
+                    .ok()
+                    .map(|sources| codegen::read_sources(&sources).0);
                 self.judging = Judging::Unavailable("the spec does not compile".into());
             }
         }
@@ -302,11 +384,13 @@ impl Server {
     }
 
     fn progress(&mut self, job: u64, progress: Progress) {
+        self.show_build(&progress);
         if job != self.job || !self.errors.is_empty() {
             return;
         }
         self.judging = match progress {
             Progress::Rebuilding => Judging::Rebuilding,
+            Progress::Building { .. } => return,
             Progress::Judged(v) => Judging::Ready(v),
             Progress::Unavailable(why) => Judging::Unavailable(why),
         };
@@ -370,16 +454,64 @@ impl Server {
         }
     }
 
-    fn refresh_lenses(&mut self) {
-        if self.refresh {
-            self.requests += 1;
-            let req = Request::new(
-                RequestId::from(self.requests),
-                lsp::request::CodeLensRefresh::METHOD.into(),
-                (),
-            );
-            let _ = self.out.send(req.into());
+    /// Shows a rebuild as LSP work-done progress, whatever job it is for (the
+    /// worker builds for one job at a time): begun when it starts, reported
+    /// at each unit cargo's progress bar counts, ended with its outcome.
+    fn show_build(&mut self, progress: &Progress) {
+        if !self.told.work_done {
+            return;
         }
+        let (token, value) = match (progress, self.building.take()) {
+            (Progress::Rebuilding, None) => {
+                let token = format!("rebuild {}", self.job);
+                let create = lsp::WorkDoneProgressCreateParams {
+                    token: lsp::NumberOrString::String(token.clone()),
+                };
+                self.send_request(lsp::request::WorkDoneProgressCreate::METHOD, create);
+                let begin = json!({
+                    "kind": "begin",
+                    "title": "building the resolver",
+                    "message": "the tables changed",
+                    "percentage": 0,
+                });
+                (token, begin)
+            }
+            (Progress::Building { done, total }, Some(token)) => {
+                let report = json!({
+                    "kind": "report",
+                    "message": format!("building the resolver: {done} of {total}"),
+                    "percentage": (done * 100 / total.max(&1)).min(100),
+                });
+                (token, report)
+            }
+            (Progress::Rebuilding | Progress::Building { .. }, token) => {
+                self.building = token;
+                return;
+            }
+            (Progress::Judged(_) | Progress::Unavailable(_), Some(token)) => {
+                (token, json!({ "kind": "end" }))
+            }
+            (Progress::Judged(_) | Progress::Unavailable(_), None) => return,
+        };
+        let ended = value["kind"] == "end";
+        let params = json!({ "token": token, "value": value });
+        self.send_notification("$/progress", params);
+        if !ended {
+            self.building = Some(token);
+        }
+    }
+
+    fn refresh_lenses(&mut self) {
+        if self.told.refresh {
+            self.send_request(lsp::request::CodeLensRefresh::METHOD, ());
+        }
+    }
+
+    /// Sends a request whose answer the server does not wait for.
+    fn send_request(&mut self, method: &str, params: impl serde::Serialize) {
+        self.requests += 1;
+        let req = Request::new(RequestId::from(self.requests), method.into(), params);
+        let _ = self.out.send(req.into());
     }
 
     fn log(&self, message: String) {
@@ -497,17 +629,27 @@ impl Server {
             }),
             r::DocumentSymbolRequest::METHOD => {
                 self.params(&req).map(|p: lsp::DocumentSymbolParams| {
-                    to_json(
-                        self.chapter(&p.text_document.uri)
-                            .map(|(_, c)| lsp::DocumentSymbolResponse::Nested(nav::symbols(c))),
-                    )
+                    to_json(self.chapter(&p.text_document.uri).map(|found| {
+                        let symbols = nav::symbols(found.chapter);
+                        let moved = |mut s: lsp::DocumentSymbol| {
+                            s.range = found.range(s.range)?;
+                            s.selection_range = found.range(s.selection_range)?;
+                            Some(s)
+                        };
+                        let symbols = symbols.into_iter().filter_map(moved).collect();
+                        lsp::DocumentSymbolResponse::Nested(symbols)
+                    }))
                 })
             }
             r::CodeLensRequest::METHOD => self.params(&req).map(|p: lsp::CodeLensParams| {
-                to_json(
-                    self.chapter(&p.text_document.uri)
-                        .map(|(_, c)| lens::lenses(c, &self.judging)),
-                )
+                to_json(self.chapter(&p.text_document.uri).map(|found| {
+                    let lenses = lens::lenses(found.chapter, &self.judging).into_iter();
+                    let moved = |mut l: lsp::CodeLens| {
+                        l.range = found.range(l.range)?;
+                        Some(l)
+                    };
+                    lenses.filter_map(moved).collect::<Vec<_>>()
+                }))
             }),
             r::CodeActionRequest::METHOD => self.params(&req).map(|p: lsp::CodeActionParams| {
                 let text = self
@@ -546,30 +688,46 @@ impl Server {
         })
     }
 
-    /// The chapter of `uri` in the book, while the book holds its latest
-    /// text (its spans would point elsewhere in another).
-    fn chapter(&self, uri: &lsp::Uri) -> Option<(&System, &Chapter)> {
-        let path = self.relative(uri)?;
-        let book = self.book.as_ref()?;
-        let latest = self.docs.get(&path).map(String::as_str);
-        book.chapters()
-            .find(|(_, c)| c.file.path == path && latest.is_none_or(|t| t == c.file.text))
+    /// The book requests are answered from: what can be read of the latest
+    /// text while it has errors, else the book it compiled to.
+    fn current(&self) -> Option<&Book> {
+        self.read.as_ref().or(self.book.as_ref())
     }
 
-    /// The item at a position, with its book and system, for a handler.
+    /// The chapter of `uri` as the current book holds its latest text; else,
+    /// when no more of that text can be read (its front matter is broken),
+    /// as the chapter's last state that compiled, with how the text drifted.
+    fn chapter(&self, uri: &lsp::Uri) -> Option<Found<'_>> {
+        let path = self.relative(uri)?;
+        let latest = self.docs.get(&path).map(String::as_str);
+        let of = |book: &Book| book.chapters().any(|(_, c)| c.file.path == path);
+        let book = self.current().filter(|b| of(b)).or(self.book.as_ref())?;
+        let (system, chapter) = book.chapters().find(|(_, c)| c.file.path == path)?;
+        let drift = latest
+            .filter(|t| *t != chapter.file.text)
+            .map(|t| pos::Drift::new(&chapter.file.text, t));
+        Some(Found {
+            book,
+            system,
+            chapter,
+            drift,
+        })
+    }
+
+    /// The item at a position, with its chapter, for a handler.
     fn at<T>(
         &self,
         p: &lsp::TextDocumentPositionParams,
-        f: impl FnOnce(&Book, &System, nav::Item) -> T,
+        f: impl FnOnce(&Found, nav::Item) -> T,
     ) -> Option<T> {
-        let (system, chapter) = self.chapter(&p.text_document.uri)?;
-        let book = self.book.as_ref()?;
-        let at = pos::offset(&chapter.file.text, p.position);
-        nav::item_at(book, system, chapter, at).map(|item| f(book, system, item))
+        let found = self.chapter(&p.text_document.uri)?;
+        let at = found.offset(p.position)?;
+        let item = nav::item_at(found.book, found.system, found.chapter, at)?;
+        Some(f(&found, item))
     }
 
     fn hover(&self, p: &lsp::TextDocumentPositionParams) -> Option<lsp::Hover> {
-        let text = self.at(p, |_, _, item| nav::hover(&item))??;
+        let text = self.at(p, |_, item| nav::hover(&item))??;
         Some(lsp::Hover {
             contents: lsp::HoverContents::Markup(lsp::MarkupContent {
                 kind: lsp::MarkupKind::Markdown,
@@ -584,13 +742,25 @@ impl Server {
         p: &lsp::TextDocumentPositionParams,
         find: fn(&Path, &System, &nav::Item) -> Vec<lsp::Location>,
     ) -> Vec<lsp::Location> {
-        self.at(p, |_, system, item| find(&self.root, system, &item))
-            .unwrap_or_default()
+        self.at(p, |found, item| {
+            let here = pos::uri(&self.root.join(&found.chapter.file.path));
+            let found_at = find(&self.root, found.system, &item).into_iter();
+            // Places in this chapter are where its latest text has them.
+            let moved = |mut l: lsp::Location| {
+                if l.uri == here {
+                    l.range = found.range(l.range)?;
+                }
+                Some(l)
+            };
+            found_at.filter_map(moved).collect()
+        })
+        .unwrap_or_default()
     }
 
     fn complete(&self, p: &lsp::TextDocumentPositionParams) -> Vec<lsp::CompletionItem> {
-        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), self.book.as_ref())
-        else {
+        // The book the chapter is answered from, which holds its rules.
+        let book = (self.chapter(&p.text_document.uri).map(|f| f.book)).or(self.current());
+        let (Some(path), Some(book)) = (self.relative(&p.text_document.uri), book) else {
             return Vec::new();
         };
         let Some(system) = path.iter().nth(1).and_then(|s| s.to_str()) else {
@@ -598,6 +768,35 @@ impl Server {
         };
         let text = self.text_of(&path);
         complete::complete(book, system, &text, pos::offset(&text, p.position))
+    }
+}
+
+/// A chapter a request is answered from, with its book and system, and how
+/// the buffer's latest text drifted from the chapter's (none when it is the
+/// latest).
+struct Found<'a> {
+    book: &'a Book,
+    system: &'a System,
+    chapter: &'a Chapter,
+    drift: Option<pos::Drift<'a>>,
+}
+
+impl Found<'_> {
+    /// The chapter's offset of a position of the latest text; none in a
+    /// part edited since the chapter's text.
+    fn offset(&self, p: lsp::Position) -> Option<usize> {
+        match &self.drift {
+            None => Some(pos::offset(&self.chapter.file.text, p)),
+            Some(d) => d.to_old(pos::offset(d.new, p)),
+        }
+    }
+
+    /// A range of the chapter's text as the latest text has it.
+    fn range(&self, range: lsp::Range) -> Option<lsp::Range> {
+        match &self.drift {
+            None => Some(range),
+            Some(d) => d.to_new(range),
+        }
     }
 }
 

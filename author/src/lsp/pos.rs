@@ -61,6 +61,67 @@ pub fn range(text: &str, span: &Span) -> Range {
     )
 }
 
+/// How a buffer's latest text differs from an older one the server still
+/// answers from (a chapter's last state that compiled): the two agree up to
+/// `start`, and from `old_end` of the old (`new_end` of the new) to the end.
+pub struct Drift<'a> {
+    pub old: &'a str,
+    pub new: &'a str,
+    start: usize,
+    old_end: usize,
+    new_end: usize,
+}
+
+impl<'a> Drift<'a> {
+    pub fn new(old: &'a str, new: &'a str) -> Drift<'a> {
+        let same = |a: u8, b: u8| a == b;
+        let start = old
+            .bytes()
+            .zip(new.bytes())
+            .take_while(|&(a, b)| same(a, b));
+        // Where both agree byte for byte, a character boundary of one is one of the other.
+        let start = old.floor_char_boundary(start.count());
+        let room = old.len().min(new.len()) - start;
+        let tail = old.bytes().rev().zip(new.bytes().rev()).take(room);
+        let old_end =
+            old.ceil_char_boundary(old.len() - tail.take_while(|&(a, b)| same(a, b)).count());
+        let new_end = new.len() - (old.len() - old_end);
+        Drift {
+            old,
+            new,
+            start,
+            old_end,
+            new_end,
+        }
+    }
+
+    /// The old text's offset of the new text's `at`; none inside the change.
+    pub fn to_old(&self, at: usize) -> Option<usize> {
+        if at < self.start {
+            Some(at)
+        } else {
+            (at >= self.new_end).then(|| at - self.new_end + self.old_end)
+        }
+    }
+
+    /// `range` of the old text as the new text has it; none when an end of
+    /// it is inside the change.
+    pub fn to_new(&self, range: Range) -> Option<Range> {
+        let moved = |p: Position| {
+            let at = offset(self.old, p);
+            let at = if at < self.start {
+                at
+            } else if at >= self.old_end {
+                at - self.old_end + self.new_end
+            } else {
+                return None;
+            };
+            Some(position(self.new, at))
+        };
+        Some(Range::new(moved(range.start)?, moved(range.end)?))
+    }
+}
+
 /// The location of `span` in `file`, whose path is relative to `root`.
 pub fn location(root: &Path, file: &SourceFile, span: &Span) -> Location {
     Location::new(uri(&root.join(&file.path)), range(&file.text, span))
@@ -107,6 +168,31 @@ pub fn path(uri: &Uri) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drift_maps_what_is_outside_the_change_and_nothing_inside() {
+        let old = "ab\ncd\nef\n";
+        let new = "ab\nc+d\nef\n";
+        let drift = Drift::new(old, new);
+        assert_eq!(drift.to_old(1), Some(1), "before the change");
+        assert_eq!(drift.to_old(4), None, "the inserted `+`");
+        assert_eq!(drift.to_old(8), Some(7), "the `f` after it");
+        let line = |l, a, b| Range::new(Position::new(l, a), Position::new(l, b));
+        assert_eq!(drift.to_new(line(2, 0, 2)), Some(line(2, 0, 2)));
+        assert_eq!(drift.to_new(line(0, 0, 2)), Some(line(0, 0, 2)));
+        assert_eq!(
+            drift.to_new(line(1, 0, 2)),
+            Some(line(1, 0, 3)),
+            "a range around the change grows with it"
+        );
+        let replaced = Drift::new("abXcd", "abYYcd");
+        assert_eq!(replaced.to_new(line(0, 2, 3)), None, "the replaced `X`");
+        assert_eq!(replaced.to_new(line(0, 3, 5)), Some(line(0, 4, 6)));
+        let same = Drift::new(old, old);
+        assert_eq!(same.to_old(5), Some(5));
+        let short = Drift::new("aé", "a");
+        assert_eq!(short.to_old(1), Some(3), "the end, after where `é` was");
+    }
 
     #[test]
     fn positions_count_utf16_units_and_round_trip() {

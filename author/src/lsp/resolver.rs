@@ -6,9 +6,10 @@
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::io::{BufRead, BufReader, Write as _};
+use std::io::{BufRead, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
 use codegen::Book;
@@ -69,6 +70,9 @@ impl Build {
             .arg(self.workspace.join("Cargo.toml"))
             .env("CARGO_TARGET_DIR", &self.target)
             .env("RULES_SPEC_DIR", self.spec())
+            // The progress bar is how far the build is ([`progress`]).
+            .env("CARGO_TERM_PROGRESS_WHEN", "always")
+            .env("CARGO_TERM_PROGRESS_WIDTH", "100")
             .stdin(Stdio::null());
         cargo
     }
@@ -105,16 +109,52 @@ pub fn tables_key(book: &Book) -> u64 {
 pub enum Progress {
     /// The tables changed; a resolver of the new ones is being built.
     Rebuilding,
+    /// The build has built `done` of its `total` units.
+    Building {
+        done: usize,
+        total: usize,
+    },
     Judged(Verdicts),
     /// No verdicts can be had, and why.
     Unavailable(String),
 }
 
+/// The cargo build under way, which the server stops when its client goes:
+/// left alone, it would run on for minutes after the editor quit.
+#[derive(Clone, Default)]
+pub struct Builds(Arc<Mutex<Building>>);
+
+#[derive(Default)]
+struct Building {
+    cargo: Option<Child>,
+    /// No build may start any more.
+    stopped: bool,
+}
+
+impl Builds {
+    /// Kills the build under way, with the compilers it started (its process
+    /// group), and starts no other.
+    pub fn stop(&self) {
+        let mut building = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        building.stopped = true;
+        if let Some(mut cargo) = building.cargo.take() {
+            #[cfg(unix)]
+            let _ = Command::new("kill")
+                .args(["-s", "KILL", "--", &format!("-{}", cargo.id())])
+                .status();
+            let _ = cargo.kill();
+            let _ = cargo.wait();
+        }
+    }
+}
+
 /// Starts the worker. It takes the newest job waiting, so a burst of edits
 /// costs one judgement (and at most one build) rather than one each.
-pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
+pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>, Builds) {
     let (jobs, inbox) = crossbeam_channel::unbounded::<Job>();
     let (outbox, progress) = crossbeam_channel::unbounded();
+    let builds = Builds::default();
+    let building = builds.clone();
     thread::spawn(move || {
         let mut resolver = resolver;
         let mut running = Running::default();
@@ -123,12 +163,12 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>) {
                 job = newer;
             }
             let report = |p| outbox.send((job.id, p)).is_ok();
-            if !report(resolver.judge(&job, &report, &mut running)) {
+            if !report(resolver.judge(&job, &report, &mut running, &building)) {
                 return;
             }
         }
     });
-    (jobs, progress)
+    (jobs, progress, builds)
 }
 
 impl Resolver {
@@ -139,6 +179,7 @@ impl Resolver {
         job: &Job,
         report: &dyn Fn(Progress) -> bool,
         running: &mut Running,
+        builds: &Builds,
     ) -> Progress {
         let request = &job.request;
         // What the request wants, once a binary has worked it out.
@@ -171,7 +212,8 @@ impl Resolver {
         // tables, worked out while it builds when no stale process said it.
         let (built, tables) = thread::scope(|s| {
             let tables = s.spawn(|| wanted.map(|w| w.tables).or_else(|| fingerprint(request)));
-            (rebuild(&build, request), tables.join().ok().flatten())
+            let built = rebuild(&build, request, builds, report);
+            (built, tables.join().ok().flatten())
         });
         if let Err(e) = built {
             return Progress::Unavailable(e);
@@ -336,8 +378,13 @@ fn fingerprint(request: &Request) -> Option<String> {
 }
 
 /// Writes the request's book to the build's spec folder and builds `xtask`
-/// against it.
-fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
+/// against it, reporting how far it is, as one of `builds`.
+fn rebuild(
+    build: &Build,
+    request: &Request,
+    builds: &Builds,
+    report: &dyn Fn(Progress) -> bool,
+) -> Result<(), String> {
     let spec = build.spec();
     let _ = std::fs::remove_dir_all(&spec);
     let sources =
@@ -353,20 +400,69 @@ fn rebuild(build: &Build, request: &Request) -> Result<(), String> {
             .and_then(|()| std::fs::write(&dest, &file.text))
             .map_err(|e| format!("cannot write {}: {e}", dest.display()))?;
     }
-    let out = build
-        .command()
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "the resolver did not build:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
+    let mut command = build.command();
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let stderr = {
+        let mut building = builds.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if building.stopped {
+            return Err("the server is stopping".into());
+        }
+        let mut cargo = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        let stderr = cargo.stderr.take();
+        building.cargo = Some(cargo);
+        stderr
+    };
+    // What cargo says but its progress bar (redrawn after each `\r`), which
+    // is reported instead.
+    let mut said = String::new();
+    let mut part = Vec::new();
+    let bytes = stderr.into_iter().flat_map(|e| BufReader::new(e).bytes());
+    for byte in bytes.map_while(Result::ok).chain([b'\n']) {
+        if byte != b'\r' && byte != b'\n' {
+            part.push(byte);
+            continue;
+        }
+        let line = String::from_utf8_lossy(&part);
+        match progress(&line) {
+            Some((done, total)) => {
+                report(Progress::Building { done, total });
+            }
+            None if !line.trim().is_empty() => {
+                said.push_str(line.trim_end());
+                said.push('\n');
+            }
+            None => {}
+        }
+        part.clear();
     }
+    let cargo = builds
+        .0
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .cargo
+        .take();
+    let Some(mut cargo) = cargo else {
+        return Err("the build was stopped".into());
+    };
+    match cargo.wait() {
+        Ok(status) if status.success() => Ok(()),
+        Ok(_) => Err(format!("the resolver did not build:\n{said}")),
+        Err(e) => Err(format!("cannot wait for cargo: {e}")),
+    }
+}
+
+/// How far a line of cargo's progress bar says the build is, as units built
+/// and units in all: `Building [==>   ] 3/12: rules, xtask`.
+fn progress(line: &str) -> Option<(usize, usize)> {
+    let bar = line.trim_start().strip_prefix("Building [")?;
+    let (_, rest) = bar.split_once("] ")?;
+    let (done, total) = rest.split(':').next()?.trim().split_once('/')?;
+    Some((done.parse().ok()?, total.parse().ok()?))
 }
 
 #[cfg(test)]
@@ -381,6 +477,18 @@ mod tests {
         let edited = edit(&text);
         let overlays = [(path, edited)].into_iter().collect();
         tables_key(&crate::world::book(&root, &overlays).unwrap())
+    }
+
+    #[test]
+    fn the_progress_bar_says_how_many_units_are_built() {
+        let bar = "    Building [===>          ] 3/12: serde_core(build), zmij       ";
+        assert_eq!(progress(bar), Some((3, 12)));
+        assert_eq!(
+            progress("    Building [==>   ] 11/12: pc(bin)"),
+            Some((11, 12))
+        );
+        assert_eq!(progress("   Compiling rules v0.1.0"), None);
+        assert_eq!(progress("    Building [==>   ] 3 of 12"), None);
     }
 
     #[test]

@@ -548,10 +548,8 @@ fn unread(
     ));
 }
 
-/// A spec id as a Rust module name: `combat-modifiers` -> `combat_modifiers`.
-pub fn rust_name(id: &str) -> String {
-    id.replace('-', "_")
-}
+/// A spec id as a Rust module name, kept here for the callers that name it so.
+pub use crate::rust_name::rust_name;
 
 /// The lints that are not allowed, each rendered with its source line (the
 /// first [`crate::diag::diagnostic::SHOWN`] of them), then a count; empty when there

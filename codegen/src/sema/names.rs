@@ -13,24 +13,8 @@ use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::Span;
 use crate::model::{Book, Chapter, Param, System, TableKind};
+use crate::rust_name::{is_keyword, rust_name};
 use crate::syntax::ids::rust_name_problem;
-
-/// Rust's strict and reserved keywords (edition 2024): a spec name that is one
-/// becomes a raw identifier (`type` -> `r#type`).
-const KEYWORDS: &[&str] = &[
-    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",
-    "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let",
-    "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return",
-    "static", "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use",
-    "virtual", "where", "while", "yield",
-];
-
-/// Whether `name` is one of Rust's strict or reserved keywords, which a spec
-/// name may be only where it becomes a raw identifier: `cargo xtask new` writes
-/// `pub mod NAME;` and `NAME.rs`, where none is.
-pub fn is_keyword(name: &str) -> bool {
-    KEYWORDS.contains(&name)
-}
 
 /// The identifier a spec name becomes (`-` read as `_`), raw when it is a
 /// keyword; or why it cannot become one.
@@ -38,8 +22,8 @@ pub fn ident(name: &str) -> Result<Ident, String> {
     if let Some(why) = rust_name_problem(name) {
         return Err(why);
     }
-    let rust = name.replace('-', "_");
-    Ok(if is_keyword(name) {
+    let rust = rust_name(name);
+    Ok(if is_keyword(&rust) {
         Ident::new_raw(&rust, PmSpan::call_site())
     } else {
         Ident::new(&rust, PmSpan::call_site())
@@ -106,7 +90,7 @@ fn params<'a>(
     seen.clear();
     for p in params {
         let field = if p.name.contains('-') {
-            Cow::Owned(p.name.replace('-', "_"))
+            Cow::Owned(rust_name(&p.name))
         } else {
             Cow::Borrowed(&*p.name)
         };

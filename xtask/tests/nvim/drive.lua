@@ -1,8 +1,11 @@
 -- Drives Neovim's own LSP client against `xtask lsp`, headless: opens the
--- falling chapter, waits for a verdict, checks a hover, jumps to a rule's
--- definition, makes an example fail, then misspells a rule and waits for the
--- diagnostic. Run by xtask/tests/nvim.rs with SERVER (the xtask binary) and
--- ROOT (a workspace copy) in the environment; any failure exits with 1.
+-- falling chapter, waits for a verdict and the lens refresh that comes with
+-- it, checks a hover, jumps to a rule's definition, makes an example fail,
+-- misspells a rule and waits for the diagnostic, then edits a table cell and
+-- waits for the rebuild's progress, and quits with the build under way. Run
+-- by xtask/tests/nvim.rs with SERVER (the xtask binary), ROOT (a workspace
+-- copy), and FAKE_CARGO and CARGO_PID (the script that stands for cargo, and
+-- where it writes its pid) in the environment; any failure exits with 1.
 
 local server, root = os.getenv('SERVER'), os.getenv('ROOT')
 
@@ -49,12 +52,31 @@ local function lens_becomes(line, wanted)
   end)
 end
 
+-- What the server told the client: lens refreshes, and progress reports.
+local refreshes, reports = 0, {}
+local capabilities = vim.lsp.protocol.make_client_capabilities()
+capabilities.workspace.codeLens = { refreshSupport = true }
+local show_progress = vim.lsp.handlers['$/progress']
+
 vim.cmd('edit ' .. root .. '/spec/action/falling.md')
 local client = vim.lsp.start_client({
   name = 'rulebook',
   cmd = { server, 'lsp' },
-  cmd_env = { XTASK_ROOT = root },
+  cmd_env = { XTASK_ROOT = root, CARGO = os.getenv('FAKE_CARGO'), CARGO_PID = os.getenv('CARGO_PID') },
   root_dir = root,
+  capabilities = capabilities,
+  -- On quitting, wait for the server to exit by itself rather than kill it.
+  flags = { exit_timeout = false },
+  handlers = {
+    ['workspace/codeLens/refresh'] = function()
+      refreshes = refreshes + 1
+      return vim.NIL
+    end,
+    ['$/progress'] = function(err, result, ctx, config)
+      if result and result.value and result.value.message then table.insert(reports, result.value.message) end
+      return show_progress(err, result, ctx, config)
+    end,
+  },
 })
 if not client then fail('the server did not start') end
 vim.lsp.buf_attach_client(0, client)
@@ -67,6 +89,8 @@ end)
 local mary = line_of('```example mary-falls')
 lens_becomes(mary, 'agrees')
 say('verdict: ' .. lens_at(mary))
+wait('a lens refresh', 10000, function() return refreshes > 0 end)
+say('lens refresh: ' .. refreshes)
 
 -- A hover on the 23-26 row's damage cell shows the value the code reads.
 cursor_on('9d6 |')
@@ -97,5 +121,18 @@ wait('the diagnostic of the misspelt rule', 10000, function()
 end)
 say('diagnostic: E0023 did you mean `falling.fall`?')
 
-vim.lsp.stop_client(client)
+-- A table edit: the 23-26 row's damage cell, which the resolver is rebuilt for.
+vim.api.nvim_buf_set_lines(0, mary, mary + 1, false, { 'rule = "falling.fall"' })
+local row = line_of('| 23-26 | 18m/s | 9d6 |')
+vim.api.nvim_buf_set_lines(0, row - 1, row, false, { '| 23-26 | 18m/s | 8d6 | 27 | " | |' })
+wait('the rebuild\'s progress', 60000, function()
+  for _, message in ipairs(reports) do
+    if message:find('building the resolver: 3 of 12', 1, true) then return true end
+  end
+end)
+say('progress: building the resolver: 3 of 12')
+
+-- Quit with the build under way: the test checks that the server and its
+-- build are gone within 2 s.
+say('server pid: ' .. vim.lsp.get_client_by_id(client).rpc.pid)
 vim.cmd('qall!')

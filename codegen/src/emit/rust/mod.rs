@@ -195,5 +195,5 @@ fn ids(c: &Chapter) -> impl ToTokens + '_ {
 }
 
 fn upper(id: &str) -> String {
-    id.replace('-', "_").to_uppercase()
+    crate::rust_name::rust_name(id).to_uppercase()
 }
