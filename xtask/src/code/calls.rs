@@ -63,7 +63,8 @@ impl Ty {
 
     /// What iterating it yields: a collection's or an iterator's element.
     fn element(&self) -> Option<Ty> {
-        match self.path.as_str() {
+        // `Rows` is the engine's `table::rows::Rows`, whichever path named it.
+        match self.path.rsplit("::").next().unwrap_or_default() {
             "Vec" | "[]" | "Iter" | "Rows" | "Option" | "BTreeSet" | "HashSet" | "VecDeque" => {
                 self.arg(0)
             }
@@ -289,8 +290,51 @@ impl Typer<'_> {
 }
 
 /// The paths from the crate's root that `segments`, written in `module`
-/// (in an impl of `owner`), may mean.
+/// (in an impl of `owner`), may mean, followed through the modules that
+/// re-export them (`pub use cells::Label` in `table` makes `table::Label`
+/// mean `table::cells::Label`).
 fn meanings(
+    code: &ResolverSource,
+    module: &str,
+    owner: Option<&str>,
+    segments: &[String],
+) -> Vec<Vec<String>> {
+    let mut out = written(code, module, owner, segments);
+    let mut todo = out.clone();
+    // A chain of re-exports is short; the bound keeps a cycle of `use`s finite.
+    for _ in 0..4 {
+        let mut next: Vec<Vec<String>> = Vec::new();
+        for path in &todo {
+            let Some((last, parent)) = path.split_last() else {
+                continue;
+            };
+            let Some(scope) = code.scopes.get(&parent.join("::")) else {
+                continue;
+            };
+            if let Some(target) = scope.imports.get(last) {
+                next.extend(uniform(parent, target));
+            }
+            for glob in &scope.globs {
+                next.extend(uniform(
+                    parent,
+                    &[glob.as_slice(), &[last.clone()]].concat(),
+                ));
+            }
+        }
+        next.retain(|p| !out.contains(p));
+        next.dedup();
+        if next.is_empty() {
+            break;
+        }
+        out.extend(next.iter().cloned());
+        todo = next;
+    }
+    out
+}
+
+/// The paths from the crate's root that `segments` may mean as written in
+/// `module`, through its own imports and globs only.
+fn written(
     code: &ResolverSource,
     module: &str,
     owner: Option<&str>,
@@ -312,7 +356,7 @@ fn meanings(
             .concat(),
         ],
         _ => match scope.and_then(|s| s.imports.get(first)) {
-            Some(target) => vec![[target.as_slice(), rest].concat()],
+            Some(target) => uniform(&here, &[target.as_slice(), rest].concat()),
             None => {
                 let globs = scope.into_iter().flat_map(|s| &s.globs);
                 std::iter::once(&here)
@@ -321,6 +365,18 @@ fn meanings(
                     .collect()
             }
         },
+    }
+}
+
+/// What a `use` of `module` that names `target` (recorded from the crate's
+/// root) may mean: that path, or, since a `use` path may start at a child
+/// module (`use cells::Label` in `table`), the same path under `module`.
+fn uniform(module: &[String], target: &[String]) -> Vec<Vec<String>> {
+    let under = [module, target].concat();
+    if module.is_empty() || target.starts_with(module) {
+        vec![target.to_vec()]
+    } else {
+        vec![target.to_vec(), under]
     }
 }
 
@@ -796,7 +852,9 @@ fn unify(param: &Ty, arg: &Ty, generics: &BTreeSet<String>, bound: &mut HashMap<
             .or_insert_with(|| arg.clone());
         return;
     }
-    let arg = match (param.path.as_str(), arg.path.as_str()) {
+    let named = arg.path.rsplit("::").next().unwrap_or_default();
+    let arg = match (param.path.as_str(), named) {
+        // A table's `Rows` (and a `Vec`) passes where a slice is wanted.
         ("[]", "Rows" | "Vec") => Ty::named("[]", arg.args.clone()),
         _ => arg.clone(),
     };
@@ -1211,6 +1269,34 @@ pub fn alone() -> i32 { 0 }
         );
         assert!(reach(&code, "action::armor::alone").is_empty());
         assert!(code.covered("action::falling::missing").is_none());
+    }
+
+    #[test]
+    fn a_type_named_through_a_re_export_is_the_type_it_re_exports() {
+        let cells = "
+use std::fmt;
+pub struct Label { pub name: &'static str }
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(self.name) }
+}
+pub struct Other;
+impl fmt::Display for Other {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"o\") }
+}
+";
+        let armor = "
+pub struct Armor { pub item: crate::table::Label }
+pub fn show(a: &Armor) -> String { format!(\"{}\", a.item) }
+";
+        let code = scan_fixture(&[
+            ("table.rs", "pub mod cells;\npub use cells::Label;\n"),
+            ("table/cells.rs", cells),
+            ("action/armor.rs", armor),
+        ]);
+        assert_eq!(
+            reach(&code, "action::armor::show"),
+            ["table::cells::Label::fmt: table::cells::Label::fmt (Format)"]
+        );
     }
 
     #[test]
