@@ -11,8 +11,12 @@ pub mod world;
 
 use std::path::{Path, PathBuf};
 
-/// The workspace this crate was built in (its parent folder).
+/// The workspace this crate was built in (its parent folder). `xtask`, which
+/// sits beside this crate, uses this one too.
 pub fn workspace_root() -> PathBuf {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     here.parent().unwrap_or(here).to_path_buf()
 }
+
+/// The resolver code (crate `rules`'s sources), relative to the workspace root.
+pub const RULES_SRC: &str = "rules/src";

@@ -62,7 +62,7 @@ impl Resolvers {
     /// [`compile`], with the resolver functions checked only when needed.
     pub fn compile(&mut self, root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
         let book = book(root, overlays)?;
-        let src = root.join("rules/src");
+        let src = root.join(crate::RULES_SRC);
         let rules: String = book
             .chapters()
             .flat_map(|(s, c)| {

@@ -17,10 +17,11 @@ use std::time::{Duration, Instant};
 pub use data::system_of;
 pub use outcomes::{Function, Mutant, Outcome, read_outcomes};
 pub use record::{
-    FileEntry, FunctionEntry, Problem, RECORD_FILE, Record, SOURCES, Split, Survivor, source_files,
+    Counts, FileEntry, FunctionEntry, Problem, RECORD_FILE, Record, Split, Survivor, source_files,
 };
 
 use crate::checksum::checksum;
+use crate::code::RULES_SRC;
 
 /// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
 pub const OUTPUT_DIR: &str = "target/mutants";
@@ -183,7 +184,7 @@ pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> 
             .collect();
         if theirs.is_empty() {
             return Err(format!(
-                "no system `{system}` in {SOURCES}: systems are {}",
+                "no system `{system}` in {RULES_SRC}: systems are {}",
                 systems(&all).join(", ")
             ));
         }
@@ -192,7 +193,7 @@ pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> 
     for f in &selection.files {
         let f = f.trim_start_matches("./").replace('\\', "/");
         if !all.contains(&f) {
-            return Err(format!("`{f}` is no .rs file under {SOURCES}"));
+            return Err(format!("`{f}` is no .rs file under {RULES_SRC}"));
         }
         out.push(f);
     }
@@ -203,7 +204,7 @@ pub fn scope(root: &Path, selection: &Selection) -> Result<Vec<String>, String> 
 
 /// `rules/src/<system>` for a spec system id, whose `-` the module writes `_`.
 fn system_dir(system: &str) -> String {
-    format!("{SOURCES}/{}", codegen::lint::rust_name(system))
+    format!("{RULES_SRC}/{}", codegen::lint::rust_name(system))
 }
 
 fn systems(files: &[String]) -> Vec<String> {
@@ -362,37 +363,23 @@ pub fn summary(
 #[derive(Debug, Default)]
 struct Row {
     files: usize,
-    mutants: usize,
-    caught: usize,
-    missed: usize,
-    unviable: usize,
-    timeouts: usize,
+    counts: Counts,
     seconds: f64,
 }
 
 impl Row {
     fn add(&mut self, m: &Mutant) {
-        self.mutants += 1;
+        // A build-only run's mutants (`Built`) never reach a summary: `run`
+        // refuses those first.
+        self.counts.count(m.outcome);
         self.seconds += m.seconds;
-        *match m.outcome {
-            Outcome::Caught => &mut self.caught,
-            Outcome::Missed => &mut self.missed,
-            Outcome::Unviable => &mut self.unviable,
-            Outcome::Timeout => &mut self.timeouts,
-            // A build-only run's; `run` refuses those before any summary.
-            Outcome::Built => return,
-        } += 1;
     }
 
     fn line(&self) -> String {
+        let [mutants, caught, missed, unviable, timeouts] = self.counts.figures();
         format!(
-            "{:>5} {:>7} {:>6} {:>6} {:>8} {:>8} {:>8}",
+            "{:>5} {mutants:>7} {caught:>6} {missed:>6} {unviable:>8} {timeouts:>8} {:>8}",
             self.files,
-            self.mutants,
-            self.caught,
-            self.missed,
-            self.unviable,
-            self.timeouts,
             minutes(self.seconds)
         )
     }

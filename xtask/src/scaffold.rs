@@ -24,7 +24,8 @@ use std::path::{Path, PathBuf};
 use codegen::lint::rust_name;
 
 use crate::checksum::checksum;
-use crate::mutants::{FileEntry, RECORD_FILE, Record, SOURCES, Split};
+use crate::code::RULES_SRC;
+use crate::mutants::{FileEntry, RECORD_FILE, Record, Split};
 use writes::Writes;
 
 /// What `new` made: the files written, each once, and the chapter to go on with.
@@ -43,7 +44,11 @@ impl fmt::Display for Made {
             writeln!(f, "wrote {}", file.display())?;
         }
         let (system, chapter) = (&self.system, &self.chapter);
-        let source = format!("{SOURCES}/{}/{}.rs", rust_name(system), rust_name(chapter));
+        let source = format!(
+            "{RULES_SRC}/{}/{}.rs",
+            rust_name(system),
+            rust_name(chapter)
+        );
         writeln!(f, "next:")?;
         for (n, step) in [
             format!("write a rule and an example in spec/{system}/{chapter}.md (a system compiles once it holds one)"),
@@ -76,7 +81,7 @@ pub fn new_system(root: &Path, name: &str, chapter: &str) -> Result<Made, String
     check_chapter(root, chapter)?;
     let mut plan = Scaffold::new(root)?;
     let module = rust_name(name);
-    let sources = root.join(SOURCES);
+    let sources = root.join(RULES_SRC);
     let mod_rs = sources.join(&module).join("mod.rs");
     for taken in [sources.join(&module), sources.join(format!("{module}.rs"))] {
         if taken.symlink_metadata().is_ok() {
@@ -150,7 +155,7 @@ impl Scaffold {
     /// module and the `pub mod` line in the system's `mod.rs`.
     fn chapter(&mut self, system: &str, name: &str, book: &str) -> Result<(), String> {
         let root = self.writes.root().to_path_buf();
-        let mod_rs = root.join(SOURCES).join(rust_name(system)).join("mod.rs");
+        let mod_rs = root.join(RULES_SRC).join(rust_name(system)).join("mod.rs");
         let module = rust_name(name);
         let folder = mod_rs.with_file_name(&module);
         if folder.symlink_metadata().is_ok() {
@@ -197,7 +202,12 @@ impl Scaffold {
         let changed = lines.join("\n") + "\n";
         self.writes.set(file, changed)?;
         let key = self.key(file);
-        if self.record.files.get(&key).is_some_and(|e| e.mutants == 0) {
+        if self
+            .record
+            .files
+            .get(&key)
+            .is_some_and(|e| e.counts.mutants == 0)
+        {
             self.no_mutants.push(file.to_path_buf());
         }
         Ok(())

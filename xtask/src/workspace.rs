@@ -11,11 +11,7 @@ pub fn cargo_program() -> std::ffi::OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
 }
 
-/// The workspace root (this crate's parent folder).
-pub fn workspace_root() -> PathBuf {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().unwrap_or(here).to_path_buf()
-}
+pub use author::workspace_root;
 
 pub fn cases_dir(root: &Path) -> PathBuf {
     root.join("conformance").join("cases")

@@ -1090,7 +1090,7 @@ fn mutation_figures_show_per_chapter_and_per_rule_and_listings_carry_review_rule
 /// by function: one caught mutant per item, and three in
 /// `bounds::non_negative` (caught, missed, unviable).
 fn split_record(root: &Path) -> xtask::mutants::Record {
-    use xtask::mutants::{FileEntry, FunctionEntry, Split, Survivor};
+    use xtask::mutants::{Counts, FileEntry, FunctionEntry, Split, Survivor};
     let code = ResolverSource::scan(root).expect("scan rules/src");
     let mut record = xtask::mutants::Record::default();
     for (file, text) in &code.files {
@@ -1105,20 +1105,22 @@ fn split_record(root: &Path) -> xtask::mutants::Record {
             .map(|(i, [mutants, caught, missed, unviable])| FunctionEntry {
                 name: i.name.clone(),
                 line: i.first_line,
-                mutants,
-                caught,
-                missed,
-                unviable,
-                timeout: 0,
+                counts: Counts {
+                    mutants,
+                    caught,
+                    missed,
+                    unviable,
+                    timeout: 0,
+                },
             })
             .collect();
-        let sum = |f: fn(&FunctionEntry) -> usize| functions.iter().map(f).sum();
+        let mut counts = Counts::default();
+        for f in &functions {
+            counts.add(&f.counts);
+        }
         let entry = FileEntry {
             checksum: xtask::audit::checksum(text),
-            mutants: sum(|f| f.mutants),
-            caught: sum(|f| f.caught),
-            missed: sum(|f| f.missed),
-            unviable: sum(|f| f.unviable),
+            counts,
             functions_from: Split::Check,
             functions,
             ..FileEntry::default()

@@ -40,23 +40,15 @@ fn module_of(rel: &Path) -> Module {
 /// `main.rs` beside a `lib.rs`, are crates of their own and are left out.
 fn files(src: &Path) -> Vec<(Module, PathBuf)> {
     let has_lib = src.join("lib.rs").exists();
-    let mut found = Vec::new();
-    let mut todo = vec![src.to_path_buf()];
-    while let Some(path) = todo.pop() {
-        if path.is_dir() {
-            if path.ends_with("bin") {
-                continue;
-            }
-            let entries = std::fs::read_dir(&path).expect("read a folder of src");
-            todo.extend(entries.map(|e| e.expect("an entry").path()));
-        } else if has_lib && path == src.join("main.rs") {
-            continue;
-        } else if path.extension().is_some_and(|x| x == "rs") {
+    let all = codegen::rust_files(src).expect("read src");
+    all.into_iter()
+        .filter(|path| !(has_lib && *path == src.join("main.rs")))
+        .filter_map(|path| {
             let rel = path.strip_prefix(src).expect("under src");
-            found.push((module_of(rel), path));
-        }
-    }
-    found
+            let in_bin = rel.parent().is_some_and(|p| p.iter().any(|c| c == "bin"));
+            (!in_bin).then(|| (module_of(rel), path.clone()))
+        })
+        .collect()
 }
 
 /// Whether an item is compiled only for tests: its imports do not count.

@@ -15,7 +15,8 @@ use std::process::Command;
 
 use common::Scratch;
 use xtask::mutants::{
-    FunctionEntry, Outcome, Problem, RECORD_FILE, Record, Selection, Split, Survivor, read_outcomes,
+    Counts, FunctionEntry, Outcome, Problem, RECORD_FILE, Record, Selection, Split, Survivor,
+    read_outcomes,
 };
 
 const FIXTURE: &str = include_str!("fixtures/outcomes.json");
@@ -315,11 +316,13 @@ fn entry(name: &str, line: usize, figures: [usize; 5]) -> FunctionEntry {
     FunctionEntry {
         name: name.into(),
         line,
-        mutants,
-        caught,
-        missed,
-        unviable,
-        timeout,
+        counts: Counts {
+            mutants,
+            caught,
+            missed,
+            unviable,
+            timeout,
+        },
     }
 }
 
@@ -367,7 +370,7 @@ fn a_backfill_that_disagrees_with_the_run_leaves_the_split_unknown() {
     );
     let unviable = |r: &mut Record| {
         let e = r.files.get_mut(FALLING).unwrap();
-        (e.unviable, e.caught) = (2, 2);
+        (e.counts.unviable, e.counts.caught) = (2, 2);
     };
     assert_eq!(
         why(unviable, "0123456789abcdef", &check),
@@ -383,7 +386,7 @@ fn a_backfill_that_disagrees_with_the_run_leaves_the_split_unknown() {
     );
     let timeout = |r: &mut Record| {
         let e = r.files.get_mut(FALLING).unwrap();
-        (e.timeout, e.caught) = (1, 2);
+        (e.counts.timeout, e.counts.caught) = (1, 2);
     };
     assert!(why(timeout, "0123456789abcdef", &check).starts_with("1 of its mutants timed out"));
     let moved = |r: &mut Record| r.survivors[0].line = 31;
@@ -406,7 +409,9 @@ fn a_split_that_does_not_sum_to_its_file_is_a_problem() {
             .collect::<Vec<_>>()
     };
     assert_eq!(sum(&record), Vec::<String>::new());
-    record.files.get_mut(FALLING).unwrap().functions[0].caught = 2;
+    record.files.get_mut(FALLING).unwrap().functions[0]
+        .counts
+        .caught = 2;
     assert_eq!(
         sum(&record),
         [format!(
@@ -439,27 +444,20 @@ fn an_update_counts_the_outcomes_and_lists_the_survivors() {
     record.update(&ran("0123456789abcdef"), &read_outcomes(FIXTURE).unwrap());
     let entry = &record.files[FALLING];
     assert_eq!(entry.checksum, "0123456789abcdef");
-    assert_eq!(
-        (
-            entry.mutants,
-            entry.caught,
-            entry.missed,
-            entry.unviable,
-            entry.timeout
-        ),
-        (5, 1, 2, 1, 1)
-    );
+    assert_eq!(entry.counts.figures(), [5, 1, 2, 1, 1]);
     assert_eq!(entry.functions_from, Split::Run);
     assert_eq!(
         entry.functions,
         [FunctionEntry {
             name: "fall".into(),
             line: 12,
-            mutants: 5,
-            caught: 1,
-            missed: 2,
-            unviable: 1,
-            timeout: 1,
+            counts: Counts {
+                mutants: 5,
+                caught: 1,
+                missed: 2,
+                unviable: 1,
+                timeout: 1,
+            },
         }]
     );
     assert_eq!(
@@ -557,12 +555,12 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
         record.files[FALLING].checksum,
         xtask::audit::checksum(&text)
     );
-    assert_eq!(record.files[FALLING].missed, 2);
+    assert_eq!(record.files[FALLING].counts.missed, 2);
     // The run watches the domains of the rules falling.rs resolves from now on.
     assert_eq!(record.files[FALLING].domains.len(), 64);
     // Every file of the system has an entry, those without mutants too.
     let armor = "rules/src/action/armor.rs";
-    assert_eq!(record.files[armor].mutants, 0);
+    assert_eq!(record.files[armor].counts.mutants, 0);
     assert!(
         record
             .files
@@ -595,7 +593,7 @@ fn a_run_that_found_no_mutant_records_its_file_with_none() {
     let record = Record::load(root).unwrap();
     let text = std::fs::read_to_string(root.join(lib)).unwrap();
     assert_eq!(record.files[lib].checksum, xtask::audit::checksum(&text));
-    assert_eq!(record.files[lib].mutants, 0);
+    assert_eq!(record.files[lib].counts.mutants, 0);
 }
 
 /// The record's problems for the scratch workspace at `root`, as text.
@@ -629,7 +627,12 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
     std::fs::write(root.join(FALLING), "// edited\n").unwrap();
     std::fs::write(root.join("rules/src/new.rs"), "// new\n").unwrap();
     std::fs::remove_file(root.join("rules/src/dice.rs")).unwrap();
-    record.files.get_mut("rules/src/table.rs").unwrap().missed = 1;
+    record
+        .files
+        .get_mut("rules/src/table.rs")
+        .unwrap()
+        .counts
+        .missed = 1;
     let pending = "rules/src/trace.rs";
     record.files.remove(pending);
     record.pending.push(pending.into());
@@ -738,7 +741,7 @@ fn backfill_and_shards_read_through_the_command() {
     assert_eq!(split.files[FALLING].functions.len(), 2);
 
     xtask::mutants::run(root, &selection(&["out", "out"], false)).unwrap();
-    assert_eq!(Record::load(root).unwrap().files[FALLING].mutants, 5);
+    assert_eq!(Record::load(root).unwrap().files[FALLING].counts.mutants, 5);
     let other = root.join("other/mutants.out");
     std::fs::create_dir_all(&other).unwrap();
     let caught = FIXTURE.replacen("\"MissedMutant\"", "\"CaughtMutant\"", 1);

@@ -3,7 +3,7 @@
 //! that name a table's constants. Read from the sources as text, line by line:
 //! the server links no resolver and must answer while it does not build.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use codegen::model::{Rule, System, Table};
 use codegen::rust_name::{rust_ident, rust_name};
@@ -13,7 +13,7 @@ use super::pos;
 
 /// The resolver function of `rule`: `fn <name>(` in its chapter's module.
 pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Location> {
-    let dir = root.join("rules/src").join(rust_name(&system.id));
+    let dir = root.join(crate::RULES_SRC).join(rust_name(&system.id));
     let module = rust_name(&rule.chapter);
     let file = [
         dir.join(format!("{module}.rs")),
@@ -35,7 +35,8 @@ pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Loc
 pub fn readers(root: &Path, system: &System, table: &Table) -> Vec<lsp::Location> {
     let names = table.constant_names();
     let mut found = Vec::new();
-    for file in rust_files(&root.join("rules/src").join(rust_name(&system.id))) {
+    let dir = root.join(crate::RULES_SRC).join(rust_name(&system.id));
+    for file in codegen::rust_files(&dir).unwrap_or_default() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;
         };
@@ -65,22 +66,6 @@ fn mentions(line: &str, constant: &str) -> bool {
         let after = line[i + constant.len()..].chars().next();
         !before.is_some_and(word) && !after.is_some_and(word)
     })
-}
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = Vec::new();
-    for path in entries.flatten().map(|e| e.path()) {
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    files
 }
 
 /// A name of `len` ASCII characters at 0-based `line`, byte `col` of `file`.

@@ -20,9 +20,7 @@ pub fn fingerprint(code: &str) -> String {
 /// by its path from `src` and its text), so that a binary built from other
 /// code than the workspace now holds can tell; `None` when one cannot be read.
 pub fn sources_fingerprint(src: &std::path::Path) -> Option<String> {
-    let mut files = Vec::new();
-    rust_files(src, &mut files).ok()?;
-    files.sort();
+    let files = crate::rust_files(src).ok()?;
     let mut all = String::new();
     for file in files {
         let text = std::fs::read_to_string(&file).ok()?;
@@ -30,18 +28,6 @@ pub fn sources_fingerprint(src: &std::path::Path) -> Option<String> {
         all.push_str(&format!("{}\0{text}\0", rel.display()));
     }
     Some(fingerprint(&all))
-}
-
-fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            rust_files(&path, out)?;
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -145,6 +145,37 @@ fn chapter_paths(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(chapters)
 }
 
+/// Every `.rs` file under `dir`, at any depth, sorted: the one walk of a
+/// source tree that the tools share (the resolver's fingerprint, the scans of
+/// `rules/src`, the language server), so that they agree on what the code is.
+/// A missing `dir` holds none: a workspace may have no resolver yet. Links
+/// are not followed and a link is not listed, even to a `.rs` file, so that a
+/// loop of links cannot hang the walk nor a link bring in code from elsewhere.
+/// Any other failure to read a folder is the error.
+pub fn rust_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    match walk_rust_files(dir, &mut files) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !dir.exists() => {}
+        done => done?,
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn walk_rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let path = entry.path();
+        if kind.is_dir() {
+            walk_rust_files(&path, out)?;
+        } else if kind.is_file() && path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
 /// Extensions Markdown files go by.
 fn is_markdown(extension: &std::ffi::OsStr) -> bool {
     let x = extension.to_string_lossy().to_lowercase();
@@ -203,5 +234,45 @@ pub fn decode(shown_as: impl Into<PathBuf>, bytes: Vec<u8>) -> Result<Arc<Source
             )
             .label("save the file as UTF-8"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rust_files;
+
+    #[test]
+    fn rust_files_lists_every_rs_file_below_a_folder_and_follows_no_link() {
+        let dir = std::env::temp_dir().join(format!("codegen-rust-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("src/sys")).unwrap();
+        std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+        for file in [
+            "src/lib.rs",
+            "src/sys/mod.rs",
+            "src/notes.txt",
+            "elsewhere/far.rs",
+        ] {
+            std::fs::write(dir.join(file), "").unwrap();
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::symlink;
+            symlink(dir.join("elsewhere"), dir.join("src/linked")).unwrap();
+            symlink(dir.join("elsewhere/far.rs"), dir.join("src/far.rs")).unwrap();
+            // A loop: a folder's link to the folder that holds it.
+            symlink(dir.join("src"), dir.join("src/sys/up")).unwrap();
+        }
+        let found = rust_files(&dir.join("src")).unwrap();
+        let src = dir.join("src");
+        assert_eq!(found, [src.join("lib.rs"), src.join("sys/mod.rs")]);
+        let missing = rust_files(&dir.join("no-such-folder")).unwrap();
+        assert!(missing.is_empty(), "a missing folder holds no file");
+        std::fs::write(dir.join("a-file"), "").unwrap();
+        assert!(
+            rust_files(&dir.join("a-file")).is_err(),
+            "a file where a folder should be is an error"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -65,6 +65,18 @@ fn split_line(text: &str, line: Span) -> Vec<Span> {
     cells
 }
 
+/// The cells of one row of a Markdown table, `line`, split as the compiler
+/// splits a table's rows (on pipes not escaped with a backslash, each cell
+/// trimmed, the row's opening and closing pipes holding none): for tools that
+/// read a table's text, so that they see the cells the compiler sees. A cell
+/// keeps its escapes: `a \| b`.
+pub fn table_cells(line: &str) -> Vec<&str> {
+    split_line(line, 0..line.len())
+        .into_iter()
+        .map(|cell| &line[cell])
+        .collect()
+}
+
 /// [`split_line`] into `cells`, which a table's rows reuse.
 fn split_line_into(text: &str, line: Span, cells: &mut Vec<Span>) {
     cells.clear();

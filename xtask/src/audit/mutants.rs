@@ -34,11 +34,7 @@ fn score(record: &Record, scope: &str, systems: &[&str], code: &ResolverSource) 
     let mut s = Score::default();
     for (file, run) in &record.files {
         if scope_of(file, systems) == scope {
-            s.mutants += run.mutants;
-            s.caught += run.caught;
-            s.missed += run.missed;
-            s.unviable += run.unviable;
-            s.timeout += run.timeout;
+            s.counts.add(&run.counts);
             s.files.insert(file.clone(), run.clone());
             let now = code.files.iter().find(|(f, _)| f == file);
             if now.is_none_or(|(_, text)| checksum(text) != run.checksum) {
@@ -49,8 +45,7 @@ fn score(record: &Record, scope: &str, systems: &[&str], code: &ResolverSource) 
     if s.files.is_empty() {
         return None;
     }
-    let viable = s.mutants.saturating_sub(s.unviable);
-    s.score = (viable > 0).then(|| s.caught as f64 / viable as f64);
+    s.score = s.counts.score();
     s.survivors = record
         .survivors
         .iter()
@@ -114,10 +109,9 @@ pub fn chapter(
         rust_name(chapter)
     );
     let run = record.files.get(&file)?.clone();
-    let viable = run.mutants.saturating_sub(run.unviable);
     let now = code.files.iter().find(|(f, _)| *f == file);
     Some(ChapterMutation {
-        score: (viable > 0).then(|| run.caught as f64 / viable as f64),
+        score: run.counts.score(),
         changed_since_run: now.is_none_or(|(_, text)| checksum(text) != run.checksum),
         file,
         run,
@@ -198,7 +192,11 @@ reason = "no example can tell"
         let scopes: Vec<&str> = facts.iter().map(|f| f.scope.as_str()).collect();
         assert_eq!(scopes, ["action", "active-defense", "protection", "engine"]);
         let action = facts[0].run.as_ref().expect("action was run");
-        let figures = (action.mutants, action.caught, action.unviable);
+        let figures = (
+            action.counts.mutants,
+            action.counts.caught,
+            action.counts.unviable,
+        );
         assert_eq!(figures, (25, 20, 5));
         assert_eq!(action.score, Some(1.0));
         assert!(action.survivors.is_empty());

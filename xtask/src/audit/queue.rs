@@ -27,8 +27,10 @@ pub enum Line {
     Gap,
 }
 
-/// The lines of `old` and `new` as a diff (longest common subsequence), with
-/// at most `CONTEXT` unchanged lines kept around each change.
+/// The lines of `old` and `new` as a diff (Myers', by [`similar`]: as short
+/// as any, though where two are as short it may keep other lines unchanged
+/// than a longest common subsequence would), with at most `CONTEXT`
+/// unchanged lines kept around each change.
 pub fn diff(old: &str, new: &str) -> Vec<Line> {
     diff_from(old, new, false)
 }
@@ -36,31 +38,20 @@ pub fn diff(old: &str, new: &str) -> Vec<Line> {
 /// [`diff`]; with `head`, the first line (a function's signature) is always
 /// kept, so that a change deep in a body still shows what it is in.
 pub fn diff_from(old: &str, new: &str, head: bool) -> Vec<Line> {
+    use similar::{ChangeTag, TextDiff};
     let a: Vec<&str> = old.lines().collect();
     let b: Vec<&str> = new.lines().collect();
-    let mut common = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            common[i][j] = if a[i] == b[j] {
-                common[i + 1][j + 1] + 1
-            } else {
-                common[i + 1][j].max(common[i][j + 1])
-            };
-        }
-    }
-    let (mut i, mut j, mut lines) = (0, 0, Vec::new());
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            lines.push(Line::Same(a[i].to_string()));
-            (i, j) = (i + 1, j + 1);
-        } else if i < a.len() && (j == b.len() || common[i + 1][j] >= common[i][j + 1]) {
-            lines.push(Line::Gone(a[i].to_string()));
-            i += 1;
-        } else {
-            lines.push(Line::Added(b[j].to_string()));
-            j += 1;
-        }
-    }
+    let lines = TextDiff::from_slices(&a, &b)
+        .iter_all_changes()
+        .map(|change| {
+            let line = change.value().to_string();
+            match change.tag() {
+                ChangeTag::Equal => Line::Same(line),
+                ChangeTag::Delete => Line::Gone(line),
+                ChangeTag::Insert => Line::Added(line),
+            }
+        })
+        .collect();
     trim_context(lines, head)
 }
 
@@ -91,15 +82,16 @@ fn trim_context(lines: Vec<Line>, head: bool) -> Vec<Line> {
     out
 }
 
-/// The rows of a Markdown table's text: its cells, trimmed, without the rule line.
+/// The rows of a Markdown table's text: its cells as the compiler splits
+/// them ([`codegen::table_cells`]), without the rule line.
 fn rows(text: &str) -> Vec<Vec<String>> {
     text.lines()
         .map(str::trim)
         .filter(|l| l.starts_with('|') && !l.trim_matches(['|', '-', ':', ' ']).is_empty())
         .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
+            codegen::table_cells(l)
+                .into_iter()
+                .map(String::from)
                 .collect()
         })
         .collect()
@@ -877,5 +869,17 @@ mod tests {
         let old = "```example e\n[given]\nx = 1\n[book]\ndamage = 4\n```";
         let new = "```example e\n[given]\nx = 1\n[book]\ndamage = 5\n```";
         assert_eq!(changed_claims(old, new), ["[book] damage: 4 → 5"]);
+    }
+
+    #[test]
+    fn an_escaped_pipe_stays_in_its_cell() {
+        // As the compiler reads the table: `a \| b` is one cell, so the
+        // changed figure is under `Value`, not a third column.
+        let old = "| Name | Value |\n|---|---|\n| a \\| b | 1 |";
+        let new = "| Name | Value |\n|---|---|\n| a \\| b | 2 |";
+        assert_eq!(
+            changed_cells(old, new),
+            ["row 1 «a \\| b», column «Value»: «1» → «2»"]
+        );
     }
 }

@@ -87,15 +87,15 @@ impl<'a> Tallies<'a> {
                 continue;
             }
             for f in &self.functions[*i] {
-                figures.add(f);
-                if f.unviable > 0 {
-                    unviable.push(format!("{} ({file}): {}", f.name, f.unviable));
+                figures.functions += 1;
+                figures.counts.add(&f.counts);
+                if f.counts.unviable > 0 {
+                    unviable.push(format!("{} ({file}): {}", f.name, f.counts.unviable));
                 }
             }
         }
         unknown.sort();
-        let viable = figures.mutants.saturating_sub(figures.unviable);
-        figures.score = (viable > 0).then(|| figures.caught as f64 / viable as f64);
+        figures.score = figures.counts.score();
         inferred.sort();
         unviable.sort();
         RuleMutation {
@@ -105,18 +105,6 @@ impl<'a> Tallies<'a> {
             runs,
             unviable,
         }
-    }
-}
-
-impl Figures {
-    fn add(&mut self, f: &FunctionEntry) {
-        let [mutants, caught, missed, unviable, timeout] = f.figures();
-        self.functions += 1;
-        self.mutants += mutants;
-        self.caught += caught;
-        self.missed += missed;
-        self.unviable += unviable;
-        self.timeout += timeout;
     }
 }
 
@@ -216,7 +204,7 @@ unviable = 1
         let run = m.run.expect("every file in its reach is split");
         // `fall` with its nested `inner`, and `roll`; not `other`.
         assert_eq!(run.functions, 3);
-        assert_eq!(run.figures(), [8, 6, 1, 1, 0]);
+        assert_eq!(run.counts.figures(), [8, 6, 1, 1, 0]);
         assert_eq!(run.score, Some(6.0 / 7.0));
 
         let no_split = record("unknown", &checksum(DICE));

@@ -10,7 +10,7 @@ mod readers;
 
 use codegen::lint::rust_name;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
@@ -19,8 +19,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, ImplItem, Item as SynItem, TraitItem, UseTree};
 
-/// Where the resolver's sources are, relative to the workspace root.
-pub const RULES_SRC: &str = "rules/src";
+pub use author::RULES_SRC;
 
 /// A function, method, constant or static of the resolver.
 #[derive(Debug)]
@@ -108,9 +107,8 @@ impl ResolverSource {
     /// folder has no code.
     pub(super) fn parse(root: &Path) -> Result<ResolverSource, String> {
         let dir = root.join(RULES_SRC);
-        let mut paths = Vec::new();
-        rust_files(&dir, &mut paths).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        paths.sort();
+        let paths =
+            codegen::rust_files(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         let mut code = ResolverSource::default();
         if let Some(generated) = generated(root) {
             Walk {
@@ -474,23 +472,6 @@ fn module_path(relative: &Path) -> String {
 /// `system`, as a path in `rules`: `action::falling::fall`.
 pub fn resolver_path(system: &str, chapter: &str, name: &str) -> String {
     [system, chapter, name].map(rust_name).join("::")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            rust_files(&path, out)?;
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// A [`ResolverSource`] scanned from `files` (paths under `rules/src`) in a scratch folder.

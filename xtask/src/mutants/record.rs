@@ -11,13 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::data::{self, Figure};
 use super::outcomes::{Function, Mutant, Outcome};
 use crate::checksum::checksum;
-use crate::code::ResolverSource;
+use crate::code::{RULES_SRC, ResolverSource};
 
 /// Where the record lives, relative to the workspace root.
 pub const RECORD_FILE: &str = "conformance/mutants.toml";
-
-/// The resolver's sources that the record covers, relative to the workspace root.
-pub const SOURCES: &str = "rules/src";
 
 const HEADER: &str = "\
 # Written by `cargo xtask mutants`; survivors' `reason`s are written by hand.
@@ -71,11 +68,8 @@ pub struct FileEntry {
     /// were watched: those are unwatched until the file's next run.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub domains: String,
-    pub mutants: usize,
-    pub caught: usize,
-    pub missed: usize,
-    pub unviable: usize,
-    pub timeout: usize,
+    #[serde(flatten)]
+    pub counts: Counts,
     /// What the split by function rests on.
     #[serde(default)]
     pub functions_from: Split,
@@ -108,22 +102,28 @@ pub struct FunctionEntry {
     pub name: String,
     /// Its first line, doc comments included.
     pub line: usize,
+    /// Written without the outcomes no mutant had, as a function has few.
+    #[serde(flatten, serialize_with = "Counts::serialize_sparse")]
+    pub counts: Counts,
+}
+
+/// Mutants by outcome: what the record keeps of a file and of a function,
+/// and what the report sums per system and per rule. Read from a record, an
+/// outcome left out counts none (a function's entry leaves those out).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
     pub mutants: usize,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub caught: usize,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub missed: usize,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub unviable: usize,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub timeout: usize,
 }
 
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-impl FileEntry {
+impl Counts {
     /// Its mutants, then those caught, missed, unviable and timed out.
     pub fn figures(&self) -> [usize; 5] {
         [
@@ -133,30 +133,61 @@ impl FileEntry {
             self.unviable,
             self.timeout,
         ]
+    }
+
+    /// Adds `other`'s figures to these.
+    pub fn add(&mut self, other: &Counts) {
+        self.mutants += other.mutants;
+        self.caught += other.caught;
+        self.missed += other.missed;
+        self.unviable += other.unviable;
+        self.timeout += other.timeout;
+    }
+
+    /// Counts one mutant that had `outcome`. A build-only run's mutant
+    /// (`Built`) counts as a mutant with no outcome.
+    pub fn count(&mut self, outcome: Outcome) {
+        self.mutants += 1;
+        match outcome {
+            Outcome::Caught => self.caught += 1,
+            Outcome::Missed => self.missed += 1,
+            Outcome::Unviable => self.unviable += 1,
+            Outcome::Timeout => self.timeout += 1,
+            Outcome::Built => {}
+        }
+    }
+
+    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    pub fn score(&self) -> Option<f64> {
+        let viable = self.mutants.saturating_sub(self.unviable);
+        (viable > 0).then(|| self.caught as f64 / viable as f64)
+    }
+
+    /// Writes the figures as their fields, leaving out each outcome no
+    /// mutant had (a function's entry in the record).
+    fn serialize_sparse<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("mutants", &self.mutants)?;
+        let outcomes = [
+            ("caught", self.caught),
+            ("missed", self.missed),
+            ("unviable", self.unviable),
+            ("timeout", self.timeout),
+        ];
+        for (name, n) in outcomes.into_iter().filter(|(_, n)| *n > 0) {
+            map.serialize_entry(name, &n)?;
+        }
+        map.end()
     }
 }
 
 /// The sums of the functions' figures.
-fn sum(functions: &[FunctionEntry]) -> [usize; 5] {
-    functions.iter().fold([0; 5], |mut sum, f| {
-        for (s, n) in sum.iter_mut().zip(f.figures()) {
-            *s += n;
-        }
+fn sum(functions: &[FunctionEntry]) -> Counts {
+    functions.iter().fold(Counts::default(), |mut sum, f| {
+        sum.add(&f.counts);
         sum
     })
-}
-
-impl FunctionEntry {
-    /// Its mutants, then those caught, missed, unviable and timed out.
-    pub fn figures(&self) -> [usize; 5] {
-        [
-            self.mutants,
-            self.caught,
-            self.missed,
-            self.unviable,
-            self.timeout,
-        ]
-    }
 }
 
 /// The mutants split by their function, in line order.
@@ -172,15 +203,14 @@ fn by_function<'m>(
 
 /// A function's entry from its mutants' outcomes.
 fn function_entry(function: &Function, mutants: &[&Mutant]) -> FunctionEntry {
-    let count = |o: Outcome| mutants.iter().filter(|m| m.outcome == o).count();
+    let mut counts = Counts::default();
+    for m in mutants {
+        counts.count(m.outcome);
+    }
     FunctionEntry {
         name: function.name.clone(),
         line: function.line,
-        mutants: mutants.len(),
-        caught: count(Outcome::Caught),
-        missed: count(Outcome::Missed),
-        unviable: count(Outcome::Unviable),
-        timeout: count(Outcome::Timeout),
+        counts,
     }
 }
 
@@ -192,32 +222,33 @@ fn checked_split<'m>(
     survivors: &[&Survivor],
     checked: impl Iterator<Item = &'m Mutant>,
 ) -> Result<Vec<FunctionEntry>, String> {
+    let c = &entry.counts;
     let checked: Vec<&Mutant> = checked.collect();
     let unviable = checked
         .iter()
         .filter(|m| m.outcome == Outcome::Unviable)
         .count();
-    if entry.timeout > 0 {
+    if c.timeout > 0 {
         return Err(format!(
             "{} of its mutants timed out, and a build-only run cannot tell in which functions",
-            entry.timeout
+            c.timeout
         ));
     }
     if let Some(m) = checked.iter().find(|m| m.outcome == Outcome::Timeout) {
         return Err(format!("the check timed out on `{}`", m.name));
     }
-    if entry.caught + entry.missed + entry.unviable + entry.timeout != entry.mutants {
+    if c.caught + c.missed + c.unviable + c.timeout != c.mutants {
         return Err("its figures do not add up to its mutants".to_string());
     }
-    if checked.is_empty() && entry.mutants > 0 {
+    if checked.is_empty() && c.mutants > 0 {
         return Err("no build-only run has reached it yet".to_string());
     }
-    if (checked.len(), unviable) != (entry.mutants, entry.unviable) {
+    if (checked.len(), unviable) != (c.mutants, c.unviable) {
         return Err(format!(
             "the check holds {} of its mutants, {unviable} unviable; its run {}, {} unviable",
             checked.len(),
-            entry.mutants,
-            entry.unviable
+            c.mutants,
+            c.unviable
         ));
     }
     // Each survivor is one viable mutant of the check, by name and line.
@@ -244,12 +275,11 @@ fn checked_split<'m>(
             line: m.function.line,
             ..FunctionEntry::default()
         });
-        f.mutants += 1;
-        *match (m.outcome, missed) {
-            (Outcome::Unviable, _) => &mut f.unviable,
-            (_, true) => &mut f.missed,
-            (_, false) => &mut f.caught,
-        } += 1;
+        f.counts.count(match (m.outcome, missed) {
+            (Outcome::Unviable, _) => Outcome::Unviable,
+            (_, true) => Outcome::Missed,
+            (_, false) => Outcome::Caught,
+        });
     }
     Ok(split.into_values().collect())
 }
@@ -311,18 +341,14 @@ impl Record {
                 .iter()
                 .map(|(f, ms)| function_entry(f, ms))
                 .collect();
-            let [mutants, caught, missed, unviable, timeout] = sum(&functions);
+            let counts = sum(&functions);
             self.files.insert(
                 file.clone(),
                 FileEntry {
                     checksum: checksum.clone(),
                     data: String::new(),
                     domains: String::new(),
-                    mutants,
-                    caught,
-                    missed,
-                    unviable,
-                    timeout,
+                    counts,
                     functions_from: Split::Run,
                     why: String::new(),
                     functions,
@@ -398,7 +424,7 @@ impl Record {
     /// file with survivors.
     pub fn note_data(&mut self, data: &BTreeMap<String, String>) {
         for (file, e) in &mut self.files {
-            if let Some(sum) = data.get(file).filter(|_| e.missed > 0) {
+            if let Some(sum) = data.get(file).filter(|_| e.counts.missed > 0) {
                 e.data = sum.clone();
             }
         }
@@ -408,7 +434,7 @@ impl Record {
     /// helps resolve) for each file of `domains` with mutants.
     pub fn note_domains(&mut self, domains: &BTreeMap<String, String>) {
         for (file, e) in &mut self.files {
-            if let Some(sum) = domains.get(file).filter(|_| e.mutants > 0) {
+            if let Some(sum) = domains.get(file).filter(|_| e.counts.mutants > 0) {
                 e.domains = sum.clone();
             }
         }
@@ -446,10 +472,10 @@ impl Record {
         );
         for (file, e) in &self.files {
             let survivors = self.survivors.iter().filter(|s| &s.file == file).count();
-            if survivors != e.missed {
+            if survivors != e.counts.missed {
                 out.push(Problem::Count {
                     file: file.clone(),
-                    missed: e.missed,
+                    missed: e.counts.missed,
                     survivors,
                 });
             }
@@ -459,7 +485,7 @@ impl Record {
                 .iter()
                 .filter(|(_, e)| match e.functions_from {
                     Split::Unknown => !e.functions.is_empty(),
-                    _ => sum(&e.functions) != e.figures(),
+                    _ => sum(&e.functions) != e.counts,
                 })
                 .map(|(f, _)| Problem::Split(f.clone())),
         );
@@ -485,7 +511,7 @@ impl Record {
         let watched: Vec<String> = self
             .files
             .iter()
-            .filter(|(f, e)| e.missed > 0 && unchanged(f, e))
+            .filter(|(f, e)| e.counts.missed > 0 && unchanged(f, e))
             .map(|(f, _)| f.clone())
             .collect();
         let code = ResolverSource::scan(root)?;
@@ -524,29 +550,24 @@ impl Record {
     }
 }
 
-/// Every `.rs` file under `root/rules/src`, as a path from `root` with `/`.
+/// Every `.rs` file under `root/rules/src` ([`codegen::rust_files`]), as a
+/// path from `root` with `/`.
 pub fn source_files(root: &Path) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    walk(root, &root.join(SOURCES), &mut out).map_err(|e| format!("cannot list {SOURCES}: {e}"))?;
-    out.sort();
-    Ok(out)
-}
-
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(root, &path, out)?;
-        } else if path.extension().is_some_and(|x| x == "rs") {
-            let rel = path.strip_prefix(root).unwrap_or(&path);
+    let files = codegen::rust_files(&root.join(RULES_SRC))
+        .map_err(|e| format!("cannot list {RULES_SRC}: {e}"))?;
+    let mut out: Vec<String> = files
+        .iter()
+        .map(|path| {
+            let rel = path.strip_prefix(root).unwrap_or(path);
             let parts: Vec<String> = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            out.push(parts.join("/"));
-        }
-    }
-    Ok(())
+            parts.join("/")
+        })
+        .collect();
+    out.sort();
+    Ok(out)
 }
 
 /// One way the record is out of date or incomplete.

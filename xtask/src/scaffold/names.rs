@@ -9,7 +9,7 @@ use std::path::Path;
 use codegen::lint::rust_name;
 use codegen::suggest::did_you_mean;
 
-use crate::mutants::SOURCES;
+use crate::code::RULES_SRC;
 
 /// What ids look like, for the messages that refuse one.
 fn id_form() -> String {
@@ -27,9 +27,9 @@ const FILE_NAMES: &[&str] = &["lib", "main", "mod"];
 /// The modules `rules/src/lib.rs` declares, e.g. `table` and `spec`: each `mod`
 /// item, public or not, with a body or a file.
 pub fn crate_modules(root: &Path) -> Result<Vec<String>, String> {
-    let lib = root.join(SOURCES).join("lib.rs");
-    let text =
-        std::fs::read_to_string(&lib).map_err(|e| format!("cannot read {SOURCES}/lib.rs: {e}"))?;
+    let lib = root.join(RULES_SRC).join("lib.rs");
+    let text = std::fs::read_to_string(&lib)
+        .map_err(|e| format!("cannot read {RULES_SRC}/lib.rs: {e}"))?;
     Ok(text.lines().filter_map(declared_module).collect())
 }
 
@@ -62,7 +62,7 @@ pub fn system_problem(id: &str, crate_modules: &[String]) -> Option<String> {
             let module = rust_name(id);
             crate_modules.contains(&module).then(|| {
                 format!(
-                    "`{id}` cannot name a system: its module `{module}` would collide with the rules crate's module `{module}` ({SOURCES}/lib.rs)"
+                    "`{id}` cannot name a system: its module `{module}` would collide with the rules crate's module `{module}` ({RULES_SRC}/lib.rs)"
                 )
             })
         })
@@ -81,7 +81,7 @@ pub fn chapter_problem(id: &str, own_modules: &[String]) -> Option<String> {
             let module = rust_name(id);
             own_modules.contains(&module).then(|| {
                 format!(
-                    "`{id}` cannot name a chapter: its module would share its name with the rules crate's own module `crate::{module}` ({SOURCES}/lib.rs), which the resolver modules import from"
+                    "`{id}` cannot name a chapter: its module would share its name with the rules crate's own module `crate::{module}` ({RULES_SRC}/lib.rs), which the resolver modules import from"
                 )
             })
         })
@@ -136,10 +136,10 @@ pub fn check_system(root: &Path, system: &str) -> Result<(), String> {
             hint()
         ));
     }
-    let mod_rs = root.join(SOURCES).join(rust_name(system)).join("mod.rs");
+    let mod_rs = root.join(RULES_SRC).join(rust_name(system)).join("mod.rs");
     if !mod_rs.is_file() {
         return Err(format!(
-            "system `{system}` has no resolver folder: {SOURCES}/{}/mod.rs is missing",
+            "system `{system}` has no resolver folder: {RULES_SRC}/{}/mod.rs is missing",
             rust_name(system)
         ));
     }

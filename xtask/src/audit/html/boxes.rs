@@ -217,7 +217,7 @@ fn mutation(m: &RuleMutation) -> Html {
     let figures = match &m.run {
         Some(f) => html!(
             "{}, over the functions its code reaches ({} with mutants)",
-            score_line(f.score, &f.figures()),
+            score_line(f.score, &f.counts.figures()),
             f.functions
         ),
         None => {

@@ -122,7 +122,7 @@ fn mutation(f: &ChapterFacts) -> Html {
     };
     html!(
         " · <span class=\"mutation\">{}{}</span>",
-        score_line(m.score, &m.run.figures()),
+        score_line(m.score, &m.run.counts.figures()),
         stale
     )
 }

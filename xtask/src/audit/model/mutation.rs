@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::mutants::FileEntry;
+use crate::mutants::{Counts, FileEntry};
 
 /// One scope's mutation figures: a system's, or the engine's.
 #[derive(Debug, Serialize)]
@@ -24,12 +24,10 @@ pub struct Score {
     pub files: BTreeMap<String, FileEntry>,
     /// The files whose text is no longer the text their run mutated.
     pub changed_since_run: Vec<String>,
-    pub mutants: usize,
-    pub caught: usize,
-    pub missed: usize,
-    pub unviable: usize,
-    pub timeout: usize,
-    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    /// The sums of its files' figures.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// [`Counts::score`].
     pub score: Option<f64>,
     pub survivors: Vec<SurvivorFacts>,
 }
@@ -84,24 +82,9 @@ pub struct RuleMutation {
 pub struct Figures {
     /// The functions of `rules/src` in the reach that had mutants.
     pub functions: usize,
-    pub mutants: usize,
-    pub caught: usize,
-    pub missed: usize,
-    pub unviable: usize,
-    pub timeout: usize,
-    /// `caught / (mutants - unviable)`; none when no mutant was viable.
+    /// The sums of those functions' figures.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// [`Counts::score`].
     pub score: Option<f64>,
-}
-
-impl Figures {
-    /// Its mutants, then those caught, missed, unviable and timed out.
-    pub fn figures(&self) -> [usize; 5] {
-        [
-            self.mutants,
-            self.caught,
-            self.missed,
-            self.unviable,
-            self.timeout,
-        ]
-    }
 }
