@@ -172,7 +172,7 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
     let compile = start.elapsed();
     let start = Instant::now();
     if let Ok(book) = &compiled {
-        black_box(codegen::emit::rust::rust_module(&book.1));
+        black_box(codegen::emit::rust::generate(&book.1));
     }
     let emit = start.elapsed();
     let start = Instant::now();

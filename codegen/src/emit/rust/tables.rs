@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::data;
 use super::doc::{Plain, doc};
-use super::tokens::Tokens;
+use super::tokens::{Tokens, each};
 use super::values::{type_of, value_of};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
@@ -48,7 +48,7 @@ pub fn table<'a>(
 }
 
 /// The group and parent fields a table adds to its columns', with their docs.
-fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> {
+fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> + Clone {
     [
         (&t.group, " The group row this row sits under."),
         (&t.parent, " The parent row of this child row."),
@@ -68,20 +68,21 @@ fn row_struct(out: &mut TokenStream, t: &Table, row: &Ident, place: &str) {
             Plain(&col.ty.to_string())
         ));
         let (field, ty) = (ident(&col.field), type_of(&col.ty));
-        quote! { #doc pub #field: #ty }
+        quote! { #doc pub #field: #ty, }
     });
     let extra = extra_fields(t).map(|(field, text)| {
         let (doc, field) = (doc(text), ident(field));
-        quote! { #doc pub #field: ::core::option::Option<&'static ::core::primitive::str> }
+        quote! { #doc pub #field: ::core::option::Option<&'static ::core::primitive::str>, }
     });
+    let (columns, extra) = (each(columns), each(extra));
     let names = fields(t);
     let (fields, keys) = (names.iter().map(|f| ident(f)), names.iter());
     out.extend(quote! {
         #about
         #[derive(Debug, Clone, Copy, PartialEq)]
         pub struct #row {
-            #(#columns,)*
-            #(#extra,)*
+            #columns
+            #extra
         }
         impl #row {
             fn decode_row(
@@ -194,5 +195,5 @@ fn constants(out: &mut TokenStream, t: &Table, about: &str) {
         );
         quote! { #doc pub const #name: #ty = #value; }
     });
-    out.extend(quote! { #(#consts)* });
+    out.extend(consts);
 }

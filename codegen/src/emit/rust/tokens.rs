@@ -13,3 +13,12 @@ impl<F: Fn(&mut TokenStream)> ToTokens for Tokens<F> {
         (self.0)(out);
     }
 }
+
+/// Each of `items` moved into the stream it is interpolated in, where
+/// `#(#items)*` would copy each (every ident and literal allocated again).
+pub fn each<I>(items: I) -> Tokens<impl Fn(&mut TokenStream)>
+where
+    I: IntoIterator<Item = TokenStream> + Clone,
+{
+    Tokens(move |out: &mut TokenStream| out.extend(items.clone()))
+}
