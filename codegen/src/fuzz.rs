@@ -17,7 +17,7 @@ pub fn chapter(bytes: &[u8]) {
             Ok(file) => (vec![file], Diagnostics::default()),
             Err(d) => (Vec::new(), Diagnostics(vec![d])),
         };
-    match crate::compile::compile_files(Book::default(), files, diags) {
+    match crate::compile::join_files(Book::default(), files, diags) {
         Ok(book) => {
             // No resolver reads anything here: every table is unread.
             let lints = lint::lints(&book, &|_, _| false, &|_, _, _, _| false);

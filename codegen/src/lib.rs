@@ -20,7 +20,7 @@ mod sema;
 mod syntax;
 
 // The modules and items other crates use, by their short paths.
-pub use compile::{compile_dir, compile_sources, compile_sources_on, compile_with, rust_of_spec};
+pub use compile::{compile_dir, compile_files, compile_sources, compile_sources_on, rust_of_spec};
 pub use diag::code::DiagCode;
 pub use diag::diagnostic::{Diagnostic, Diagnostics};
 pub use diag::source::SourceFile;

@@ -142,7 +142,7 @@ pub fn table_data(t: &Table) -> String {
 
 fn system(s: &System) -> impl ToTokens + '_ {
     Tokens(move |out: &mut TokenStream| {
-        let doc = doc(&format!(" System `{}`.", s.id));
+        let doc = doc(format!(" System `{}`.", s.id));
         let (name, chapters) = (ident(&s.id), s.chapters.iter().map(chapter));
         out.extend(quote! {
             #doc
@@ -156,7 +156,7 @@ fn system(s: &System) -> impl ToTokens + '_ {
 fn chapter(c: &Chapter) -> impl ToTokens + '_ {
     Tokens(move |out: &mut TokenStream| {
         let path = c.file.path.display().to_string();
-        let doc = doc(&format!(" {} ({}).", Plain(&c.front.title), Plain(&path)));
+        let doc = doc(format!(" {} ({}).", Plain(&c.front.title), Plain(&path)));
         // Looked up once per table: a scan of the sections for each would be quadratic.
         let titles: FxHashMap<&str, &str> = c
             .sections
@@ -189,7 +189,7 @@ fn ids(c: &Chapter) -> impl ToTokens + '_ {
             .iter()
             .map(|t| (t.id.as_str(), format!(" Table `{}`.", t.id)));
         let ids = sections.chain(tables).map(|(id, text)| {
-            let (doc, name) = (doc(&text), format_ident!("{}", upper(id)));
+            let (doc, name) = (doc(text), format_ident!("{}", upper(id)));
             quote! { #doc pub const #name: &str = #id; }
         });
         let ids = each(ids);

@@ -11,7 +11,7 @@ use crate::sema::names::checked_ident as ident;
 
 pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
     Tokens(move |out: &mut TokenStream| {
-        let doc = doc(&format!(
+        let doc = doc(format!(
             " Rule `{}` ({}): its inputs and outputs.",
             r.id,
             Plain(&c.file.location(r.span.start))

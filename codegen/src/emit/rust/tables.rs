@@ -60,9 +60,9 @@ fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> + Clone
 /// The row struct, and its `decode_row`, which reads a line of the table's
 /// data a field at a time, in column order.
 fn row_struct(out: &mut TokenStream, t: &Table, row: &Ident, place: &str) {
-    let about = doc(&format!(" A row of table {place}."));
+    let about = doc(format!(" A row of table {place}."));
     let columns = t.columns.iter().map(|col| {
-        let doc = doc(&format!(
+        let doc = doc(format!(
             " {} ({})",
             Plain(&col.header),
             Plain(&col.ty.to_string())
@@ -122,7 +122,7 @@ fn rows(out: &mut TokenStream, t: &Table, const_name: &str, row: &Ident, about: 
             Plain(&e.reason)
         );
     }
-    let doc = doc(&text);
+    let doc = doc(text);
     let (name, id, count) = (ident(const_name), t.id.as_str(), t.rows.len());
     let count = Literal::usize_unsuffixed(count);
     // Moved in, not copied: the one token of a large table is megabytes long.
@@ -187,7 +187,7 @@ fn constants(out: &mut TokenStream, t: &Table, about: &str) {
                 _ => None,
             })
             .collect();
-        let doc = doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
+        let doc = doc(format!(" {} ({about}.)", Plain(&words.join(" "))));
         let (name, ty, value) = (
             ident(name),
             type_of(ty),
