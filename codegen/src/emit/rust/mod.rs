@@ -29,7 +29,7 @@ mod values;
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote};
 use rustc_hash::FxHashMap;
 
@@ -55,9 +55,10 @@ pub fn readable_module(book: &Book) -> String {
 /// tokens written as they are, a space between two, after the header.
 pub fn generate(book: &Book) -> Generated {
     let tokens = rust_tokens(book);
+    let code = format!("{HEADER}{tokens}\n");
     Generated {
-        fingerprint: fingerprint_of(&tokens),
-        code: format!("{HEADER}{tokens}\n"),
+        fingerprint: fingerprint_of(tokens),
+        code,
     }
 }
 
@@ -72,27 +73,41 @@ pub struct Generated {
 /// that moves a table down a line leaves a built resolver current. It needs
 /// no layout, so a tool can work it out far faster than the file.
 pub fn fingerprint(book: &Book) -> String {
-    fingerprint_of(&rust_tokens(book))
+    fingerprint_of(rust_tokens(book))
 }
 
-fn fingerprint_of(tokens: &TokenStream) -> String {
+/// Takes `tokens` by value: a stream held once is walked in place, where a
+/// shared one would be copied token by token.
+fn fingerprint_of(tokens: TokenStream) -> String {
     let mut hash = super::Fingerprint::default();
-    without_docs(tokens.clone(), &mut hash);
+    without_docs(tokens.into_iter(), &mut hash);
     hash.hex()
 }
 
 /// The text of `tokens`, a token a line, less every `#[doc = "…"]`.
-fn without_docs(tokens: TokenStream, out: &mut super::Fingerprint) {
-    let mut tokens = tokens.into_iter().peekable();
+fn without_docs(tokens: impl Iterator<Item = TokenTree>, out: &mut super::Fingerprint) {
+    let mut tokens = tokens.peekable();
     while let Some(token) = tokens.next() {
-        match token {
-            TokenTree::Punct(p) if p.as_char() == '#' && tokens.peek().is_some_and(is_doc) => {
-                tokens.next();
+        if let TokenTree::Punct(p) = &token
+            && p.as_char() == '#'
+            && let Some(TokenTree::Group(attribute)) = tokens.next_if(is_bracketed)
+        {
+            let mut body = taken(attribute).peekable();
+            if body
+                .next_if(|t| matches!(t, TokenTree::Ident(i) if i == "doc"))
+                .is_none()
+            {
+                out.feed("#\n[");
+                without_docs(body, out);
+                out.feed("]\n");
             }
+            continue;
+        }
+        match token {
             TokenTree::Group(g) => {
                 let (open, close) = delimiters(g.delimiter());
                 out.feed(open);
-                without_docs(g.stream(), out);
+                without_docs(taken(g), out);
                 out.feed(close);
             }
             other => {
@@ -104,14 +119,16 @@ fn without_docs(tokens: TokenStream, out: &mut super::Fingerprint) {
     }
 }
 
-/// Whether `t` is the bracketed body of a doc attribute.
-fn is_doc(t: &TokenTree) -> bool {
-    match t {
-        TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => {
-            matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
-        }
-        _ => false,
-    }
+/// The tokens of `g`, taken from it: with the group dropped, its stream's one
+/// handle is the walk's, which then takes them in place rather than copied.
+fn taken(g: Group) -> proc_macro2::token_stream::IntoIter {
+    let stream = g.stream();
+    drop(g);
+    stream.into_iter()
+}
+
+fn is_bracketed(t: &TokenTree) -> bool {
+    matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
 }
 
 fn delimiters(d: Delimiter) -> (&'static str, &'static str) {
