@@ -5,7 +5,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::doc::{Plain, doc};
-use super::tokens::{Tokens, each};
+use super::tokens::{Tokens, comma_separated, each};
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
 use crate::sema::names::checked_ident as ident;
 
@@ -123,7 +123,7 @@ pub fn registry(book: &Book) -> impl ToTokens + '_ {
 }
 
 fn registry_into(out: &mut TokenStream, book: &Book) {
-    let infos = rules(book).map(|(system, _, r)| {
+    let infos = comma_separated(rules(book).map(|(system, _, r)| {
         let id = r.id.as_str();
         let section = match r.section.as_deref() {
             Some(s) => quote!(Some(#s)),
@@ -139,7 +139,7 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
                 outputs: &[#outputs],
             }
         }
-    });
+    }));
     let (tables, resolve) = (super::tables::list(book), resolve(book));
     out.extend(quote! {
         /// Every rule the spec declares, and the way to run one by id.
@@ -150,7 +150,7 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
             use crate::value::{RuleError, Type, Values};
             /// Every rule the spec declares, in spec order, with its signature
             /// and the domain of each figure its rule block bounds.
-            pub const RULES: &[RuleInfo] = &[#(#infos),*];
+            pub const RULES: &[RuleInfo] = &[#infos];
             #tables
             #resolve
         }
@@ -167,14 +167,13 @@ fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> + Clone {
 }
 
 /// A rule's parameters as `crate::value::signature::Param`s, in the registry that imports it.
-fn params(params: &[Param]) -> TokenStream {
-    let params = params.iter().map(|p| {
+fn params(params: &[Param]) -> impl ToTokens + '_ {
+    comma_separated(params.iter().map(|p| {
         let (name, ty) = (p.name.as_str(), value_type(&p.ty));
         let optional = p.optional.then(|| quote!(.optional()));
         let domain = p.domain.map(super::domains::builder);
         quote!(Param::new(#name, #ty) #optional #domain)
-    });
-    quote!(#(#params),*)
+    }))
 }
 
 fn value_type(ty: &ValueType) -> TokenStream {

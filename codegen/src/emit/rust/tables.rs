@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::data;
 use super::doc::{Plain, doc};
-use super::tokens::{Tokens, each};
+use super::tokens::{Tokens, comma_separated, each};
 use super::values::{type_of, value_of};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
@@ -150,8 +150,8 @@ fn data_literal(t: &Table) -> Literal {
 }
 
 /// `TABLES`: every rows table of the book, for a test to decode each.
-pub fn list(book: &Book) -> TokenStream {
-    let tables = book.systems.iter().flat_map(|s| {
+pub fn list(book: &Book) -> impl ToTokens + '_ {
+    let tables = comma_separated(book.systems.iter().flat_map(|s| {
         s.chapters.iter().flat_map(move |c| {
             c.tables.iter().filter_map(move |t| match &t.kind {
                 TableKind::Rows { const_name, .. } => {
@@ -161,11 +161,13 @@ pub fn list(book: &Book) -> TokenStream {
                 TableKind::Constants => None,
             })
         })
-    });
-    quote! {
-        /// Every rows table, in book order, for a test to decode each one's data.
-        pub static TABLES: &[&dyn crate::table::RowsTable] = &[#(#tables),*];
-    }
+    }));
+    Tokens(move |out: &mut TokenStream| {
+        out.extend(quote! {
+            /// Every rows table, in book order, for a test to decode each one's data.
+            pub static TABLES: &[&dyn crate::table::RowsTable] = &[#tables];
+        });
+    })
 }
 
 /// One `const` per row, named by its `name` cell, documented by its text cells.
