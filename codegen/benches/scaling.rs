@@ -163,7 +163,7 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
     let path = dir.join("demo.md");
     std::fs::write(&path, text).expect("write the chapter");
     let start = Instant::now();
-    let compiled = codegen::compile_with(Book::default(), &[path], dir).map(|book| {
+    let compiled = codegen::compile_files(Book::default(), &[path], dir).map(|book| {
         (
             codegen::lints(&book, &|_, _| true, &|_, _, _, _| true),
             book,
@@ -172,7 +172,7 @@ fn compile_and_render(dir: &Path, text: &str) -> Run {
     let compile = start.elapsed();
     let start = Instant::now();
     if let Ok(book) = &compiled {
-        black_box(codegen::emit::rust::rust_module(&book.1));
+        black_box(codegen::emit::rust::generate(&book.1));
     }
     let emit = start.elapsed();
     let start = Instant::now();

@@ -46,10 +46,13 @@ pub fn compile_sources(sources: &Sources) -> Result<Book, Diagnostics> {
     diags.or(book)
 }
 
-/// [`compile_sources`] on at most `threads` threads (the bench shows one
-/// thread beside all). Systems are independent until their rules are called,
-/// so each is parsed and checked apart; the diagnostics come out in the order
-/// one thread gives: every system's parse's, then their checks', then names'.
+/// [`compile_sources`] on at most `threads` threads. Systems are independent
+/// until their rules are called, so each is parsed and checked apart; the
+/// diagnostics come out in the order one thread gives: every system's
+/// parse's, then their checks', then names'. Not an entry point of its own:
+/// only the bench (one thread beside all) and the test of that order choose
+/// the threads.
+#[doc(hidden)]
 pub fn compile_sources_on(sources: &Sources, threads: usize) -> Result<Book, Diagnostics> {
     let (book, diags) = read_sources_on(sources, threads);
     diags.or(book)
@@ -135,20 +138,27 @@ fn in_parallel<T: Sync, R: Send>(
     })
 }
 
-/// Compiles loose Markdown files (for `cargo xtask eval`) against `book`'s rules:
-/// each file joins the system its front matter names, replacing a chapter of the
-/// same path. Returns the combined book, checked as a whole.
-pub fn compile_with(book: Book, paths: &[PathBuf], shown_from: &Path) -> Result<Book, Diagnostics> {
+/// Compiles chapter files that lie anywhere (`cargo xtask eval`'s, a UI
+/// test's) against `book`'s rules: each file joins the system its front
+/// matter names, replacing a chapter of the same path, where a folder's
+/// chapters ([`compile_dir`]) belong to the system the folder names. Returns
+/// the combined book, checked as a whole.
+pub fn compile_files(
+    book: Book,
+    paths: &[PathBuf],
+    shown_from: &Path,
+) -> Result<Book, Diagnostics> {
     let mut diags = Diagnostics::default();
     let files: Vec<_> = paths
         .iter()
         .filter_map(|path| read(path, shown_from, &mut diags))
         .collect();
-    compile_files(book, files, diags)
+    join_files(book, files, diags)
 }
 
-/// [`compile_with`] for files already read.
-pub(crate) fn compile_files(
+/// [`compile_files`] for files already read (the fuzzer's bytes), after
+/// `diags`, the diagnostics of reading them.
+pub(crate) fn join_files(
     mut book: Book,
     files: Vec<Arc<SourceFile>>,
     mut diags: Diagnostics,

@@ -17,17 +17,19 @@ pub fn chapter(bytes: &[u8]) {
             Ok(file) => (vec![file], Diagnostics::default()),
             Err(d) => (Vec::new(), Diagnostics(vec![d])),
         };
-    match crate::compile::compile_files(Book::default(), files, diags) {
+    match crate::compile::join_files(Book::default(), files, diags) {
         Ok(book) => {
             // No resolver reads anything here: every table is unread.
             let lints = lint::lints(&book, &|_, _| false, &|_, _, _, _| false);
             black_box(lint::render(&lints, true));
             every(lints.iter().map(|l| &l.diagnostic));
-            // The emitter writes Rust as text: what it writes must parse.
-            let rust = emit::rust::rust_module(&book);
+            // The emitter writes Rust as text: what the build writes must parse,
+            // and so be laid out for a person without a panic.
+            let rust = emit::rust::generate(&book).code;
             if let Err(e) = syn::parse_file(&rust) {
                 panic!("the emitted Rust does not parse: {e}\n{rust}");
             }
+            black_box(emit::rust::readable_module(&book));
             black_box(emit::cases::case_files(&book));
         }
         Err(diags) => {

@@ -22,7 +22,7 @@ mod syntax;
 
 // The modules and items other crates use, by their short paths.
 pub use compile::{
-    compile_dir, compile_sources, compile_sources_on, compile_with, read_sources, rust_of_spec,
+    compile_dir, compile_files, compile_sources, compile_sources_on, read_sources, rust_of_spec,
 };
 pub use diag::code::DiagCode;
 pub use diag::diagnostic::{Diagnostic, Diagnostics};

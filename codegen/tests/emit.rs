@@ -16,11 +16,33 @@ fn the_fixture_book_emits_this_rust() {
     let root = workspace();
     let book = root.join("xtask/tests/fixtures/book");
     let book = codegen::compile_dir(&book, root).unwrap_or_else(|d| panic!("{d}"));
-    let code = codegen::emit::rust::rust_module(&book);
+    let code = codegen::emit::rust::readable_module(&book);
     if let Err(e) = syn::parse_file(&code) {
         panic!("the emitted Rust does not parse: {e}\n{code}");
     }
     insta::assert_snapshot!(code);
+}
+
+/// The build writes the tokens as they are, and the readable copy lays the
+/// same tokens out: what a person reads there is what rustc compiles.
+#[test]
+fn the_build_writes_the_tokens_the_readable_copy_lays_out() {
+    let root = workspace();
+    let book = codegen::compile_dir(&root.join("xtask/tests/fixtures/book"), root)
+        .unwrap_or_else(|d| panic!("{d}"));
+    let built = codegen::emit::rust::generate(&book).code;
+    let readable = codegen::emit::rust::readable_module(&book);
+    // Laid out alike, as a doc comment is written `///` whatever its literal's form.
+    let laid_out = |code: &str| match syn::parse_file(code) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(e) => panic!("the emitted Rust does not parse: {e}\n{code}"),
+    };
+    assert_eq!(laid_out(&built), laid_out(&readable));
+    assert!(built.starts_with("// @generated"), "{built}");
+    assert!(
+        built.lines().count() * 2 < readable.lines().count(),
+        "the build lays nothing out"
+    );
 }
 
 /// `rules` is built with the fingerprint of what its generated module does

@@ -133,7 +133,7 @@ errata = [{ row = "Whip", column = "notes", printed = "", reading = "--", reason
 fn a_rule_without_inputs_emits_no_unused_parameter() {
     let body = "```rule roll-dice\n[outputs]\ndice = \"dice\"\n```\n";
     let book = compile("no-inputs", body).unwrap_or_else(|d| panic!("{d}"));
-    let code = codegen::emit::rust::rust_module(&book);
+    let code = codegen::emit::rust::readable_module(&book);
     assert!(code.contains("fn from_values(_v: &Values)"), "{code}");
 }
 

@@ -15,7 +15,7 @@ use codegen::Book;
 
 fn ui(path: &Path) -> datatest_stable::Result<()> {
     let folder = path.parent().expect("a fixture sits in ui/");
-    let rendered = match codegen::compile_with(Book::default(), &[path.to_path_buf()], folder) {
+    let rendered = match codegen::compile_files(Book::default(), &[path.to_path_buf()], folder) {
         Ok(_) => String::new(),
         Err(diags) => diags.render(),
     };

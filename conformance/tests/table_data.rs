@@ -87,7 +87,7 @@ fn data() -> &'static str {
     std::fs::create_dir_all(&dir).expect("create the test folder");
     let path = dir.join("demo.md");
     std::fs::write(&path, CHAPTER.replace("TAB", "\t")).expect("write the chapter");
-    let book = codegen::compile_with(codegen::Book::default(), &[path], Path::new(&dir));
+    let book = codegen::compile_files(codegen::Book::default(), &[path], Path::new(&dir));
     let _ = std::fs::remove_dir_all(&dir);
     let book = book.unwrap_or_else(|d| panic!("{}", d.render()));
     let table = &book.systems[0].chapters[0].tables[0];

@@ -52,7 +52,7 @@ pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation
         .iter()
         .map(|f| f.canonicalize().unwrap_or_else(|_| f.clone()))
         .collect();
-    let book = codegen::compile_with(book, &files, root)?;
+    let book = codegen::compile_files(book, &files, root)?;
     let shown: Vec<PathBuf> = files
         .iter()
         .map(|f| f.strip_prefix(root).unwrap_or(f).to_path_buf())

@@ -2,37 +2,40 @@
 //! model, the schema parser and the error codes need to know of lints,
 //! without the lints themselves ([`crate::sema::lint`]).
 
-use std::fmt;
-
-/// Every lint, by the name that an `allow` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum LintKind {
-    /// A band of a banded table starts more than one past the end of the band above.
-    BandGap,
-    /// A band of a banded table starts at or below the end of the band above.
-    BandOverlap,
-    /// A table's numeric first column goes down from one row to the next.
-    RowsOutOfOrder,
-    /// Two rows of a table print the same name in their first column (under
-    /// the same parent row), so a lookup by name cannot tell them apart.
-    DuplicateKey,
-    /// A numeric column of a banded table that would rise or fall along the
-    /// bands, or keep a constant step or ratio, but for one cell
-    /// ([`crate::sema::anomaly`]).
-    TableAnomaly,
-    /// No resolver reads any constant the table compiles to.
-    UnreadTable,
-    /// No example names the rule.
-    RuleWithoutExample,
-    /// An allow that silences nothing. It cannot itself be allowed.
-    UnusedAllow,
-    /// An example or a book's table in a ruling's section that the ruling does
-    /// not state ([`crate::sema::placement`]). It cannot be allowed: move the item.
-    MisplacedInRuling,
-    /// A ruling that says neither what printed text it sets aside
-    /// (`aside=…`) nor that it fills a gap (`gap`). It cannot be allowed:
-    /// declaring is as short as an allow would be.
-    UndeclaredRuling,
+codes! {
+    /// Every lint, by the name that an `allow` writes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub enum LintKind {
+        /// A band of a banded table starts more than one past the end of the band above.
+        BandGap => "band-gap",
+        /// A band of a banded table starts at or below the end of the band above.
+        BandOverlap => "band-overlap",
+        /// A table's numeric first column goes down from one row to the next.
+        RowsOutOfOrder => "rows-out-of-order",
+        /// Two rows of a table print the same name in their first column (under
+        /// the same parent row), so a lookup by name cannot tell them apart.
+        DuplicateKey => "duplicate-key",
+        /// A numeric column of a banded table that would rise or fall along the
+        /// bands, or keep a constant step or ratio, but for one cell
+        /// ([`crate::sema::anomaly`]).
+        TableAnomaly => "table-anomaly",
+        /// No resolver reads any constant the table compiles to.
+        UnreadTable => "unread-table",
+        /// No example names the rule.
+        RuleWithoutExample => "rule-without-example",
+        /// An allow that silences nothing. It cannot itself be allowed.
+        UnusedAllow => "unused-allow",
+        /// An example or a book's table in a ruling's section that the ruling does
+        /// not state ([`crate::sema::placement`]). It cannot be allowed: move the item.
+        MisplacedInRuling => "misplaced-in-ruling",
+        /// A ruling that says neither what printed text it sets aside
+        /// (`aside=…`) nor that it fills a gap (`gap`). It cannot be allowed:
+        /// declaring is as short as an allow would be.
+        UndeclaredRuling => "undeclared-ruling",
+    }
+    /// Every code, in the order of the table.
+    pub const ALL;
+    fn name;
 }
 
 /// Where an allow for a lint is written.
@@ -45,34 +48,6 @@ pub enum Scope {
 }
 
 impl LintKind {
-    pub const ALL: [LintKind; 10] = [
-        LintKind::BandGap,
-        LintKind::BandOverlap,
-        LintKind::RowsOutOfOrder,
-        LintKind::DuplicateKey,
-        LintKind::TableAnomaly,
-        LintKind::UnreadTable,
-        LintKind::RuleWithoutExample,
-        LintKind::UnusedAllow,
-        LintKind::MisplacedInRuling,
-        LintKind::UndeclaredRuling,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            LintKind::BandGap => "band-gap",
-            LintKind::BandOverlap => "band-overlap",
-            LintKind::RowsOutOfOrder => "rows-out-of-order",
-            LintKind::DuplicateKey => "duplicate-key",
-            LintKind::TableAnomaly => "table-anomaly",
-            LintKind::UnreadTable => "unread-table",
-            LintKind::RuleWithoutExample => "rule-without-example",
-            LintKind::UnusedAllow => "unused-allow",
-            LintKind::MisplacedInRuling => "misplaced-in-ruling",
-            LintKind::UndeclaredRuling => "undeclared-ruling",
-        }
-    }
-
     pub fn from_name(name: &str) -> Option<LintKind> {
         LintKind::ALL.into_iter().find(|k| k.name() == name)
     }
@@ -101,11 +76,5 @@ impl LintKind {
             .map(|k| format!("`{}`", k.name()))
             .collect::<Vec<_>>()
             .join(", ")
-    }
-}
-
-impl fmt::Display for LintKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }

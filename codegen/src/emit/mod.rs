@@ -10,10 +10,38 @@ pub mod rust;
 /// so a tool that runs the resolver can tell whether the book it holds is
 /// the one compiled in.
 pub fn fingerprint(code: &str) -> String {
-    let hash = code.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    });
-    format!("{hash:016x}")
+    let mut hash = Fingerprint::default();
+    hash.feed(code);
+    hash.hex()
+}
+
+/// [`fingerprint`] fed a piece at a time, as a `fmt::Write`: the generated
+/// module's fingerprint is written into it token by token, with no text built.
+pub(crate) struct Fingerprint(u64);
+
+impl Default for Fingerprint {
+    fn default() -> Self {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fingerprint {
+    pub(crate) fn feed(&mut self, text: &str) {
+        self.0 = text.bytes().fold(self.0, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    }
+
+    pub(crate) fn hex(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+impl std::fmt::Write for Fingerprint {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.feed(text);
+        Ok(())
+    }
 }
 
 /// The fingerprint of the resolver's sources under `src` (every `.rs` file,

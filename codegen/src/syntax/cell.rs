@@ -9,6 +9,61 @@ use std::borrow::Cow;
 
 pub use crate::model::cell::{BaseType, CellValue, ColumnType, DiceSpec, KNOWN};
 
+impl ColumnType {
+    /// Parses a type as written in a schema. The error is a message about `text`.
+    pub fn parse(text: &str) -> Result<ColumnType, String> {
+        let (text, optional) = match text.trim().strip_suffix('?') {
+            Some(t) => (t, true),
+            None => (text.trim(), false),
+        };
+        let mut alternatives = text.split('|').map(str::trim);
+        let text = alternatives.next().unwrap_or_default();
+        let words: Vec<String> = alternatives.map(str::to_string).collect();
+        if words.iter().any(|w| w.is_empty()) {
+            return Err("an empty word among the alternatives".into());
+        }
+        let (name, arg) = match text.split_once('(') {
+            Some((name, rest)) => match rest.strip_suffix(')') {
+                Some(arg) if !arg.trim().is_empty() => (name.trim(), Some(arg.trim().to_string())),
+                _ => return Err(format!("`{text}` has an unclosed or empty unit")),
+            },
+            None => (text.trim(), None),
+        };
+        let base = match (name, arg) {
+            ("int", unit) => BaseType::Int { unit },
+            ("modifier", None) => BaseType::Modifier,
+            ("rate", None) => BaseType::Rate,
+            ("term", None) => BaseType::Term,
+            ("range", None) => BaseType::Range,
+            ("dice", None) => BaseType::Dice,
+            ("label", None) => BaseType::Label,
+            ("text", None) => BaseType::Text,
+            ("quantity", None) => BaseType::Quantity,
+            ("ident", None) => BaseType::Ident,
+            ("decimal", None) => BaseType::Decimal,
+            ("rof", None) => BaseType::RateOfFire,
+            ("amount", None) => BaseType::Amount,
+            ("damage_type", None) => BaseType::DamageType,
+            ("locations", None) => BaseType::Locations,
+            ("timed_dice", None) => BaseType::TimedDice,
+            (n, Some(_)) if KNOWN.contains(&n) => return Err(format!("`{n}` takes no unit")),
+            (n, _) => {
+                let hint = crate::diag::suggest::did_you_mean(n, KNOWN.iter().copied())
+                    .map_or(String::new(), |h| format!("; {h}"));
+                return Err(format!(
+                    "unknown column type `{n}`{hint} (known: {})",
+                    KNOWN.join(", ")
+                ));
+            }
+        };
+        Ok(ColumnType {
+            base,
+            optional,
+            words,
+        })
+    }
+}
+
 /// A cell that does not fit its type: where in the cell, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CellError {

@@ -5,6 +5,7 @@
 
 pub(crate) mod blocks;
 pub mod cell;
+pub(crate) mod domain;
 pub(crate) mod ids;
 pub mod load;
 pub mod locator;

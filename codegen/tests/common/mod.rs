@@ -20,7 +20,7 @@ section = "Some section"
 /// it with locations shown relative to that folder, and removes the folder.
 pub fn compile(suite: &str, test: &str, text: &str) -> Result<Book, Diagnostics> {
     in_folder(suite, test, &[("demo.md", text.as_bytes())], |dir| {
-        codegen::compile_with(Book::default(), &[dir.join("demo.md")], dir)
+        codegen::compile_files(Book::default(), &[dir.join("demo.md")], dir)
     })
 }
 

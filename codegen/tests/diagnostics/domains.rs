@@ -22,7 +22,7 @@ fn a_domain_is_read_with_its_bounds() {
 fn an_example_outside_the_domain_compiles_to_be_refused() {
     let text = rule_with("int 3..=18").replace("roll = 3\n", "roll = 19\n");
     let book = compile("outside_domain", &text).unwrap_or_else(|d| panic!("{d}"));
-    let code = squeezed(&codegen::emit::rust::rust_module(&book));
+    let code = squeezed(&codegen::emit::rust::readable_module(&book));
     for emitted in [
         "given: &[Param::new(\"roll\", Type::Int).within(3.0, 18.0)]",
         "(\"demo\", \"demo.hit\") => run(&RULES[0], given, trace, crate::demo::demo::hit)",
@@ -40,7 +40,7 @@ fn a_domain_open_at_one_end_declares_the_other() {
         ("int ..=-1", ".at_most(-1.0)"),
     ] {
         let book = compile("open_domain", &rule_with(ty)).unwrap_or_else(|d| panic!("{d}"));
-        let code = squeezed(&codegen::emit::rust::rust_module(&book));
+        let code = squeezed(&codegen::emit::rust::readable_module(&book));
         let emitted = squeezed(&format!("Param::new(\"roll\", Type::Int){declared}"));
         assert!(code.contains(&emitted), "no `{emitted}` in:\n{code}");
     }
@@ -62,7 +62,7 @@ fn an_unbounded_domain_is_declared_and_never_refuses() {
         .domain
         .expect("`..` is a domain");
     assert_eq!((domain.lo, domain.hi), (None, None));
-    let code = squeezed(&codegen::emit::rust::rust_module(&book));
+    let code = squeezed(&codegen::emit::rust::readable_module(&book));
     let listed = squeezed("Param::new(\"roll\", Type::Int).unbounded()");
     assert!(code.contains(&listed), "no `{listed}` in:\n{code}");
 }

@@ -22,7 +22,7 @@ fn an_unknown_system_is_reported_at_the_front_matter() {
         "diagnostics",
         "unknown_system",
         &[("x.md", text.as_bytes())],
-        |dir| codegen::compile_with(base, &[dir.join("x.md")], dir),
+        |dir| codegen::compile_files(base, &[dir.join("x.md")], dir),
     );
     let diags = result.expect_err("an unknown system").0;
     let d = only(&diags);

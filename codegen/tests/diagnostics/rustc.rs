@@ -5,10 +5,21 @@
 
 use super::*;
 
-/// The generated Rust of a chapter that must compile, which must parse as Rust.
+/// The generated Rust of a chapter that must compile, laid out to be read,
+/// which must parse as Rust.
 pub(super) fn rust(test: &str, text: &str) -> String {
+    emitted(test, text, codegen::emit::rust::readable_module)
+}
+
+/// The generated Rust of a chapter that must compile as the build writes it,
+/// its tokens as they are: what rustc compiles.
+pub(super) fn built(test: &str, text: &str) -> String {
+    emitted(test, text, |book| codegen::emit::rust::generate(book).code)
+}
+
+fn emitted(test: &str, text: &str, emit: fn(&codegen::Book) -> String) -> String {
     let code = match compile(test, text) {
-        Ok(book) => codegen::emit::rust::rust_module(&book),
+        Ok(book) => emit(&book),
         Err(d) => panic!("`{test}` should compile:\n{d}"),
     };
     if let Err(e) = syn::parse_file(&code) {

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use super::rustc::rust;
+use super::rustc::built;
 use super::*;
 
 /// The modules of `rules` that the generated code names, as paths under `rules/src`.
@@ -122,7 +122,7 @@ damage = "int"
 ```
 "#,
     );
-    let spec = rust("prelude_names", &text);
+    let spec = built("prelude_names", &text);
     let resolvers = "pub mod demo { pub mod demo {
         use crate::spec::demo::demo::{hit, i32};
         use crate::trace::Trace;

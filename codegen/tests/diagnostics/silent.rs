@@ -205,7 +205,7 @@ fn a_fifo_given_to_eval_is_reported_not_read() {
             let fifo = dir.join("pipe.md");
             let made = std::process::Command::new("mkfifo").arg(&fifo).status();
             assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", fifo.display());
-            codegen::compile_with(Book::default(), &[fifo], dir)
+            codegen::compile_files(Book::default(), &[fifo], dir)
         });
         let _ = send.send(
             result

@@ -153,7 +153,7 @@ impl ResolverSource {
 /// compile (its calls are then typed without it).
 fn generated(root: &Path) -> Option<(String, syn::File)> {
     let book = crate::compile_book(root).ok()?;
-    let text = codegen::emit::rust::rust_module(&book);
+    let text = codegen::emit::rust::readable_module(&book);
     let file = syn::parse_file(&text).ok()?;
     Some((text, file))
 }

@@ -3,7 +3,7 @@
 use std::fmt::{self, Display, Write as _};
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 pub(super) use crate::diag::diagnostic::is_bidi;
 
@@ -11,9 +11,20 @@ pub(super) use crate::diag::diagnostic::is_bidi;
 /// line of `text`, which prettyplease prints as a `///` line of the literal's
 /// value. `text` is the emitter's own wording: text from the spec goes into it
 /// only as [`Plain`].
-pub fn doc(text: &str) -> TokenStream {
-    let lines = text.split('\n').map(str::trim_end);
-    quote! { #(#[doc = #lines])* }
+pub fn doc(text: impl Into<String>) -> Doc {
+    Doc(text.into())
+}
+
+/// A doc comment's text, whose attributes are built where it is interpolated:
+/// built apart, as a `TokenStream`, they would be copied there token by token.
+pub struct Doc(String);
+
+impl ToTokens for Doc {
+    fn to_tokens(&self, out: &mut TokenStream) {
+        for line in self.0.split('\n').map(str::trim_end) {
+            out.extend(quote! { #[doc = #line] });
+        }
+    }
 }
 
 /// Spec text as inert Markdown for a doc comment. rustdoc reads doc comments

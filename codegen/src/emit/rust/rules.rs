@@ -5,13 +5,13 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::doc::{Plain, doc};
-use super::tokens::Tokens;
+use super::tokens::{Tokens, comma_separated, each};
 use crate::model::{Book, Chapter, Param, Rule, ValueType};
 use crate::sema::names::checked_ident as ident;
 
 pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
     Tokens(move |out: &mut TokenStream| {
-        let doc = doc(&format!(
+        let doc = doc(format!(
             " Rule `{}` ({}): its inputs and outputs.",
             r.id,
             Plain(&c.file.location(r.span.start))
@@ -32,7 +32,11 @@ pub fn rule<'a>(c: &'a Chapter, r: &'a Rule) -> impl ToTokens + 'a {
 
 /// `Given`, read from the values by name with each input's type checked. A
 /// word input is a `String` that `Values::word` refuses outside its words.
-fn given(given: &[Param]) -> TokenStream {
+fn given(given: &[Param]) -> impl ToTokens + '_ {
+    Tokens(move |out: &mut TokenStream| given_into(out, given))
+}
+
+fn given_into(out: &mut TokenStream, given: &[Param]) {
     let fields = fields(given);
     // A rule without inputs reads nothing: name the parameter so that it is not "unused".
     let v = if given.is_empty() {
@@ -48,51 +52,55 @@ fn given(given: &[Param]) -> TokenStream {
             (_, false) => quote!(v.get(#key)),
             (_, true) => quote!(v.get_opt(#key)),
         };
-        quote!(#field: #read?)
+        quote!(#field: #read?,)
     });
-    quote! {
+    let reads = each(reads);
+    out.extend(quote! {
         /// What the rule takes.
         #[derive(Debug, Clone, PartialEq)]
         pub struct Given { #fields }
         impl FromValues for Given {
             fn from_values(#v: &Values) -> Result<Self, RuleError> {
-                Ok(Self { #(#reads,)* })
+                Ok(Self { #reads })
             }
         }
-    }
+    });
 }
 
 /// `Outcome`, turned into values by name.
-fn outcome(outputs: &[Param]) -> TokenStream {
+fn outcome(outputs: &[Param]) -> impl ToTokens + '_ {
+    Tokens(move |out: &mut TokenStream| outcome_into(out, outputs))
+}
+
+fn outcome_into(out: &mut TokenStream, outputs: &[Param]) {
     let fields = fields(outputs);
-    let sets = outputs.iter().map(|p| {
+    let sets = each(outputs.iter().map(|p| {
         let (key, field) = (p.name.as_str(), ident(&p.name));
         quote!(v.set(#key, self.#field);)
-    });
-    quote! {
+    }));
+    out.extend(quote! {
         /// What the rule gives.
         #[derive(Debug, Clone, PartialEq)]
         pub struct Outcome { #fields }
         impl IntoValues for Outcome {
             fn into_values(self) -> Values {
                 let mut v = Values::default();
-                #(#sets)*
+                #sets
                 v
             }
         }
-    }
+    });
 }
 
 /// A struct's fields, one for each parameter.
-fn fields(params: &[Param]) -> TokenStream {
-    let fields = params.iter().map(|p| {
+fn fields(params: &[Param]) -> impl ToTokens + '_ {
+    each(params.iter().map(|p| {
         let (field, ty) = (ident(&p.name), field_type(&p.ty));
         match p.optional {
-            true => quote!(pub #field: Option<#ty>),
-            false => quote!(pub #field: #ty),
+            true => quote!(pub #field: Option<#ty>,),
+            false => quote!(pub #field: #ty,),
         }
-    });
-    quote!(#(#fields,)*)
+    }))
 }
 
 fn field_type(ty: &ValueType) -> TokenStream {
@@ -115,7 +123,7 @@ pub fn registry(book: &Book) -> impl ToTokens + '_ {
 }
 
 fn registry_into(out: &mut TokenStream, book: &Book) {
-    let infos = rules(book).map(|(system, _, r)| {
+    let infos = comma_separated(rules(book).map(|(system, _, r)| {
         let id = r.id.as_str();
         let section = match r.section.as_deref() {
             Some(s) => quote!(Some(#s)),
@@ -131,7 +139,7 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
                 outputs: &[#outputs],
             }
         }
-    });
+    }));
     let (tables, resolve) = (super::tables::list(book), resolve(book));
     out.extend(quote! {
         /// Every rule the spec declares, and the way to run one by id.
@@ -142,7 +150,7 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
             use crate::value::{RuleError, Type, Values};
             /// Every rule the spec declares, in spec order, with its signature
             /// and the domain of each figure its rule block bounds.
-            pub const RULES: &[RuleInfo] = &[#(#infos),*];
+            pub const RULES: &[RuleInfo] = &[#infos];
             #tables
             #resolve
         }
@@ -150,7 +158,7 @@ fn registry_into(out: &mut TokenStream, book: &Book) {
 }
 
 /// Every rule of the book with its system and chapter, in book order.
-fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> {
+fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> + Clone {
     book.systems.iter().flat_map(|s| {
         s.chapters
             .iter()
@@ -159,14 +167,13 @@ fn rules(book: &Book) -> impl Iterator<Item = (&str, &Chapter, &Rule)> {
 }
 
 /// A rule's parameters as `crate::value::signature::Param`s, in the registry that imports it.
-fn params(params: &[Param]) -> TokenStream {
-    let params = params.iter().map(|p| {
+fn params(params: &[Param]) -> impl ToTokens + '_ {
+    comma_separated(params.iter().map(|p| {
         let (name, ty) = (p.name.as_str(), value_type(&p.ty));
         let optional = p.optional.then(|| quote!(.optional()));
         let domain = p.domain.map(super::domains::builder);
         quote!(Param::new(#name, #ty) #optional #domain)
-    });
-    quote!(#(#params),*)
+    }))
 }
 
 fn value_type(ty: &ValueType) -> TokenStream {
@@ -185,15 +192,19 @@ fn value_type(ty: &ValueType) -> TokenStream {
 
 /// `resolve`: a match arm for each rule, which runs its resolver function
 /// (`rules::<system>::<chapter>::<rule>`) through `run`, with its signature.
-fn resolve(book: &Book) -> TokenStream {
-    let arms = rules(book).enumerate().map(|(i, (system, c, r))| {
+fn resolve(book: &Book) -> impl ToTokens + '_ {
+    Tokens(move |out: &mut TokenStream| resolve_into(out, book))
+}
+
+fn resolve_into(out: &mut TokenStream, book: &Book) {
+    let arms = each(rules(book).enumerate().map(|(i, (system, c, r))| {
         let [s, ch, name] = [system, &c.id, &r.name].map(ident);
         let (id, i) = (r.id.as_str(), Literal::usize_unsuffixed(i));
         quote! {
             (#system, #id) => run(&RULES[#i], given, trace, crate::#s::#ch::#name),
         }
-    });
-    quote! {
+    }));
+    out.extend(quote! {
         /// Runs rule `rule` of `system` on `given`, recording its steps in `trace`.
         pub fn resolve(
             system: &str,
@@ -202,12 +213,12 @@ fn resolve(book: &Book) -> TokenStream {
             trace: &mut Trace,
         ) -> Result<Values, RuleError> {
             match (system, rule) {
-                #(#arms)*
+                #arms
                 _ => Err(RuleError::UnknownRule {
                     system: system.to_string(),
                     rule: rule.to_string(),
                 }),
             }
         }
-    }
+    });
 }

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::data;
 use super::doc::{Plain, doc};
-use super::tokens::Tokens;
+use super::tokens::{Tokens, comma_separated, each};
 use super::values::{type_of, value_of};
 use crate::cell::{BaseType, CellValue};
 use crate::model::{Book, Chapter, Table, TableKind};
@@ -48,7 +48,7 @@ pub fn table<'a>(
 }
 
 /// The group and parent fields a table adds to its columns', with their docs.
-fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> {
+fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> + Clone {
     [
         (&t.group, " The group row this row sits under."),
         (&t.parent, " The parent row of this child row."),
@@ -60,28 +60,29 @@ fn extra_fields(t: &Table) -> impl Iterator<Item = (&str, &'static str)> {
 /// The row struct, and its `decode_row`, which reads a line of the table's
 /// data a field at a time, in column order.
 fn row_struct(out: &mut TokenStream, t: &Table, row: &Ident, place: &str) {
-    let about = doc(&format!(" A row of table {place}."));
+    let about = doc(format!(" A row of table {place}."));
     let columns = t.columns.iter().map(|col| {
-        let doc = doc(&format!(
+        let doc = doc(format!(
             " {} ({})",
             Plain(&col.header),
             Plain(&col.ty.to_string())
         ));
         let (field, ty) = (ident(&col.field), type_of(&col.ty));
-        quote! { #doc pub #field: #ty }
+        quote! { #doc pub #field: #ty, }
     });
     let extra = extra_fields(t).map(|(field, text)| {
         let (doc, field) = (doc(text), ident(field));
-        quote! { #doc pub #field: ::core::option::Option<&'static ::core::primitive::str> }
+        quote! { #doc pub #field: ::core::option::Option<&'static ::core::primitive::str>, }
     });
+    let (columns, extra) = (each(columns), each(extra));
     let names = fields(t);
     let (fields, keys) = (names.iter().map(|f| ident(f)), names.iter());
     out.extend(quote! {
         #about
         #[derive(Debug, Clone, Copy, PartialEq)]
         pub struct #row {
-            #(#columns,)*
-            #(#extra,)*
+            #columns
+            #extra
         }
         impl #row {
             fn decode_row(
@@ -121,7 +122,7 @@ fn rows(out: &mut TokenStream, t: &Table, const_name: &str, row: &Ident, about: 
             Plain(&e.reason)
         );
     }
-    let doc = doc(&text);
+    let doc = doc(text);
     let (name, id, count) = (ident(const_name), t.id.as_str(), t.rows.len());
     let count = Literal::usize_unsuffixed(count);
     // Moved in, not copied: the one token of a large table is megabytes long.
@@ -149,8 +150,8 @@ fn data_literal(t: &Table) -> Literal {
 }
 
 /// `TABLES`: every rows table of the book, for a test to decode each.
-pub fn list(book: &Book) -> TokenStream {
-    let tables = book.systems.iter().flat_map(|s| {
+pub fn list(book: &Book) -> impl ToTokens + '_ {
+    let tables = comma_separated(book.systems.iter().flat_map(|s| {
         s.chapters.iter().flat_map(move |c| {
             c.tables.iter().filter_map(move |t| match &t.kind {
                 TableKind::Rows { const_name, .. } => {
@@ -160,11 +161,13 @@ pub fn list(book: &Book) -> TokenStream {
                 TableKind::Constants => None,
             })
         })
-    });
-    quote! {
-        /// Every rows table, in book order, for a test to decode each one's data.
-        pub static TABLES: &[&dyn crate::table::RowsTable] = &[#(#tables),*];
-    }
+    }));
+    Tokens(move |out: &mut TokenStream| {
+        out.extend(quote! {
+            /// Every rows table, in book order, for a test to decode each one's data.
+            pub static TABLES: &[&dyn crate::table::RowsTable] = &[#tables];
+        });
+    })
 }
 
 /// One `const` per row, named by its `name` cell, documented by its text cells.
@@ -186,7 +189,7 @@ fn constants(out: &mut TokenStream, t: &Table, about: &str) {
                 _ => None,
             })
             .collect();
-        let doc = doc(&format!(" {} ({about}.)", Plain(&words.join(" "))));
+        let doc = doc(format!(" {} ({about}.)", Plain(&words.join(" "))));
         let (name, ty, value) = (
             ident(name),
             type_of(ty),
@@ -194,5 +197,5 @@ fn constants(out: &mut TokenStream, t: &Table, about: &str) {
         );
         quote! { #doc pub const #name: #ty = #value; }
     });
-    out.extend(quote! { #(#consts)* });
+    out.extend(consts);
 }
