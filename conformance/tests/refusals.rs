@@ -60,10 +60,10 @@ fn refusals() -> Vec<Refusal> {
         },
         Refusal {
             case: "action/craft-stream",
-            input: "roll",
-            value: Value::Int(-1_000_000),
-            why: "an attack total below 3d6's lowest",
-            message: "`roll` is -1000000, outside its domain 3..",
+            input: "rounds",
+            value: Value::Int(30),
+            why: "more rounds than the weapon's RoF of 20 fires in a turn",
+            message: "a stream fires at most the weapon's RoF of 20 rounds, not 30",
         },
         Refusal {
             case: "action/jim-stabilized",

@@ -71,7 +71,6 @@ pub fn roleplay(g: &roleplay::Given, t: &mut Trace) -> Result<roleplay::Outcome,
             g.bonus
         )));
     }
-    non_negative([("a roll", g.roll)])?;
     let total = g.roll + g.bonus;
     t.step(
         ids::ROLEPLAY_BONUS,
@@ -304,13 +303,15 @@ pub fn roll_with_the_blow(
     Ok(roll_with_the_blow::Outcome { halved, damage })
 }
 
-/// The most metres an action of the half-measure table covers, if `action` is one.
+/// The most metres an action of the half-measure table covers, if `action` is one:
+/// half of MOV rounded up (the ruling on halves), and half of STR, a dive's
+/// reach, as it is, since the book states no rounding for it (line 41).
 fn half_measure(
     action: &str,
     mov: i64,
     strength: Option<i64>,
     t: &mut Trace,
-) -> Result<Option<i64>, RuleError> {
+) -> Result<Option<f64>, RuleError> {
     let Some(row) = HALF_MEASURES
         .iter()
         .find(|r| r.action.eq_ignore_ascii_case(action))
@@ -337,7 +338,15 @@ fn half_measure(
         format!("{}: half of {}", row.action, row.score),
     );
     non_negative([(row.score, score)])?;
-    Ok(Some(half(score, row.score, t)))
+    if row.score == "STR" {
+        let metres = score as f64 / f64::from(HALF_DIVISOR);
+        t.step(
+            ids::RULING_HALVES,
+            format!("half of STR {score}, not rounded: {metres} m"),
+        );
+        return Ok(Some(metres));
+    }
+    Ok(Some(half(score, row.score, t) as f64))
 }
 
 pub fn r#move(g: &r#move::Given, t: &mut Trace) -> Result<r#move::Outcome, RuleError> {
@@ -355,7 +364,9 @@ pub fn r#move(g: &r#move::Given, t: &mut Trace) -> Result<r#move::Outcome, RuleE
                 pace.pace, pace.mov_multiple
             ),
         );
-        return Ok(r#move::Outcome { metres });
+        return Ok(r#move::Outcome {
+            metres: metres as f64,
+        });
     }
     let metres = half_measure(&g.action, mov, g.strength, t)?.ok_or_else(|| {
         RuleError::Invalid(format!(
@@ -376,7 +387,7 @@ pub fn dive(g: &dive::Given, t: &mut Trace) -> Result<dive::Outcome, RuleError> 
     );
     let reach = half_measure("Dive", 0, Some(g.strength), t)?
         .ok_or_else(|| RuleError::Invalid("the half-measure table has no Dive row".into()))?;
-    let in_reach = metres <= reach;
+    let in_reach = metres as f64 <= reach;
     t.step(
         ids::DIVE,
         format!(
@@ -430,6 +441,19 @@ pub fn held(g: &held::Given, t: &mut Trace) -> Result<held::Outcome, RuleError> 
     Ok(held::Outcome {
         penalty: row.penalty.into(),
     })
+}
+
+/// A held character's contest total with his hold's penalty from the held
+/// table: breaking free is one of his own actions, which the hold penalises
+/// (lines 63-66).
+fn held_total(total: i64, hold: &str, t: &mut Trace) -> Result<i64, RuleError> {
+    let row = by_name(HELD, |r| r.hold, hold, "hold", "the held table")?;
+    let held = total + i64::from(row.penalty);
+    t.step(
+        ids::HELD_TABLE,
+        format!("{}: {total} {:+} = {held}", row.hold, row.penalty),
+    );
+    Ok(held)
 }
 
 /// One side's total in a contest of holds: a score (STR, or REF to restrain), a skill and 3d6.
@@ -494,7 +518,8 @@ pub fn break_bind(g: &break_bind::Given, t: &mut Trace) -> Result<break_bind::Ou
 }
 
 pub fn break_grab(g: &break_grab::Given, t: &mut Trace) -> Result<break_grab::Outcome, RuleError> {
-    let total = contestant("the grabbed", ("STR", g.str), g.skill, g.roll, ids::GRAB, t)?;
+    let rolled = contestant("the grabbed", ("STR", g.str), g.skill, g.roll, ids::GRAB, t)?;
+    let total = held_total(rolled, "Grabbed", t)?;
     let grabber_total = contestant(
         "the grabber",
         ("STR", g.grabber_str),
@@ -543,7 +568,7 @@ pub fn break_restraint(
     g: &break_restraint::Given,
     t: &mut Trace,
 ) -> Result<break_restraint::Outcome, RuleError> {
-    let total = contestant(
+    let rolled = contestant(
         "the restrained",
         ("STR", g.str),
         g.skill,
@@ -551,6 +576,7 @@ pub fn break_restraint(
         ids::GRAB,
         t,
     )?;
+    let total = held_total(rolled, "Restrained", t)?;
     let restrainer_total = contestant(
         "the restrainer",
         ("STR", g.restrainer_str),
@@ -617,9 +643,9 @@ pub fn takedown(g: &takedown::Given, t: &mut Trace) -> Result<takedown::Outcome,
         let strength = g
             .strength
             .and_then(|s| i32::try_from(s).ok())
-            .filter(|&s| s >= 1)
+            .filter(|&s| s >= 0)
             .ok_or_else(|| {
-                RuleError::Invalid("a throw needs the thrower's STR, 1 or more".into())
+                RuleError::Invalid("a throw needs the thrower's STR, 0 or more".into())
             })?;
         let damage = Dice::d6(strength);
         t.step(

@@ -88,10 +88,19 @@ pub fn burst(g: &burst::Given, t: &mut Trace) -> Result<burst::Outcome, RuleErro
 pub fn stream(g: &stream::Given, t: &mut Trace) -> Result<stream::Outcome, RuleError> {
     at_least(1, [("rounds fired", g.rounds), ("RoF", g.rof)])?;
     let m = method("Stream")?;
+    // The stream's limit is the weapon's RoF, the most rounds it fires in a
+    // turn (line 428): a longer stream is refused, as a burst's fifth round
+    // is, and the rounds fired then hold the hits to it.
+    let most = limit(m, &[("RoF", g.rof)])?;
+    if g.rounds > most {
+        return Err(RuleError::Invalid(format!(
+            "a stream fires at most the weapon's RoF of {most} rounds, not {}",
+            g.rounds
+        )));
+    }
     let penalty = penalty(m, g.rounds, t)?;
     let total = g.roll + penalty;
     let hits = strikes(m, total, g.tn, t);
-    let hits = capped(hits, limit(m, &[("RoF", g.rof)])?, "the weapon's RoF", t);
     let hits = capped(hits, g.rounds, "the rounds fired", t);
     Ok(stream::Outcome {
         penalty,

@@ -13,13 +13,7 @@ fn effects(name: &str) -> Result<&'static WoundEffect, RuleError> {
 }
 
 pub fn wound(g: &wound::Given, t: &mut Trace) -> Result<wound::Outcome, RuleError> {
-    at_least(
-        1,
-        [
-            ("HLT", g.hlt),
-            ("a wound's points past armor and TGH", g.points),
-        ],
-    )?;
+    at_least(1, [("a wound's points past armor and TGH", g.points)])?;
     let mut below = None;
     let mut graded = None;
     for s in SEVERITY {
