@@ -69,9 +69,10 @@ fn main() -> ExitCode {
     let built = std::env::current_exe().is_ok_and(|me| me.with_file_name("xtask").is_file());
     if !built {
         eprintln!(
-            "building the tool (crate xtask) for the first time: it holds the resolver, \
-             compiled from spec/ with rules/src; this takes minutes once, and later runs \
-             rebuild only what an edit changed"
+            "building the tool (crate xtask) for the first time, then, when a command \
+             runs the book's examples, the judge (crate conformance), which holds the \
+             resolver compiled from spec/ with rules/src; this takes minutes once, and \
+             later runs rebuild only what an edit changed"
         );
     }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());

@@ -3,34 +3,12 @@
 
 use std::collections::BTreeMap;
 
-use rules::value::signature::{Param, RuleInfo};
-use rules::value::{Type, Value, Values};
+use casefile::{Case, Erratum, Value, Values};
+use rules::value::Type;
+use rules::value::signature::Param;
 use serde::Deserialize;
 
-#[derive(Debug, Clone)]
-pub struct Case {
-    pub id: String,
-    pub system: String,
-    pub rule: String,
-    /// `spec/<system>/<chapter>.md#<example id>`.
-    pub source: String,
-    /// The anchor of the section the example sits under, if any.
-    pub section: Option<String>,
-    pub ours: bool,
-    pub given: Values,
-    /// What the book prints, or, for an example of ours, what we worked out.
-    pub claims: Vec<(String, Value)>,
-    /// For a refused example (`[refused]`): words the rule's refusal must contain.
-    pub refused: Option<String>,
-    pub errata: BTreeMap<String, Erratum>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Erratum {
-    pub rules: Value,
-    pub ruling: String,
-    pub reason: String,
-}
+use crate::ParseFile;
 
 /// A case file as `regen` writes it: these keys and no others, so that a key
 /// misspelt or left over from an older writer is an error, not a claim skipped.
@@ -67,10 +45,10 @@ struct ErratumFile {
     reason: String,
 }
 
-impl Case {
+impl ParseFile for Case {
     /// Parses a case file. Values are typed by the rule's signature when the
     /// registry knows the rule, else as TOML gives them (the verdict will say why).
-    pub fn parse(text: &str) -> Result<Case, String> {
+    fn parse(text: &str) -> Result<Case, String> {
         let file: CaseFile = toml::from_str(text).map_err(|e| e.message().to_string())?;
         let info = rules::RULES
             .iter()
@@ -118,12 +96,6 @@ impl Case {
             errata,
         })
     }
-
-    pub fn rule_info(&self) -> Option<&'static RuleInfo> {
-        rules::RULES
-            .iter()
-            .find(|r| r.system == self.system && r.id == self.rule)
-    }
 }
 
 /// The claims of a case: `[expect]` for an example of ours, `[book]` for the
@@ -149,7 +121,10 @@ pub(crate) fn param(ps: &[Param], name: &str) -> Option<Type> {
 pub(crate) fn value(name: &str, v: toml::Value, ty: Option<Type>) -> Result<Value, String> {
     let bad = |v: &toml::Value| format!("`{name}` = {v} is not a value this suite reads");
     Ok(match (ty, v) {
-        (Some(Type::Dice), toml::Value::String(s)) => Value::Dice(s.parse()?),
+        (Some(Type::Dice), toml::Value::String(s)) => {
+            let d: rules::dice::Dice = s.parse()?;
+            Value::Dice(crate::value::dice(d))
+        }
         (Some(Type::Decimal), toml::Value::Integer(n)) => Value::Decimal(n as f64),
         (_, toml::Value::Float(x)) => Value::Decimal(x),
         (Some(Type::DecimalList), toml::Value::Array(items)) => Value::DecimalList(

@@ -8,7 +8,7 @@
 use std::panic::{catch_unwind, resume_unwind};
 use std::path::{Path, PathBuf};
 
-use conformance::{Case, Verdict, evaluate};
+use conformance::{Case, ParseFile, Verdict, evaluate};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() {

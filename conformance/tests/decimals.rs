@@ -4,8 +4,7 @@
 //! The cases use `damage-system` rule `wounds.accumulate`, whose total is the
 //! sum of the damage given: no table figure is typed here.
 
-use conformance::{Case, Report, Status, Verdict, evaluate};
-use rules::value::Value;
+use conformance::{Case, ParseFile, Report, Status, Value, Verdict, evaluate};
 
 /// A `wounds.accumulate` case for `damage` with `claims` (`[book]` or
 /// `[expect]`, and any errata), evaluated.

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::path::Path;
 
+use conformance::ParseFile;
 use conformance::property::{CASES, PropertyCase, check};
 
 fn run_property(path: &Path, text: String) -> datatest_stable::Result<()> {

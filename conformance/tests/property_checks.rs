@@ -6,7 +6,7 @@
 //! refuses a fall of 0 metres (outside the domain its rule block declares).
 
 use conformance::property::{CASES, PropertyCase, PropertyReport, Tried, check};
-use rules::value::Value;
+use conformance::{ParseFile, Value};
 
 /// A property of `rule` with `given` and `law` (each a TOML table's body).
 fn property(rule: &str, given: &str, law: &str) -> PropertyCase {

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
 
-use conformance::Case;
+use conformance::{Case, ParseFile};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestError, TestRng, TestRunner};
 use rules::dice::Dice;
@@ -61,6 +61,7 @@ fn seeds() -> Seeds {
         let text = std::fs::read_to_string(&path).expect("a case file is readable");
         let case = Case::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for (name, v) in case.given.0 {
+            let v = conformance::to_rules(&v);
             match &v {
                 Value::Text(s) => seeds.words.push(s.clone()),
                 Value::TextList(ts) => seeds.words.extend(ts.iter().cloned()),

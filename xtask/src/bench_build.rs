@@ -16,10 +16,11 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The workspace's parts that the `rules` build reads (every member, for cargo).
-const COPIED: [&str; 8] = [
+const COPIED: [&str; 9] = [
     "Cargo.toml",
     "Cargo.lock",
     "author",
+    "casefile",
     "codegen",
     "rules",
     "conformance",

@@ -4,32 +4,23 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use casefile::Verdict;
+use casefile::batch::Asked;
+use casefile::property::PropertyReport;
 use codegen::Diagnostics;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, System};
-use conformance::{Case, Report, Verdict};
 
-use crate::examples::{describe, run_case};
+use crate::examples::describe;
 
 /// What `eval` runs and shows.
+#[derive(Debug, Default)]
 pub struct Options {
     /// Show each example's derivation (its trace) under its claims.
     pub trace: bool,
     /// Run only the examples and properties with these ids (all when empty).
     pub only: Vec<String>,
-    /// How a case is run: `conformance::evaluate`, or a stand-in in tests.
-    pub evaluate: fn(&Case) -> Report,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            trace: false,
-            only: Vec::new(),
-            evaluate: conformance::evaluate,
-        }
-    }
 }
 
 /// What `eval` printed, whether anything failed, and the `--example` ids that
@@ -66,15 +57,36 @@ pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation
         ..Evaluation::default()
     };
     let wanted = |id: &str| opts.only.is_empty() || opts.only.iter().any(|o| o == id);
-    for (system, chapter) in chapters {
+    let mut asked = Asked::default();
+    for (system, chapter) in &chapters {
         for e in chapter.examples.iter().filter(|e| wanted(&e.id)) {
+            asked.cases.push(case_file(system, chapter, e).text);
+        }
+        for p in chapter.properties.iter().filter(|p| wanted(&p.id)) {
+            asked
+                .properties
+                .push(property_file(system, chapter, p).text);
+        }
+    }
+    let judged = match crate::judge::judge(&asked) {
+        Ok(judged) => judged,
+        Err(err) => {
+            run.failed = true;
+            let _ = writeln!(run.out, "cannot judge the examples: {err}");
+            return Ok(run);
+        }
+    };
+    let (mut cases, mut properties) = (judged.cases.into_iter(), judged.properties.into_iter());
+    for (_, chapter) in chapters {
+        let examples = chapter.examples.iter().filter(|e| wanted(&e.id));
+        for (e, report) in examples.zip(cases.by_ref()) {
             let at = format!(
                 "{}:{}",
                 chapter.file.path.display(),
                 chapter.file.line_col(e.span.start).0
             );
-            let report = match Case::parse(&case_file(system, chapter, e).text) {
-                Ok(case) => run_case(&case, opts.evaluate),
+            let report = match report {
+                Ok(report) => report,
                 Err(err) => {
                     run.failed = true;
                     let _ = writeln!(run.out, "{at} {}: fails (case unreadable: {err})", e.id);
@@ -87,8 +99,9 @@ pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation
                 run.out.push_str(&indent(&report.render_trace()));
             }
         }
-        for p in chapter.properties.iter().filter(|p| wanted(&p.id)) {
-            run.failed |= eval_property(system, chapter, p, &mut run.out);
+        let checked = chapter.properties.iter().filter(|p| wanted(&p.id));
+        for (p, report) in checked.zip(properties.by_ref()) {
+            run.failed |= eval_property(chapter, p, report, &mut run.out);
         }
     }
     if run.out.is_empty() && run.unknown.is_empty() {
@@ -120,22 +133,22 @@ fn unknown_ids(chapters: &[(&System, &Chapter)], only: &[String]) -> Vec<String>
         .collect()
 }
 
-/// Checks one property as the conformance suite does, printing `path:line id:
-/// holds` or the whole report of a failure. Returns whether it failed.
+/// Shows how one property came out, as the conformance suite checks it:
+/// `path:line id: holds` or the whole report of a failure. Returns whether it
+/// failed.
 fn eval_property(
-    system: &System,
     chapter: &Chapter,
     p: &codegen::model::Property,
+    report: Result<PropertyReport, String>,
     out: &mut String,
 ) -> bool {
-    let file = property_file(system, chapter, p);
     let at = format!(
         "{}:{} {}",
         chapter.file.path.display(),
         chapter.file.line_col(p.span.start).0,
         p.id
     );
-    match crate::check_property(&file.text) {
+    match report {
         Ok(report) => {
             let _ = match report.holds() {
                 true => writeln!(out, "{at}: holds {}", report.tried),

@@ -1,35 +1,12 @@
-//! Running the book's examples for the commands, and showing how they came
-//! out. Each example runs under `catch_unwind`, so a resolver that panics on
-//! one example fails that example and the others still run; and every
-//! command names a failing example the same way: `path:line id: fails`, then
-//! the claims that differ.
+//! Showing how the book's examples came out, for the commands: every
+//! command names a failing example the same way, `path:line id: fails`, then
+//! the claims that differ. The judge runs them, each under `catch_unwind`, so
+//! a resolver that panics on one example fails that example alone.
 
 use std::fmt::Write as _;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use casefile::{Report, Status, Verdict};
 use codegen::Book;
-use conformance::{Case, Report, Status, Verdict};
-use rules::trace::Trace;
-
-/// Runs `case` with `evaluate` (the suite's `conformance::evaluate`, or a
-/// stand-in in tests). A panic becomes a failing report that carries its message.
-pub fn run_case(case: &Case, evaluate: fn(&Case) -> Report) -> Report {
-    catch_unwind(AssertUnwindSafe(|| evaluate(case))).unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".into());
-        Report {
-            case: case.clone(),
-            verdict: Verdict::Fails,
-            claims: Vec::new(),
-            refusal: None,
-            trace: Trace::default(),
-            error: Some(format!("the resolver panicked: {message}")),
-        }
-    })
-}
 
 /// Whose value a claim states: the book's (`[book]`) or ours (`[expect]`).
 pub fn whose(report: &Report) -> &'static str {
@@ -57,7 +34,7 @@ pub fn describe(location: &str, report: &Report, failing_only: bool) -> String {
             out,
             "    refused: {:?} | rules {}  {}",
             r.reason,
-            r.rules_shown(),
+            r.rules,
             status_word(&r.status)
         );
     }
@@ -118,28 +95,47 @@ fn failing_at(e: &codegen::model::Example, report: &Report) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use casefile::{Case, ClaimResult, Trace, Value};
+
     use super::*;
 
-    fn case() -> Case {
-        Case::parse(
-            "id = \"t\"\nsystem = \"action\"\nrule = \"armor.absorb\"\nsource = \"x\"\nours = true\n\
-             [given]\ndamage = 10\nav = 4\n[expect]\ndamage_through = 6\n",
-        )
-        .expect("the case parses")
-    }
-
-    fn panics(_: &Case) -> Report {
-        panic!("no resolver here")
+    /// The judge's report of an example of ours whose one claim agrees.
+    fn agreeing() -> Report {
+        let case = Case {
+            id: "t".into(),
+            system: "action".into(),
+            rule: "armor.absorb".into(),
+            source: "x".into(),
+            section: None,
+            ours: true,
+            given: Default::default(),
+            claims: vec![("damage_through".into(), Value::Int(6))],
+            refused: None,
+            errata: Default::default(),
+        };
+        Report {
+            case,
+            verdict: Verdict::Agrees,
+            claims: vec![ClaimResult {
+                name: "damage_through".into(),
+                book: Value::Int(6),
+                rules: Some(Value::Int(6)),
+                status: Status::Agrees,
+            }],
+            refusal: None,
+            trace: Trace::default(),
+            error: None,
+        }
     }
 
     #[test]
-    fn a_panic_fails_the_example_with_its_message() {
-        let report = run_case(&case(), panics);
-        assert_eq!(report.verdict, Verdict::Fails);
-        assert_eq!(
-            report.error.as_deref(),
-            Some("the resolver panicked: no resolver here")
-        );
+    fn an_error_is_shown_under_the_example() {
+        let report = Report {
+            verdict: Verdict::Fails,
+            claims: Vec::new(),
+            error: Some("the resolver panicked: no resolver here".into()),
+            ..agreeing()
+        };
         assert!(
             describe("x.md:3", &report, true)
                 .contains("    error: the resolver panicked: no resolver here")
@@ -148,8 +144,7 @@ mod tests {
 
     #[test]
     fn an_example_of_ours_is_labelled_ours() {
-        let report = run_case(&case(), conformance::evaluate);
-        assert_eq!(report.verdict, Verdict::Agrees, "{}", report.render());
+        let report = agreeing();
         assert_eq!(
             describe("x.md:3", &report, false),
             "x.md:3 t: agrees\n    damage_through: ours 6 | rules 6  agrees\n"

@@ -1,22 +1,29 @@
 //! codegen's lints, run with what only the workspace knows: which tables the
 //! resolver reads, and which sections an example's derivation cites.
 
+use std::collections::HashMap;
 use std::path::Path;
 
+use casefile::batch::Asked;
 use codegen::emit::cases::case_file;
 use codegen::model::{Chapter, Example, System};
 use codegen::{Book, Lint};
-use conformance::Case;
 
-use crate::{audit, examples};
+use crate::audit;
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
 /// `root/rules/src` reads as [`audit::ResolverSource::readers`] finds them, and the
-/// sections an example's derivation cites as the linked resolver gives it.
+/// sections an example's derivation cites as the judge's resolver gives it.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
     let code = audit::ResolverSource::scan(root)?;
     let reads = |module: &str, name: &str| reads(&code, module, name);
-    Ok(codegen::lints(book, &reads, &derivation_cites))
+    let cites = derivation_cites(book)?;
+    let cited = |system: &System, _: &Chapter, e: &Example, id: &str| {
+        cites
+            .get(&(system.id.as_str(), e.id.as_str()))
+            .is_some_and(|ids| ids.iter().any(|c| c == id))
+    };
+    Ok(codegen::lints(book, &reads, &cited))
 }
 
 /// Whether the resolver `code` reads the constant `name` of the generated
@@ -26,11 +33,28 @@ pub fn reads(code: &audit::ResolverSource, module: &str, name: &str) -> bool {
     !code.readers(system, chapter, name).is_empty()
 }
 
-/// Whether the derivation of example `e` cites section `id`.
-fn derivation_cites(system: &System, chapter: &Chapter, e: &Example, id: &str) -> bool {
-    let Ok(case) = Case::parse(&case_file(system, chapter, e).text) else {
-        return false;
+/// The ids each example's derivation cites, by system and example id: none
+/// for an example whose case file cannot be read.
+fn derivation_cites(book: &Book) -> Result<HashMap<(&str, &str), Vec<String>>, String> {
+    let examples: Vec<(&System, &Chapter, &Example)> = book
+        .chapters()
+        .flat_map(|(s, c)| c.examples.iter().map(move |e| (s, c, e)))
+        .collect();
+    let asked = Asked {
+        cases: examples
+            .iter()
+            .map(|(s, c, e)| case_file(s, c, e).text)
+            .collect(),
+        properties: Vec::new(),
     };
-    let report = examples::run_case(&case, conformance::evaluate);
-    report.trace.steps.iter().any(|s| s.cites == id)
+    let judged = crate::judge::judge(&asked)?;
+    Ok(examples
+        .into_iter()
+        .zip(judged.cases)
+        .filter_map(|((s, _, e), report)| {
+            let steps = report.ok()?.trace.steps;
+            let cites = steps.into_iter().map(|step| step.cites).collect();
+            Some(((s.id.as_str(), e.id.as_str()), cites))
+        })
+        .collect())
 }

@@ -172,7 +172,8 @@ enum Cmd {
     /// guide/src/editor.md says how to set up Neovim, Helix and VS Code.
     Lsp,
     /// Judge the book of the language server's request on stdin (JSON), with
-    /// the resolver of this binary; the answer goes to stdout as a line
+    /// the resolver of the judge (crate conformance's binary, which it runs);
+    /// the answer goes to stdout as a line
     #[command(hide = true)]
     Verdicts {
         /// Answer request after request until stdin ends, as the language
@@ -360,7 +361,7 @@ fn main() -> ExitCode {
         Cmd::Lsp => {
             author::lsp::serve_stdio(&root).map_err(|e| format!("the language server stopped: {e}"))
         }
-        Cmd::Verdicts { serve } => verdicts(serve),
+        Cmd::Verdicts { serve } => xtask::judge::verdicts(serve),
         Cmd::BenchBuild => xtask::bench_build::run(&root).map(|report| print!("{report}")),
         Cmd::Test { .. } => {
             // As typed: clap drops a leading `--`, which cargo test needs to
@@ -498,7 +499,7 @@ fn regen(root: &Path, check_only: bool, format: MessageFormat) -> Result<(), Str
 /// failure to report, if any.
 fn failing_examples(
     book: &codegen::Book,
-    reports: &[conformance::Report],
+    reports: &[casefile::Report],
     format: MessageFormat,
 ) -> Option<String> {
     let failing = xtask::examples::failing(book, reports);
@@ -738,11 +739,7 @@ fn eval(
     only: Vec<String>,
     format: MessageFormat,
 ) -> Result<(), String> {
-    let opts = xtask::eval::Options {
-        trace,
-        only,
-        ..Default::default()
-    };
+    let opts = xtask::eval::Options { trace, only };
     let run = xtask::eval::eval(root, files, &opts).map_err(|d| failed(&d, format))?;
     print!("{}", run.out);
     let mut errors = run.unknown;
@@ -754,12 +751,6 @@ fn eval(
     } else {
         Err(errors.join("\n"))
     }
-}
-
-/// Reads the language server's request from stdin and writes the answer.
-fn verdicts(serve: bool) -> Result<(), String> {
-    let requests = if serve { usize::MAX } else { 1 };
-    xtask::verdicts::serve(std::io::stdin().lock(), std::io::stdout().lock(), requests)
 }
 
 /// Creates a system or a chapter, lists the files written and the next steps.

@@ -3,35 +3,37 @@
 
 use std::fmt::Write as _;
 
+use casefile::batch::Asked;
+use casefile::property::PropertyReport;
+use casefile::{Report, Verdict};
 use codegen::Book;
 use codegen::emit::cases::case_files;
 use codegen::emit::properties::property_files;
 use codegen::model::System;
-use conformance::property::{self, PropertyCase, PropertyReport};
-use conformance::{Case, Report, Verdict};
 
-use crate::examples;
-
-/// Runs every example of the book as its case file would, in book order; a
-/// resolver that panics fails its example ([`examples::run_case`]).
+/// Runs every example of the book as its case file would, in book order, in
+/// the judge; a resolver that panics fails its example.
 pub fn reports(book: &Book) -> Result<Vec<Report>, String> {
-    case_files(book)
-        .iter()
-        .map(|f| Case::parse(&f.text).map(|c| examples::run_case(&c, conformance::evaluate)))
-        .collect()
+    let asked = Asked {
+        cases: case_files(book).into_iter().map(|f| f.text).collect(),
+        properties: Vec::new(),
+    };
+    crate::judge::judge(&asked)?.cases.into_iter().collect()
 }
 
 /// Checks every property of `book` as its property file would be checked.
 pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
-    property_files(book)
+    let files = property_files(book);
+    let asked = Asked {
+        cases: Vec::new(),
+        properties: files.iter().map(|f| f.text.clone()).collect(),
+    };
+    let judged = crate::judge::judge(&asked)?.properties;
+    files
         .iter()
-        .map(|f| check_property(&f.text).map_err(|e| format!("{}: {e}", f.path.display())))
+        .zip(judged)
+        .map(|(f, r)| r.map_err(|e| format!("{}: {e}", f.path.display())))
         .collect()
-}
-
-/// Reads a property file and checks its law as the conformance suite does.
-pub fn check_property(text: &str) -> Result<PropertyReport, String> {
-    PropertyCase::parse(text).map(|case| property::check(&case, property::CASES))
 }
 
 /// What one system holds and how its examples came out: the figures of regen's

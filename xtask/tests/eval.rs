@@ -313,32 +313,3 @@ fn properties_of_a_scratch_file_are_checked_with_their_counterexample() {
         ],
     );
 }
-
-/// The real resolver has no rule that panics (the totality test sees to it),
-/// so a stand-in for `conformance::evaluate` panics on one example: that
-/// example fails with the panic's message, and the next one still runs.
-#[test]
-fn a_resolver_that_panics_fails_its_example_and_the_rest_still_run() {
-    fn panics_on_first(case: &conformance::Case) -> conformance::Report {
-        if case.id == "scratch-first" {
-            panic!("not yet written");
-        }
-        conformance::evaluate(case)
-    }
-    let fixture = Scratch::fixture("eval-panic");
-    let body = absorb_example("scratch-first", "[book]\ndamage_through = 6")
-        + &absorb_example("scratch-second", "[book]\ndamage_through = 6");
-    let (path, _) = chapter(&fixture.0, "panic", &body);
-    let opts = xtask::eval::Options {
-        evaluate: panics_on_first,
-        ..Default::default()
-    };
-    let run = xtask::eval::eval(&fixture.0, &[path], &opts).expect("the file compiles");
-    assert!(run.failed, "{}", run.out);
-    for needle in [
-        " scratch-first: fails\n    error: the resolver panicked: not yet written\n",
-        " scratch-second: agrees\n",
-    ] {
-        assert!(run.out.contains(needle), "no `{needle}` in:\n{}", run.out);
-    }
-}

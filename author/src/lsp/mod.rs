@@ -43,14 +43,14 @@ pub struct Config {
 }
 
 impl Config {
-    /// The server `cargo xtask lsp` starts: its own build of `xtask` first
-    /// (optimised dependencies, so faster), then the one beside this binary,
-    /// then a new build with the editor's tables.
+    /// The server `cargo xtask lsp` starts: its own build of the judge
+    /// (`conformance`) first (optimised dependencies, so faster), then the one
+    /// beside this binary, then a new build with the editor's tables.
     pub fn for_root(root: &Path) -> Config {
         let build = resolver::Build::for_workspace(&crate::workspace_root());
         let beside = std::env::current_exe()
             .ok()
-            .and_then(|e| Some(e.parent()?.join("xtask")));
+            .and_then(|e| Some(e.parent()?.join("conformance")));
         Config {
             root: root.to_path_buf(),
             resolver: Resolver {

@@ -1,5 +1,5 @@
-//! The verdicts, judged away from the editor's thread by an `xtask` binary
-//! (`xtask verdicts`). A binary built with other tables says so rather than
+//! The verdicts, judged away from the editor's thread by the judge's binary
+//! (`conformance verdicts`, the one crate that links the resolver). A binary built with other tables says so rather than
 //! judge; then, when allowed, the worker builds one from the editor's spec,
 //! in a target folder of its own so the author's builds stay fresh, and
 //! says it is rebuilding until it is done.
@@ -20,14 +20,15 @@ use crate::verdict::{Answer, Fingerprint, Request, Verdicts};
 /// Where verdicts come from.
 #[derive(Debug, Clone)]
 pub struct Resolver {
-    /// `xtask` binaries to try, in order.
+    /// Judge (`conformance`) binaries to try, in order.
     pub binaries: Vec<PathBuf>,
     /// How to build one with the editor's tables when none has them; none in
     /// tests that must not start cargo.
     pub build: Option<Build>,
 }
 
-/// A build of `xtask` whose `rules` reads a spec folder the worker writes.
+/// A build of the judge (`conformance`) whose `rules` reads a spec folder the
+/// worker writes.
 #[derive(Debug, Clone)]
 pub struct Build {
     /// The workspace whose `Cargo.toml` is built.
@@ -46,7 +47,7 @@ impl Build {
 
     /// The binary the build makes (profile `lsp`, see the workspace's Cargo.toml).
     pub fn binary(&self) -> PathBuf {
-        self.target.join("lsp/xtask")
+        self.target.join("lsp/conformance")
     }
 
     /// The spec the build compiles: `spec/` of a workspace of its own, so its
@@ -64,7 +65,9 @@ impl Build {
                 "--profile",
                 "lsp",
                 "--package",
-                "xtask",
+                "conformance",
+                "--bin",
+                "conformance",
                 "--manifest-path",
             ])
             .arg(self.workspace.join("Cargo.toml"))
@@ -236,7 +239,7 @@ impl Resolver {
     }
 }
 
-/// The `xtask verdicts` processes kept running, one per binary, each
+/// The `conformance verdicts` processes kept running, one per binary, each
 /// answering request after request: no edit waits for a process to start,
 /// and each remembers what it has judged.
 #[derive(Default)]
@@ -377,7 +380,7 @@ fn fingerprint(request: &Request) -> Option<String> {
     Some(codegen::emit::rust::fingerprint(&book))
 }
 
-/// Writes the request's book to the build's spec folder and builds `xtask`
+/// Writes the request's book to the build's spec folder and builds the judge
 /// against it, reporting how far it is, as one of `builds`.
 fn rebuild(
     build: &Build,

@@ -3,12 +3,12 @@
 
 use std::cmp::Ordering;
 
+use casefile::{Value, Values};
 use proptest::prelude::*;
 use proptest::sample::select;
-use rules::value::{Value, Values};
 
-use super::case::{Domain, PropertyCase};
 use super::order::compare;
+use casefile::property::{Domain, PropertyCase};
 
 /// Inputs for one judgement: every input of the domain, and for a monotone
 /// law a second, larger value of the input it grows.

@@ -2,14 +2,12 @@
 //! files `cargo xtask regen` writes to `conformance/properties/`, and checked
 //! with proptest at generated inputs ([`check`]).
 
-mod case;
 mod draws;
 mod order;
-mod report;
+mod parse;
 mod run;
 
-pub use case::{Bound, Direction, Domain, Law, PropertyCase, Relation};
-pub use report::{Failure, Point, PropertyReport, Tried};
+pub use casefile::property::*;
 pub use run::{WHOLE, check};
 
 /// Draws per property in the conformance suite and in `cargo xtask eval`

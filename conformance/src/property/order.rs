@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use rules::value::Value;
+use casefile::Value;
 
 /// How two values compare: numbers (ints, and dice by their exact mean, exactly;
 /// decimals as `f64`) with numbers, truths (false before true) with truths.

@@ -5,14 +5,14 @@
 use std::cmp::Ordering;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use casefile::property::{
+    Bound, Direction, Failure, Law, Point, PropertyCase, PropertyReport, Relation, Tried,
+};
+use casefile::{Value, Values};
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
-use rules::trace::Trace;
-use rules::value::{Value, Values};
 
-use super::case::{Bound, Direction, Law, PropertyCase, Relation};
 use super::draws::{self, Draw};
 use super::order::compare;
-use super::report::{Failure, Point, PropertyReport, Tried};
 
 /// How many times as many inputs as `cases` a domain may hold and still be
 /// checked whole rather than drawn from.
@@ -102,15 +102,17 @@ fn judge(case: &PropertyCase, draw: &Draw) -> (Vec<Point>, Result<(), String>) {
 
 /// Runs the rule; a refusal or a panic is the point's outcome, not a crash.
 fn resolve(case: &PropertyCase, given: Values) -> Point {
-    let mut trace = Trace::default();
+    let mut trace = rules::trace::Trace::default();
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        rules::resolve(&case.system, &case.rule, &given, &mut trace)
+        let rules_given = crate::value::rules_values(&given);
+        rules::resolve(&case.system, &case.rule, &rules_given, &mut trace)
     }));
     let outcome = match outcome {
-        Ok(Ok(values)) => Ok(values),
+        Ok(Ok(values)) => Ok(crate::value::values_from_rules(values)),
         Ok(Err(e)) => Err(format!("the resolver refused it: {e}")),
         Err(panic) => Err(format!("the resolver panicked: {}", panic_text(&*panic))),
     };
+    let trace = crate::value::trace(trace);
     Point {
         given,
         outcome,
@@ -207,7 +209,7 @@ fn bounded(p: &Point, output: &str, relation: Relation, bound: &Bound) -> Result
 /// Ints as they are, dice with their mean.
 fn shown(v: &Value) -> String {
     match v {
-        Value::Dice(d) => format!("{d} (mean {})", d.mean()),
+        Value::Dice(d) => format!("{d} (mean {})", crate::value::rules_dice(*d).mean()),
         other => other.to_string(),
     }
 }

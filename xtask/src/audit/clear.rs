@@ -34,10 +34,10 @@
 //!   domain, which a person reviews with the rule block, and the run shows
 //!   the registry refuses it; there is nothing else in it to read.
 
+use casefile::{Report, Verdict};
 use codegen::Book;
 use codegen::model::Value;
 use codegen::model::{Chapter, Example, Rule};
-use conformance::{Report, Verdict};
 
 use super::review::{Change, Cleared, Kind, Review, Stamp};
 use crate::provenance::{ItemKind, Run};

@@ -5,10 +5,10 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use casefile::property::PropertyReport;
+use casefile::{RefusalResult, Report, Status, Verdict};
 use codegen::Book;
 use codegen::model::{Chapter, Param, System, TableKind};
-use conformance::property::PropertyReport;
-use conformance::{RefusalResult, Report, Status, Verdict};
 
 use super::cites::Cites;
 use super::clear::Checks;
@@ -554,7 +554,7 @@ fn example(
             .steps
             .iter()
             .map(|s| StepFacts {
-                cites: cites.spec_id(s.cites),
+                cites: cites.spec_id(&s.cites),
                 text: s.text.clone(),
             })
             .collect(),
@@ -568,7 +568,7 @@ fn refusal(r: &RefusalResult) -> ClaimFacts {
     ClaimFacts {
         name: "refused".into(),
         book: r.reason.clone().into(),
-        rules: Some(r.rules_shown().into()),
+        rules: Some(r.rules.clone().into()),
         status,
         why,
         erratum: None,

@@ -2,7 +2,7 @@
 //! the examples that fail, every erratum, and every ruling with the errata
 //! that cite it.
 
-use conformance::Verdict;
+use casefile::Verdict;
 
 use crate::audit::model::{ChapterFacts, Cite, ErratumEntry, FailingExample, RulingFacts};
 

@@ -2,9 +2,9 @@
 //! and how its check came out (for a failure, the counterexample with the
 //! resolver's trace at each point), and per system how many hold.
 
+use casefile::Values;
+use casefile::property::{Point, PropertyReport};
 use codegen::model::{Chapter, Property};
-use conformance::property::{Point, PropertyReport};
-use rules::value::Values;
 
 use super::cites::Cites;
 
@@ -59,7 +59,7 @@ fn point(p: &Point, cites: &Cites) -> PointFacts {
             .steps
             .iter()
             .map(|s| StepFacts {
-                cites: cites.spec_id(s.cites),
+                cites: cites.spec_id(&s.cites),
                 text: s.text.clone(),
             })
             .collect(),

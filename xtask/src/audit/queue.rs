@@ -7,9 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+use casefile::{Report, Verdict};
 use codegen::Book;
 use codegen::lint::rust_name;
-use conformance::{Report, Verdict};
 
 use super::clear::{Checks, without_locators};
 use super::model::{ByName, Entry, FunctionStamp, Queue, QueuePage, listing, page, rule_anchor};

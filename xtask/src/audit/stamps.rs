@@ -10,9 +10,9 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+use casefile::{Report, Verdict};
 use codegen::review_check::ReviewCheck;
 use codegen::{Book, DiagCode, Diagnostic, Diagnostics, SourceFile, is_id};
-use conformance::{Report, Verdict};
 use serde::Deserialize;
 use toml::Spanned;
 

@@ -2,7 +2,7 @@
 //! box for each worked example, the signature of each rule, and the facts above
 //! each table.
 
-use conformance::Verdict;
+use casefile::Verdict;
 use serde_json::Value as Json;
 
 use super::markup::reviewed;

@@ -4,9 +4,9 @@
 //! came out, and each table schema the table's facts; each typed table's cells
 //! carry their Rust values. Headings keep their ids as anchors and show them.
 
+use casefile::Verdict;
 use codegen::markdown_options;
 use codegen::model::Chapter;
-use conformance::Verdict;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd};
 
 use super::book::Books;

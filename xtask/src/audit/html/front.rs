@@ -6,7 +6,7 @@
 //! books, the mutation scores, the properties, the lint allows, and every
 //! chapter with its verdicts.
 
-use conformance::Verdict;
+use casefile::Verdict;
 
 use super::{Html, code_cite, html, lists, plural, property};
 use crate::audit::model::{Audit, ChapterFacts, SystemFacts};

@@ -1,7 +1,7 @@
 //! The pieces every page is made of: the page itself and the small marks
 //! (cites, badges, code links, verdicts) the pages share.
 
-use conformance::Verdict;
+use casefile::Verdict;
 use serde_json::Value as Json;
 
 use super::safe::{Html, html};

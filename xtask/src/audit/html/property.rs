@@ -4,7 +4,7 @@
 //! page's section with each system's properties.
 
 use super::{Html, boxes, code_cite, html, shown, tag};
-use conformance::Verdict;
+use casefile::Verdict;
 
 use crate::audit::model::{Audit, Holds, PointFacts, PropertyEntry, PropertyFacts};
 

@@ -280,7 +280,7 @@ macro_rules! render_as_text {
     )*};
 }
 render_as_text!(
-    conformance::Verdict,
+    casefile::Verdict,
     crate::audit::review::Review,
     crate::audit::review::Kind,
     serde_json::Value,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use conformance::Verdict;
+use casefile::Verdict;
 use serde::Serialize;
 use serde_json::Value as Json;
 

@@ -1,6 +1,6 @@
 //! The system-wide lists: failing examples, errata and rulings.
 
-use conformance::Verdict;
+use casefile::Verdict;
 use serde::Serialize;
 use serde_json::Value as Json;
 

@@ -1,7 +1,7 @@
 //! How one fact points at another: a cite of a spec item, a derivation's
 //! step, and the pages and anchors of the report; values as JSON.
 
-use rules::value::Value;
+use casefile::Value;
 use serde::Serialize;
 use serde_json::Value as Json;
 

@@ -1,74 +1,16 @@
 //! A property file read back, its values typed by the rule's signature.
 
-use std::fmt;
-
+use casefile::property::{Bound, Direction, Domain, Law, PropertyCase, Relation};
+use rules::value::Type;
 use rules::value::signature::Param;
-use rules::value::{Type, Value};
 
+use crate::ParseFile;
 use crate::case::{param, value};
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct PropertyCase {
-    pub id: String,
-    pub system: String,
-    pub rule: String,
-    /// `spec/<system>/<chapter>.md#<property id>`.
-    pub source: String,
-    /// Each input the property gives, in the file's order.
-    pub given: Vec<(String, Domain)>,
-    pub law: Law,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Domain {
-    Fixed(Value),
-    /// Every whole number from `from` to `to`, both included.
-    Range {
-        from: i64,
-        to: i64,
-    },
-    OneOf(Vec<Value>),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Law {
-    Resolves,
-    Monotone {
-        output: String,
-        input: String,
-        direction: Direction,
-    },
-    Bounded {
-        output: String,
-        relation: Relation,
-        bound: Bound,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    NonDecreasing,
-    NonIncreasing,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Relation {
-    AtMost,
-    AtLeast,
-    Equals,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Bound {
-    Constant(i64),
-    Input(String),
-    Output(String),
-}
-
-impl PropertyCase {
+impl ParseFile for PropertyCase {
     /// Parses a property file. Values are typed by the rule's signature when
     /// the registry knows the rule (dice text becomes dice).
-    pub fn parse(text: &str) -> Result<PropertyCase, String> {
+    fn parse(text: &str) -> Result<PropertyCase, String> {
         let mut t: toml::Table = text
             .parse()
             .map_err(|e: toml::de::Error| e.message().to_string())?;
@@ -100,14 +42,6 @@ impl PropertyCase {
             given,
             law,
         })
-    }
-
-    /// The input a monotone law grows, if the law is monotone.
-    pub fn grown(&self) -> Option<&str> {
-        match &self.law {
-            Law::Monotone { input, .. } => Some(input),
-            _ => None,
-        }
     }
 }
 
@@ -180,62 +114,4 @@ fn law(mut t: toml::Table) -> Result<Law, String> {
         relation,
         bound,
     })
-}
-
-impl fmt::Display for Bound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bound::Constant(n) => write!(f, "{n}"),
-            Bound::Input(n) => write!(f, "the input `{n}`"),
-            Bound::Output(n) => write!(f, "the output `{n}`"),
-        }
-    }
-}
-
-/// The law in words: what the report says it checks.
-impl fmt::Display for Law {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Law::Resolves => f.write_str("every input of the domain resolves"),
-            Law::Monotone {
-                output,
-                input,
-                direction,
-            } => {
-                let never = match direction {
-                    Direction::NonDecreasing => "decreases",
-                    Direction::NonIncreasing => "increases",
-                };
-                write!(
-                    f,
-                    "`{output}` never {never} as `{input}` grows, the other inputs held"
-                )
-            }
-            Law::Bounded {
-                output,
-                relation,
-                bound,
-            } => {
-                let is = match relation {
-                    Relation::AtMost => "at most",
-                    Relation::AtLeast => "at least",
-                    Relation::Equals => "equal to",
-                };
-                write!(f, "`{output}` is {is} {bound}")
-            }
-        }
-    }
-}
-
-impl fmt::Display for Domain {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Domain::Fixed(v) => write!(f, "{v}"),
-            Domain::Range { from, to } => write!(f, "{from} to {to}"),
-            Domain::OneOf(vs) => {
-                let vs: Vec<String> = vs.iter().map(Value::to_string).collect();
-                write!(f, "one of {}", vs.join(", "))
-            }
-        }
-    }
 }

@@ -1,4 +1,4 @@
-//! `xtask verdicts --serve`, the language server's resolver: reads
+//! `conformance verdicts --serve`, the language server's resolver: reads
 //! [`author::verdict::Request`]s on stdin, one after another, and writes an
 //! [`Answer`] on stdout for each, one JSON line each, while the server keeps
 //! it running. It refuses to judge a book whose tables are not the ones it was
@@ -24,13 +24,15 @@ use std::rc::Rc;
 use author::verdict::{
     Answer, Claim, Fingerprint, Judged, Law, Outcome, Request, Verdict, Verdicts,
 };
+use casefile::{Case, Status};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
-use conformance::{Case, Status};
 
-use crate::examples::run_case;
+use crate::ParseFile;
+use crate::batch::check_property;
+use crate::verdict::{evaluate, run_case};
 
 /// How many texts each memory holds before it starts afresh: a session's
 /// edits, bounded.
@@ -56,7 +58,7 @@ struct Ran {
     verdict: Verdict,
     outcome: Outcome,
     /// The ids the derivation cites.
-    cites: Vec<&'static str>,
+    cites: Vec<String>,
 }
 
 /// Judges with the resolver linked into this binary, remembering what its
@@ -86,7 +88,7 @@ impl Judge {
             Some(known) if *known == built.tables => known.clone(),
             _ => codegen::emit::rust::fingerprint(&book),
         };
-        let code = codegen::emit::sources_fingerprint(&crate::workspace_root().join("rules/src"));
+        let code = codegen::emit::sources_fingerprint(&xtask::workspace_root().join("rules/src"));
         let wanted = Fingerprint {
             tables,
             code: code.unwrap_or_else(|| "unreadable".into()),
@@ -160,8 +162,9 @@ impl Judge {
             return Vec::new();
         }
         let unreadable = std::cell::Cell::new(false);
-        let cites =
-            |s: &System, c: &Chapter, e: &Example, id: &str| self.run(s, c, e).cites.contains(&id);
+        let cites = |s: &System, c: &Chapter, e: &Example, id: &str| {
+            self.run(s, c, e).cites.iter().any(|c| c == id)
+        };
         let reads = |module: &str, name: &str| {
             // Code that did not scan is not scanned again for every table.
             let read = (!unreadable.get())
@@ -194,17 +197,17 @@ fn judged(chapter: &Chapter, id: &str, verdict: Verdict, outcome: Outcome) -> Ju
 
 /// An example's verdict with the outcome of each claim, or of its refusal.
 fn example(case: &Case) -> Ran {
-    let report = run_case(case, conformance::evaluate);
+    let report = run_case(case, evaluate);
     let claims = report.claims.iter().map(claim);
     let refusal = report.refusal.iter().map(|r| Claim::Refused {
         reason: r.reason.clone(),
-        rules: r.rules_shown(),
+        rules: r.rules.clone(),
         fails: failure(&r.status),
     });
     let verdict = match report.verdict {
-        conformance::Verdict::Agrees => Verdict::Agrees,
-        conformance::Verdict::Erratum => Verdict::Erratum,
-        conformance::Verdict::Fails => Verdict::Fails,
+        casefile::Verdict::Agrees => Verdict::Agrees,
+        casefile::Verdict::Erratum => Verdict::Erratum,
+        casefile::Verdict::Fails => Verdict::Fails,
     };
     Ran {
         verdict,
@@ -213,11 +216,11 @@ fn example(case: &Case) -> Ran {
             claims: claims.chain(refusal).collect(),
             error: report.error.clone(),
         },
-        cites: report.trace.steps.iter().map(|s| s.cites).collect(),
+        cites: report.trace.steps.iter().map(|s| s.cites.clone()).collect(),
     }
 }
 
-fn claim(c: &conformance::ClaimResult) -> Claim {
+fn claim(c: &casefile::ClaimResult) -> Claim {
     let (name, book) = (c.name.clone(), c.book.to_string());
     let rules = c.rules.as_ref().map(|v| v.to_string());
     match &c.status {
@@ -248,7 +251,7 @@ fn failure(status: &Status) -> Option<String> {
 
 /// A property's outcome, from its property file's text.
 fn property(text: &str) -> (Verdict, Law) {
-    match crate::check_property(text) {
+    match check_property(text) {
         Ok(report) => match report.failure {
             None => (
                 Verdict::Holds,

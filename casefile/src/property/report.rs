@@ -3,12 +3,14 @@
 
 use std::fmt::Write as _;
 
-use rules::trace::Trace;
-use rules::value::Values;
+use serde::{Deserialize, Serialize};
+
+use crate::trace::Trace;
+use crate::value::Values;
 
 use super::case::PropertyCase;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PropertyReport {
     pub case: PropertyCase,
     /// Which inputs the law was judged at.
@@ -18,7 +20,7 @@ pub struct PropertyReport {
 }
 
 /// Which inputs a property was judged at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Tried {
     /// Every input of the domain: this many judgements (pairs, for a monotone law).
     Every(usize),
@@ -36,7 +38,7 @@ impl std::fmt::Display for Tried {
 }
 
 /// Why the law failed, and the points it failed at (shrunk).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Failure {
     pub message: String,
     /// The shrunk inputs, resolved again: one point, or two for a monotone law.
@@ -54,7 +56,7 @@ impl Failure {
 }
 
 /// One resolution of the rule.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Point {
     pub given: Values,
     /// The outputs, or why there are none (a refusal, a panic).

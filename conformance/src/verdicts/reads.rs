@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::audit::ResolverSource;
+use xtask::audit::ResolverSource;
 
 /// The answers known for one state of the sources, as the file holds them.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -76,7 +76,7 @@ impl Reads {
             self.code = Some((root.to_path_buf(), ResolverSource::scan(root).ok()?));
         }
         let (_, code) = self.code.as_ref()?;
-        let read = crate::reads(code, module, name);
+        let read = xtask::reads(code, module, name);
         let by_module = self.known.reads.entry(module.to_string()).or_default();
         by_module.insert(name.to_string(), read);
         self.unsaved = true;
@@ -112,7 +112,7 @@ impl Reads {
 /// (when they are still there to read).
 fn key(root: &Path) -> Option<String> {
     let code = codegen::emit::sources_fingerprint(&root.join("rules/src"))?;
-    let scanner = codegen::emit::sources_fingerprint(&crate::workspace_root().join("xtask/src"));
+    let scanner = codegen::emit::sources_fingerprint(&xtask::workspace_root().join("xtask/src"));
     Some(format!("{code}+{}", scanner.unwrap_or_default()))
 }
 
@@ -128,7 +128,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("verdicts-reads-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("verdicts-reads.json");
-        let root = crate::workspace_root();
+        let root = xtask::workspace_root();
         let mut scanned = Reads::kept_in(Some(file.clone()));
         assert!(scanned.ready(&root));
         assert_eq!(scanned.reads(&root, MODULE, TABLE), Some(true));
