@@ -317,7 +317,7 @@ fn meanings(
             for glob in &scope.globs {
                 next.extend(uniform(
                     parent,
-                    &[glob.as_slice(), &[last.clone()]].concat(),
+                    &[glob.as_slice(), std::slice::from_ref(last)].concat(),
                 ));
             }
         }
