@@ -121,8 +121,8 @@ pub fn serve(connection: &Connection, config: Config) -> Result<(), Ended> {
     let (jobs, progress, builds) = resolver::spawn(config.resolver);
     let mut server = Server::new(connection.sender.clone(), config.root, jobs, told);
     server.recompile();
-    let client = Watch::start(init.process_id);
-    let ended = run(connection, &mut server, &progress, &client.gone);
+    let watch = Watch::start(init.process_id);
+    let ended = run(connection, &mut server, &progress, &watch.gone);
     builds.stop();
     ended
 }
