@@ -639,10 +639,7 @@ impl Sources<'_> {
                     let Some(other) = entries.iter().position(|e| mine(e, kind, id)) else {
                         continue;
                     };
-                    let moved = entries.remove(other);
-                    let e = &mut entries[if other < at { at - 1 } else { at }];
-                    e.scopes.extend(moved.scopes);
-                    e.changes.extend(moved.changes);
+                    absorb(entries, at, other);
                     with.push(what.to_string());
                 }
                 let mut tables = 0;
@@ -659,11 +656,8 @@ impl Sources<'_> {
                             })
                     })
                 {
-                    let moved = entries.remove(other);
-                    let e = &mut entries[if other < at { at - 1 } else { at }];
+                    let (e, moved) = absorb(entries, at, other);
                     tables += 1;
-                    e.scopes.extend(moved.scopes);
-                    e.changes.extend(moved.changes);
                     e.readers = moved.readers;
                     for b in moved.breaks {
                         if !e.breaks.contains(&b) {
@@ -811,6 +805,16 @@ impl Sources<'_> {
             })
             .collect()
     }
+}
+
+/// Moves entry `other`'s scopes and changes into entry `at`, each keeping
+/// its own id; gives the entry they joined and what is left of the other.
+fn absorb(entries: &mut Vec<Entry>, at: usize, other: usize) -> (&mut Entry, Entry) {
+    let mut moved = entries.remove(other);
+    let e = &mut entries[if other < at { at - 1 } else { at }];
+    e.scopes.append(&mut moved.scopes);
+    e.changes.append(&mut moved.changes);
+    (e, moved)
 }
 
 /// Whether a changed section differs from its stamp only in book locators.

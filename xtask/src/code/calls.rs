@@ -61,10 +61,15 @@ impl Ty {
         self.args.get(i).cloned()
     }
 
+    /// Its type's own name, without the path (`Rows` for the engine's
+    /// `table::rows::Rows`, whichever path named it).
+    fn name(&self) -> &str {
+        self.path.rsplit("::").next().unwrap_or_default()
+    }
+
     /// What iterating it yields: a collection's or an iterator's element.
     fn element(&self) -> Option<Ty> {
-        // `Rows` is the engine's `table::rows::Rows`, whichever path named it.
-        match self.path.rsplit("::").next().unwrap_or_default() {
+        match self.name() {
             "Vec" | "[]" | "Iter" | "Rows" | "Option" | "BTreeSet" | "HashSet" | "VecDeque" => {
                 self.arg(0)
             }
@@ -852,8 +857,7 @@ fn unify(param: &Ty, arg: &Ty, generics: &BTreeSet<String>, bound: &mut HashMap<
             .or_insert_with(|| arg.clone());
         return;
     }
-    let named = arg.path.rsplit("::").next().unwrap_or_default();
-    let arg = match (param.path.as_str(), named) {
+    let arg = match (param.path.as_str(), arg.name()) {
         // A table's `Rows` (and a `Vec`) passes where a slice is wanted.
         ("[]", "Rows" | "Vec") => Ty::named("[]", arg.args.clone()),
         _ => arg.clone(),
