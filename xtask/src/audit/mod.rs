@@ -29,7 +29,7 @@ use codegen::Book;
 pub use crate::checksum::{checksum, normalised};
 pub use crate::code::ResolverSource;
 use facts::Sources;
-pub use model::{Audit, SCHEMA, SCHEMA_FILE};
+pub use model::{Audit, SCHEMA_FILE, schema};
 pub use provenance::{Provenance, SCHEMA_VERSION};
 pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
 pub use stamps::Refusal;
@@ -144,6 +144,6 @@ fn write(
     }
     html::write_site(audit, book, code, books, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
-    crate::write_atomically(&dir.join(SCHEMA_FILE), SCHEMA)?;
+    crate::write_atomically(&dir.join(SCHEMA_FILE), &schema())?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::data::{self, Figure};
@@ -54,7 +55,7 @@ pub struct Record {
 }
 
 /// One file's last run: the checksum of its text then, and its mutants by outcome.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileEntry {
     pub checksum: String,
@@ -82,7 +83,7 @@ pub struct FileEntry {
 }
 
 /// Where a file's split of its figures by function comes from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Split {
     /// The outcomes of the file's run.
@@ -95,8 +96,9 @@ pub enum Split {
 }
 
 /// One function's mutants, by outcome.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = outcomes_left_out)]
 pub struct FunctionEntry {
     /// cargo-mutants' name for it: `fall`, `Dice::d6`, `<impl fmt::Display for Dice>::fmt`.
     pub name: String,
@@ -110,7 +112,7 @@ pub struct FunctionEntry {
 /// Mutants by outcome: what the record keeps of a file and of a function,
 /// and what the report sums per system and per rule. Read from a record, an
 /// outcome left out counts none (a function's entry leaves those out).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Counts {
     pub mutants: usize,
     #[serde(default)]
@@ -121,6 +123,15 @@ pub struct Counts {
     pub unviable: usize,
     #[serde(default)]
     pub timeout: usize,
+}
+
+/// The schema of a function's entry: `mutants` always, each outcome only
+/// when a mutant had it ([`Counts::serialize_sparse`]).
+fn outcomes_left_out(schema: &mut schemars::Schema) {
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        let outcomes = ["caught", "missed", "unviable", "timeout"];
+        required.retain(|name| !outcomes.iter().any(|o| name == o));
+    }
 }
 
 impl Counts {
