@@ -1,0 +1,795 @@
+//! The calls of the guards of `rules/src/bounds.rs` (`non_negative`,
+//! `at_least`, …) in the resolver, each guarded figure traced back to what
+//! gives it. A figure that only ever comes straight from inputs of rules
+//! whose declared domains lie inside the guard's bounds can never be refused
+//! by the guard through the registry: `rules::value::signature::run` refuses
+//! it first. No example can pin such a guard, and cargo-mutants does not
+//! mutate call sites, so the record lists each one kept, with why
+//! ([`KeptGuards`]), and its freshness test holds that list to this scan.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use codegen::Book;
+use codegen::model::cell::{CellValue, DiceSpec};
+use codegen::model::{Param, Rule, TableKind, ValueType};
+use serde::{Deserialize, Serialize};
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+use syn::{Expr, Pat};
+
+use crate::code::{Body, Item, ResolverSource, absolute, resolver_path};
+
+/// The guards of `rules::bounds`, by name.
+pub const GUARDS: [&str; 5] = [
+    "non_negative",
+    "at_least",
+    "no_negative_amount",
+    "rolled",
+    "named",
+];
+
+/// One figure a guard holds, where it holds it, and what reaches it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guarded {
+    pub file: String,
+    pub line: usize,
+    /// The function that calls the guard: `fall`, or `Type::method`.
+    pub function: String,
+    pub guard: String,
+    /// The figure's label, as the guard's refusal names it (the label's
+    /// expression when it is no literal: `row.score`).
+    pub figure: String,
+    /// What gives the figure: `g.speed`; for the figures of an iterator, what
+    /// it iterates: `g.distances.iter()`.
+    pub expr: String,
+    /// The figures the guard lets through; none for a name, or a bound the
+    /// scan cannot read.
+    pub bounds: Option<Bounds>,
+    pub reach: Reach,
+}
+
+/// The figures a guard lets through, both bounds included.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    pub lo: f64,
+    pub hi: Option<f64>,
+}
+
+/// As a rule block writes a domain: `0..`, `3..=18`.
+impl fmt::Display for Bounds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..", self.lo)?;
+        match self.hi {
+            Some(hi) => write!(f, "={hi}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whether a figure the guard refuses can reach it through the registry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reach {
+    /// No: it comes only from these inputs (`action/falling.object-impact: speed`), whose
+    /// declared domains the registry holds inputs to first.
+    Refused(Vec<String>),
+    /// Yes, or the scan cannot tell; why.
+    Reachable(String),
+}
+
+/// The guards of one file that its rules' domains make unreachable through
+/// the registry, kept for the callers outside it, and why (written by hand).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptGuards {
+    /// Who calls these functions with figures that did not pass the
+    /// registry; empty until written.
+    pub reason: String,
+    pub kept: Vec<KeptGuard>,
+}
+
+/// One guarded figure, as the record lists it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptGuard {
+    pub function: String,
+    pub guard: String,
+    pub figure: String,
+    pub expr: String,
+    /// What the guard lets through, as a domain is written: `0..`.
+    pub bounds: String,
+    /// The inputs the figure comes from: `action/falling.object-impact: speed`.
+    pub inputs: Vec<String>,
+}
+
+impl Guarded {
+    /// Its entry in the record, when the domains refuse first what it refuses.
+    pub fn kept(&self) -> Option<KeptGuard> {
+        let (Reach::Refused(inputs), Some(bounds)) = (&self.reach, self.bounds) else {
+            return None;
+        };
+        Some(KeptGuard {
+            function: self.function.clone(),
+            guard: self.guard.clone(),
+            figure: self.figure.clone(),
+            expr: self.expr.clone(),
+            bounds: bounds.to_string(),
+            inputs: inputs.clone(),
+        })
+    }
+}
+
+/// The guards each file keeps that the domains make unreachable, by file,
+/// each file's in a fixed order.
+pub fn unreachable(found: &[Guarded]) -> BTreeMap<String, Vec<KeptGuard>> {
+    let mut out: BTreeMap<String, Vec<KeptGuard>> = BTreeMap::new();
+    for g in found {
+        if let Some(k) = g.kept() {
+            out.entry(g.file.clone()).or_default().push(k);
+        }
+    }
+    for kept in out.values_mut() {
+        kept.sort();
+    }
+    out
+}
+
+/// Every figure that a guard of `rules::bounds` holds in the resolver, in
+/// file and line order.
+pub fn scan(code: &ResolverSource, book: &Book) -> Vec<Guarded> {
+    let scan = Scan::new(code, book);
+    let mut out = Vec::new();
+    for (i, item) in code.items.iter().enumerate() {
+        if item.module == "bounds" {
+            continue;
+        }
+        let Body::Block(block) = &item.body else {
+            continue;
+        };
+        let mut calls = GuardCalls {
+            scan: &scan,
+            item,
+            found: Vec::new(),
+        };
+        calls.visit_block(block);
+        let fun = scan.function(i);
+        for (guard, call) in calls.found {
+            out.extend(scan.figures(&fun, guard, call));
+        }
+    }
+    out.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+    out
+}
+
+/// The resolver and the book, read together.
+struct Scan<'a> {
+    code: &'a ResolverSource,
+    book: &'a Book,
+    /// Each rule's function, by its path (`action::falling::fall`): its system and rule.
+    resolves: BTreeMap<String, (&'a str, &'a Rule)>,
+}
+
+/// One function's body, read for where its names come from.
+struct Function<'a> {
+    index: usize,
+    item: &'a Item,
+    /// The name of the parameter that is a rule's `Given`, and the rule.
+    given: Option<(String, &'a str, &'a Rule)>,
+    /// Each name its body or signature binds, with every binding of it.
+    bound: BTreeMap<String, Vec<Source<'a>>>,
+}
+
+/// What a name is bound to.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// `let x = e`.
+    Value(&'a Expr),
+    /// `if let Some(x) = e`: what `e` holds when it holds something.
+    Some(&'a Expr),
+    /// `for x in e`: each of `e`'s figures.
+    Each(&'a Expr),
+    /// The function's parameter at this position.
+    Param(usize),
+    /// Anything else: a closure's parameter, a match arm's binding.
+    Other,
+}
+
+/// One input a figure comes from.
+struct Origin<'a> {
+    system: &'a str,
+    rule: &'a Rule,
+    param: &'a Param,
+    /// Read with `unwrap_or_default()`: an absent input gives 0.
+    defaulted: bool,
+}
+
+/// How deep a figure is followed through bindings and callers.
+const DEPTH: usize = 12;
+
+impl<'a> Scan<'a> {
+    fn new(code: &'a ResolverSource, book: &'a Book) -> Self {
+        let mut resolves = BTreeMap::new();
+        for (s, c) in book.chapters() {
+            for rule in &c.rules {
+                resolves.insert(
+                    resolver_path(&s.id, &c.id, &rule.name),
+                    (s.id.as_str(), rule),
+                );
+            }
+        }
+        Scan {
+            code,
+            book,
+            resolves,
+        }
+    }
+
+    /// Item `index` read as a function.
+    fn function(&self, index: usize) -> Function<'a> {
+        let item = &self.code.items[index];
+        let mut bound: BTreeMap<String, Vec<Source<'a>>> = BTreeMap::new();
+        let mut given = None;
+        if let Some(sig) = &item.sig {
+            for (i, input) in sig.inputs.iter().enumerate() {
+                let syn::FnArg::Typed(t) = input else {
+                    continue;
+                };
+                let Pat::Ident(p) = &*t.pat else { continue };
+                let name = p.ident.unraw().to_string();
+                let rule = given_of(&t.ty)
+                    .and_then(|r| self.resolves.get(&format!("{}::{r}", item.module)));
+                if let Some((system, rule)) = rule {
+                    given = Some((name.clone(), *system, *rule));
+                }
+                bound.entry(name).or_default().push(Source::Param(i));
+            }
+        }
+        if let Body::Block(block) = &item.body {
+            let mut b = Bindings(&mut bound);
+            b.visit_block(block);
+        }
+        Function {
+            index,
+            item,
+            given,
+            bound,
+        }
+    }
+
+    /// The text of `node` in its file, its white space runs made one space.
+    fn text(&self, item: &Item, node: &impl Spanned) -> String {
+        let range = node.span().byte_range();
+        let source = self
+            .code
+            .files
+            .iter()
+            .find(|(f, _)| *f == item.file)
+            .and_then(|(_, text)| text.get(range));
+        source
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The figures of one call of `guard`, each with where it comes from.
+    fn figures(
+        &self,
+        fun: &Function<'a>,
+        guard: &'static str,
+        call: &'a syn::ExprCall,
+    ) -> Vec<Guarded> {
+        let item = fun.item;
+        let takes_bound = matches!(guard, "at_least" | "rolled");
+        let args: Vec<&Expr> = call.args.iter().collect();
+        let bounds = self.bounds(item, guard, args.first().copied());
+        let Some(arg) = args.get(usize::from(takes_bound)).copied() else {
+            return Vec::new();
+        };
+        let guarded = |figure: String, expr: String, reach: Reach| Guarded {
+            file: item.file.clone(),
+            line: call.span().start().line,
+            function: match &item.owner {
+                Some(o) => format!("{o}::{}", item.name),
+                None => item.name.clone(),
+            },
+            guard: guard.to_string(),
+            figure,
+            expr,
+            bounds,
+            reach,
+        };
+        let judge = |origins: Result<Vec<Origin>, String>| match bounds {
+            None => Reach::Reachable(match guard {
+                "named" => "a name has no domain: the registry passes any text".to_string(),
+                _ => "its bound is neither a literal nor a constant of the book".to_string(),
+            }),
+            Some(b) => origins
+                .and_then(|o| refused(&o, b))
+                .map_or_else(Reach::Reachable, Reach::Refused),
+        };
+        match strip(arg) {
+            Expr::Array(a) => a
+                .elems
+                .iter()
+                .map(|e| match e {
+                    Expr::Tuple(t) if t.elems.len() == 2 => {
+                        let value = &t.elems[1];
+                        let origins = self.origins(fun, value, 0, &mut BTreeSet::new());
+                        guarded(
+                            self.label(item, &t.elems[0]),
+                            self.text(item, value),
+                            judge(origins),
+                        )
+                    }
+                    other => guarded(
+                        self.text(item, other),
+                        self.text(item, other),
+                        Reach::Reachable("a figure with no label".to_string()),
+                    ),
+                })
+                .collect(),
+            // `xs.iter().map(|&x| ("a label", x))`: each figure of `xs`.
+            Expr::MethodCall(m) if m.method == "map" && m.args.len() == 1 => {
+                let each = match m.args.first() {
+                    Some(Expr::Closure(c)) => labelled_each(c),
+                    _ => None,
+                };
+                match each {
+                    Some(label) => {
+                        let origins = self.origins(fun, &m.receiver, 0, &mut BTreeSet::new());
+                        vec![guarded(
+                            self.label(item, label),
+                            self.text(item, &m.receiver),
+                            judge(origins),
+                        )]
+                    }
+                    None => vec![guarded(
+                        self.text(item, arg),
+                        self.text(item, arg),
+                        Reach::Reachable("its figures are computed".to_string()),
+                    )],
+                }
+            }
+            other => vec![guarded(
+                self.text(item, other),
+                self.text(item, other),
+                Reach::Reachable("its figures are computed".to_string()),
+            )],
+        }
+    }
+
+    /// A label's text: a literal's value, any other expression as written.
+    fn label(&self, item: &Item, e: &Expr) -> String {
+        match strip(e) {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => s.value(),
+            other => self.text(item, other),
+        }
+    }
+
+    /// What `guard` lets through, read from its first argument where it takes one.
+    fn bounds(&self, item: &Item, guard: &str, first: Option<&Expr>) -> Option<Bounds> {
+        match guard {
+            "non_negative" | "no_negative_amount" => Some(Bounds { lo: 0.0, hi: None }),
+            "at_least" => int_literal(first?).map(|lo| Bounds {
+                lo: lo as f64,
+                hi: None,
+            }),
+            "rolled" => {
+                let Expr::Path(p) = strip(first?) else {
+                    return None;
+                };
+                let name = p.path.segments.last()?.ident.unraw().to_string();
+                let d = self.dice(&super::system_of(&item.file), &name)?;
+                Some(Bounds {
+                    lo: (d.count + d.bonus) as f64,
+                    hi: Some((d.count * d.sides + d.bonus) as f64),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The dice of the constant `name` of `system`'s constants tables.
+    fn dice(&self, system: &str, name: &str) -> Option<DiceSpec> {
+        let tables = self
+            .book
+            .chapters()
+            .filter(|(s, _)| s.id == system)
+            .flat_map(|(_, c)| &c.tables)
+            .filter(|t| t.kind == TableKind::Constants);
+        tables
+            .flat_map(|t| t.constant_rows().map(move |(n, row)| (n, t.cells_of(row))))
+            .filter(|(n, _)| *n == name)
+            .find_map(|(_, cells)| {
+                cells.iter().find_map(|c| match &c.value {
+                    CellValue::Dice(d) => Some(*d),
+                    _ => None,
+                })
+            })
+    }
+
+    /// The inputs `e` comes from in `fun`, or why it is not only inputs.
+    fn origins(
+        &self,
+        fun: &Function<'a>,
+        e: &'a Expr,
+        depth: usize,
+        seen: &mut BTreeSet<(usize, usize)>,
+    ) -> Result<Vec<Origin<'a>>, String> {
+        if depth > DEPTH {
+            return Err("it is bound too deep to follow".to_string());
+        }
+        let e = strip(e);
+        match e {
+            Expr::MethodCall(m) if m.args.is_empty() && m.method == "unwrap_or_default" => {
+                let mut o = self.origins(fun, &m.receiver, depth + 1, seen)?;
+                o.iter_mut().for_each(|o| o.defaulted = true);
+                Ok(o)
+            }
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && ["into", "clone", "iter", "into_iter", "copied", "cloned"]
+                        .iter()
+                        .any(|n| m.method == n) =>
+            {
+                self.origins(fun, &m.receiver, depth + 1, seen)
+            }
+            Expr::MethodCall(m) if m.method == "chain" && m.args.len() == 1 => {
+                let mut o = self.origins(fun, &m.receiver, depth + 1, seen)?;
+                o.extend(self.origins(fun, &m.args[0], depth + 1, seen)?);
+                Ok(o)
+            }
+            Expr::Array(a) => {
+                let mut o = Vec::new();
+                for e in &a.elems {
+                    o.extend(self.origins(fun, e, depth + 1, seen)?);
+                }
+                Ok(o)
+            }
+            Expr::Field(f) => {
+                let (Some((given, system, rule)), Expr::Path(base), syn::Member::Named(field)) =
+                    (&fun.given, strip(&f.base), &f.member)
+                else {
+                    return Err("it is computed".to_string());
+                };
+                if !base.path.is_ident(given) {
+                    return Err("it is computed".to_string());
+                }
+                let field = field.unraw().to_string();
+                let param = rule
+                    .given
+                    .iter()
+                    .find(|p| codegen::lint::rust_name(&p.name) == field)
+                    .ok_or_else(|| format!("`{field}` is no input of `{}`", rule.id))?;
+                Ok(vec![Origin {
+                    system,
+                    rule,
+                    param,
+                    defaulted: false,
+                }])
+            }
+            Expr::Path(p) if p.path.get_ident().is_some() => {
+                let name = p.path.segments[0].ident.unraw().to_string();
+                match fun.bound.get(&name).map(Vec::as_slice) {
+                    Some([Source::Value(e) | Source::Some(e) | Source::Each(e)]) => {
+                        self.origins(fun, e, depth + 1, seen)
+                    }
+                    Some([Source::Param(i)]) => self.passed(fun, *i, depth + 1, seen),
+                    Some([_]) => Err(format!("`{name}` is bound by a closure or a match")),
+                    Some(_) => Err(format!("`{name}` is bound more than once")),
+                    None => Err(format!("`{name}` is no local name")),
+                }
+            }
+            _ => Err("it is computed".to_string()),
+        }
+    }
+
+    /// The inputs that every call of `fun` passes as its parameter `at`.
+    fn passed(
+        &self,
+        fun: &Function<'a>,
+        at: usize,
+        depth: usize,
+        seen: &mut BTreeSet<(usize, usize)>,
+    ) -> Result<Vec<Origin<'a>>, String> {
+        let name = &fun.item.name;
+        if fun.item.owner.is_some() {
+            return Err(format!("`{name}` is a method"));
+        }
+        if !seen.insert((fun.index, at)) {
+            return Err(format!("`{name}` calls itself"));
+        }
+        let callers: Vec<usize> = (0..self.code.items.len())
+            .filter(|&c| self.code.calls[c].contains_key(&fun.index))
+            .collect();
+        if callers.is_empty() {
+            return Err(format!("no function of the resolver calls `{name}`"));
+        }
+        let mut out = Vec::new();
+        for c in callers {
+            let caller = self.function(c);
+            let Body::Block(block) = &caller.item.body else {
+                return Err(format!("`{name}` is named in `{}`", caller.item.name));
+            };
+            let mut calls = CallsOf {
+                scan: self,
+                caller: caller.item,
+                callee: fun.item,
+                args: Vec::new(),
+                whole: 0,
+            };
+            calls.visit_block(block);
+            if calls.args.is_empty() || calls.whole > 0 {
+                return Err(format!(
+                    "`{}` names `{name}` other than in a call",
+                    caller.item.name
+                ));
+            }
+            for args in calls.args {
+                let arg = args
+                    .get(at)
+                    .ok_or_else(|| format!("a call of `{name}` with too few arguments"))?;
+                out.extend(self.origins(&caller, arg, depth + 1, seen)?);
+            }
+        }
+        seen.remove(&(fun.index, at));
+        Ok(out)
+    }
+
+    /// The path a call's function resolves to in `module`, from the crate's root.
+    fn resolve(&self, module: &str, path: &syn::Path) -> Vec<String> {
+        let segments: Vec<String> = path
+            .segments
+            .iter()
+            .map(|s| s.ident.unraw().to_string())
+            .collect();
+        let imported = self
+            .code
+            .scopes
+            .get(module)
+            .and_then(|s| s.imports.get(&segments[0]));
+        match imported {
+            Some(target) => target.iter().chain(&segments[1..]).cloned().collect(),
+            None if segments.len() == 1 => {
+                absolute(module, &["self".to_string(), segments[0].clone()])
+            }
+            None => absolute(module, &segments),
+        }
+    }
+}
+
+/// Whether each origin's domain lies inside `bounds` (0 as well, for an
+/// absent input read as 0): the inputs, or why not.
+fn refused(origins: &[Origin], bounds: Bounds) -> Result<Vec<String>, String> {
+    let mut inputs = BTreeSet::new();
+    for o in origins {
+        let name = format!("{}/{}: {}", o.system, o.rule.id, o.param.name);
+        let number = matches!(
+            o.param.ty,
+            ValueType::Int | ValueType::IntList | ValueType::Decimal | ValueType::DecimalList
+        );
+        let inside = |lo: Option<f64>, hi: Option<f64>| {
+            lo.is_some_and(|lo| lo >= bounds.lo)
+                && bounds.hi.is_none_or(|b| hi.is_some_and(|hi| hi <= b))
+        };
+        let domain = o.param.domain.filter(|_| number);
+        match domain {
+            None => return Err(format!("`{name}` has no domain")),
+            Some(d) if !inside(d.lo, d.hi) => {
+                return Err(format!("the domain of `{name}` is wider than {bounds}"));
+            }
+            _ => {}
+        }
+        if o.defaulted && o.param.optional && !inside(Some(0.0), Some(0.0)) {
+            return Err(format!("`{name}` left out reads as 0, outside {bounds}"));
+        }
+        inputs.insert(name);
+    }
+    if inputs.is_empty() {
+        return Err("it holds no figure".to_string());
+    }
+    Ok(inputs.into_iter().collect())
+}
+
+/// The rule whose `Given` a parameter's type is (`&fall::Given`: `fall`),
+/// as the module of the function names it.
+fn given_of(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Reference(r) => given_of(&r.elem),
+        syn::Type::Path(p) => match &p.path.segments.iter().collect::<Vec<_>>()[..] {
+            [.., rule, last] if last.ident == "Given" => Some(rule.ident.unraw().to_string()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `e` without parentheses, borrows and dereferences, which change no figure.
+fn strip(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => strip(&p.expr),
+        Expr::Group(g) => strip(&g.expr),
+        Expr::Reference(r) => strip(&r.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip(&u.expr),
+        _ => e,
+    }
+}
+
+/// A whole-number literal, negative ones included.
+fn int_literal(e: &Expr) -> Option<i64> {
+    match strip(e) {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(n),
+            ..
+        }) => n.base10_parse().ok(),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => int_literal(&u.expr).map(|n| -n),
+        _ => None,
+    }
+}
+
+/// The label of `|x| ("a label", x)` (or `|&x|`): a closure that labels
+/// each figure it is given, unchanged.
+fn labelled_each(c: &syn::ExprClosure) -> Option<&Expr> {
+    let [input] = c.inputs.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let input = match input {
+        Pat::Reference(r) => &*r.pat,
+        p => p,
+    };
+    let Pat::Ident(x) = input else { return None };
+    match strip(&c.body) {
+        Expr::Tuple(t) if t.elems.len() == 2 => match strip(&t.elems[1]) {
+            Expr::Path(p) if p.path.is_ident(&x.ident) => Some(&t.elems[0]),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The calls of a guard in one item's body.
+struct GuardCalls<'s, 'a> {
+    scan: &'s Scan<'a>,
+    item: &'a Item,
+    found: Vec<(&'static str, &'a syn::ExprCall)>,
+}
+
+impl<'a> Visit<'a> for GuardCalls<'_, 'a> {
+    fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
+        if let Expr::Path(p) = &*call.func {
+            let path = self.scan.resolve(&self.item.module, &p.path);
+            if let [module, name] = &path[..]
+                && module == "bounds"
+                && let Some(guard) = GUARDS.iter().find(|g| *g == name)
+            {
+                self.found.push((guard, call));
+            }
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+}
+
+/// The arguments of each call of `callee` in `caller`'s body, and how many
+/// times it is named otherwise (passed as a value).
+struct CallsOf<'s, 'a> {
+    scan: &'s Scan<'a>,
+    caller: &'a Item,
+    callee: &'a Item,
+    args: Vec<Vec<&'a Expr>>,
+    whole: usize,
+}
+
+impl CallsOf<'_, '_> {
+    fn names_callee(&self, path: &syn::Path) -> bool {
+        self.scan.resolve(&self.caller.module, path).join("::") == self.callee.path
+    }
+}
+
+impl<'a> Visit<'a> for CallsOf<'_, 'a> {
+    fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
+        match &*call.func {
+            Expr::Path(p) if self.names_callee(&p.path) => {
+                self.args.push(call.args.iter().collect());
+            }
+            func => self.visit_expr(func),
+        }
+        for a in &call.args {
+            self.visit_expr(a);
+        }
+    }
+
+    fn visit_expr_path(&mut self, p: &'a syn::ExprPath) {
+        if self.names_callee(&p.path) {
+            self.whole += 1;
+        }
+    }
+}
+
+/// Every binding of a name in a body.
+struct Bindings<'b, 'a>(&'b mut BTreeMap<String, Vec<Source<'a>>>);
+
+impl<'a> Bindings<'_, 'a> {
+    /// Binds the names of `pat` to `value` where the pattern takes it whole
+    /// (or a tuple of values element by element), and to `Other` elsewhere.
+    fn bind(&mut self, pat: &'a Pat, value: Option<&'a Expr>, make: fn(&'a Expr) -> Source<'a>) {
+        match (pat, value.map(strip)) {
+            (Pat::Ident(p), v) if p.subpat.is_none() => {
+                let source = v.map_or(Source::Other, make);
+                self.0
+                    .entry(p.ident.unraw().to_string())
+                    .or_default()
+                    .push(source);
+            }
+            (Pat::Type(t), v) => self.bind(&t.pat, v, make),
+            (Pat::Reference(r), v) => self.bind(&r.pat, v, make),
+            (Pat::Paren(p), v) => self.bind(&p.pat, v, make),
+            (Pat::Tuple(t), Some(Expr::Tuple(e))) if t.elems.len() == e.elems.len() => {
+                for (p, v) in t.elems.iter().zip(&e.elems) {
+                    self.bind(p, Some(v), make);
+                }
+            }
+            (other, _) => {
+                let mut names = Names(Vec::new());
+                names.visit_pat(other);
+                for n in names.0 {
+                    self.0.entry(n).or_default().push(Source::Other);
+                }
+            }
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Bindings<'_, 'a> {
+    fn visit_local(&mut self, l: &'a syn::Local) {
+        let value = l
+            .init
+            .as_ref()
+            .filter(|i| i.diverge.is_none())
+            .map(|i| &*i.expr);
+        self.bind(&l.pat, value, Source::Value);
+        syn::visit::visit_local(self, l);
+    }
+
+    fn visit_expr_let(&mut self, e: &'a syn::ExprLet) {
+        match &*e.pat {
+            Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+                self.bind(&t.elems[0], Some(&e.expr), Source::Some);
+            }
+            pat => self.bind(pat, Some(&e.expr), Source::Value),
+        }
+        self.visit_expr(&e.expr);
+    }
+
+    fn visit_expr_for_loop(&mut self, e: &'a syn::ExprForLoop) {
+        self.bind(&e.pat, Some(&e.expr), Source::Each);
+        self.visit_expr(&e.expr);
+        self.visit_block(&e.body);
+    }
+
+    fn visit_expr_closure(&mut self, c: &'a syn::ExprClosure) {
+        for p in &c.inputs {
+            self.bind(p, None, Source::Value);
+        }
+        self.visit_expr(&c.body);
+    }
+
+    fn visit_arm(&mut self, arm: &'a syn::Arm) {
+        self.bind(&arm.pat, None, Source::Value);
+        self.visit_expr(&arm.body);
+    }
+}
+
+/// The names a pattern binds.
+struct Names(Vec<String>);
+
+impl<'a> Visit<'a> for Names {
+    fn visit_pat_ident(&mut self, p: &'a syn::PatIdent) {
+        self.0.push(p.ident.unraw().to_string());
+        syn::visit::visit_pat_ident(self, p);
+    }
+}
