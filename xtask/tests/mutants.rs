@@ -734,6 +734,15 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
     for s in &mut record.survivors {
         s.reason = "no example can tell".into();
     }
+    // The run listed each file's unreachable guards; their reasons are to write.
+    let unwritten = shown(&record, root)
+        .iter()
+        .filter(|p| p.contains("its kept guards have no reason"))
+        .count();
+    assert!(unwritten > 0 && unwritten == record.guards.len());
+    for g in record.guards.values_mut() {
+        g.reason = "its functions are pub: library callers call them directly".into();
+    }
     assert_eq!(shown(&record, root), Vec::<String>::new());
 
     std::fs::write(root.join(FALLING), "// edited\n").unwrap();
@@ -758,13 +767,15 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
         "rules/src/table.rs: its functions' figures do not sum to its own",
         // A file said to have survivors whose tables no run recorded.
         "the tables of spec/ that rules/src/table.rs reads changed since its mutation run",
+        // The guard falling.rs kept went with its text.
+        "rules/src/action/falling.rs: [guards] lists `non_negative` on a speed (`g.speed`) in `object_impact`, but the file has no such guard any more",
     ] {
         assert!(
             problems.iter().any(|p| p.starts_with(expected)),
             "no `{expected}` in {problems:#?}"
         );
     }
-    assert_eq!(problems.len(), 6, "{problems:#?}");
+    assert_eq!(problems.len(), 7, "{problems:#?}");
 }
 
 #[test]

@@ -384,7 +384,7 @@ impl<'a> Scan<'a> {
                     return None;
                 };
                 let name = p.path.segments.last()?.ident.unraw().to_string();
-                let d = self.dice(&super::system_of(&item.file), &name)?;
+                let d = self.dice(&super::data::system_of(&item.file), &name)?;
                 Some(Bounds {
                     lo: (d.count + d.bonus) as f64,
                     hi: Some((d.count * d.sides + d.bonus) as f64),
