@@ -9,6 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::rc::Rc;
 
 use codegen::Book;
 use codegen::model::cell::{CellValue, DiceSpec};
@@ -147,15 +148,11 @@ pub fn scan(code: &ResolverSource, book: &Book) -> Vec<Guarded> {
         let Body::Block(block) = &item.body else {
             continue;
         };
-        let mut calls = GuardCalls {
-            scan: &scan,
-            item,
-            found: Vec::new(),
-        };
-        calls.visit_block(block);
         let fun = scan.function(i);
-        for (guard, call) in calls.found {
-            out.extend(scan.figures(&fun, guard, call));
+        let mut walk = Walk::new(&scan, &fun, None);
+        walk.visit_block(block);
+        for site in walk.sites {
+            out.extend(scan.figures(&fun, &site));
         }
     }
     out.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
@@ -170,29 +167,69 @@ struct Scan<'a> {
     resolves: BTreeMap<String, (&'a str, &'a Rule)>,
 }
 
-/// One function's body, read for where its names come from.
+/// A function of the resolver, with what its parameters are.
 struct Function<'a> {
     index: usize,
     item: &'a Item,
     /// The name of the parameter that is a rule's `Given`, and the rule.
     given: Option<(String, &'a str, &'a Rule)>,
-    /// Each name its body or signature binds, with every binding of it.
-    bound: BTreeMap<String, Vec<Source<'a>>>,
+    /// Its parameters: the names in scope as its body starts.
+    params: Scope<'a>,
 }
 
 /// What a name is bound to.
 #[derive(Clone, Copy)]
 enum Source<'a> {
-    /// `let x = e`.
-    Value(&'a Expr),
-    /// `if let Some(x) = e`: what `e` holds when it holds something.
-    Some(&'a Expr),
-    /// `for x in e`: each of `e`'s figures.
-    Each(&'a Expr),
-    /// The function's parameter at this position.
-    Param(usize),
-    /// Anything else: a closure's parameter, a match arm's binding.
+    /// What an expression gives: `let x = e`, or the part of it a pattern
+    /// takes (`if let Some(x) = e`, `for x in e`, the `Some(x)` of a match
+    /// arm's `(_, Some(x))` on `(a, e)`): the figures `x` can be are `e`'s.
+    Expr(&'a Expr),
+    /// The function's parameter at this position, or the element of the
+    /// tuple it is at that position.
+    Param(usize, Option<usize>),
+    /// Anything else: a closure's parameter, a binding of a struct pattern.
     Other,
+}
+
+/// The names in scope at a point of a body, newest first; each binding
+/// remembers the scope its expression is read in.
+#[derive(Clone, Default)]
+struct Scope<'a>(Option<Rc<Binding<'a>>>);
+
+struct Binding<'a> {
+    name: String,
+    source: Source<'a>,
+    outer: Scope<'a>,
+}
+
+impl<'a> Scope<'a> {
+    fn with(&self, name: String, source: Source<'a>) -> Scope<'a> {
+        Scope(Some(Rc::new(Binding {
+            name,
+            source,
+            outer: self.clone(),
+        })))
+    }
+
+    /// What `name` is bound to here, and the scope its expression is read in.
+    fn lookup(&self, name: &str) -> Option<(Source<'a>, Scope<'a>)> {
+        let mut at = self.0.as_ref();
+        while let Some(b) = at {
+            if b.name == name {
+                return Some((b.source, b.outer.clone()));
+            }
+            at = b.outer.0.as_ref();
+        }
+        None
+    }
+}
+
+/// A call a walk looked for (of a guard, or of the function whose callers
+/// are read), with the names in scope there.
+struct Site<'a> {
+    guard: &'static str,
+    call: &'a syn::ExprCall,
+    scope: Scope<'a>,
 }
 
 /// One input a figure comes from.
@@ -228,32 +265,42 @@ impl<'a> Scan<'a> {
     /// Item `index` read as a function.
     fn function(&self, index: usize) -> Function<'a> {
         let item = &self.code.items[index];
-        let mut bound: BTreeMap<String, Vec<Source<'a>>> = BTreeMap::new();
+        let mut params = Scope::default();
         let mut given = None;
-        if let Some(sig) = &item.sig {
-            for (i, input) in sig.inputs.iter().enumerate() {
-                let syn::FnArg::Typed(t) = input else {
-                    continue;
-                };
-                let Pat::Ident(p) = &*t.pat else { continue };
-                let name = p.ident.unraw().to_string();
-                let rule = given_of(&t.ty)
-                    .and_then(|r| self.resolves.get(&format!("{}::{r}", item.module)));
-                if let Some((system, rule)) = rule {
-                    given = Some((name.clone(), *system, *rule));
+        let inputs = item
+            .sig
+            .iter()
+            .flat_map(|sig| sig.inputs.iter().enumerate());
+        for (i, input) in inputs {
+            let syn::FnArg::Typed(t) = input else {
+                continue;
+            };
+            match &*t.pat {
+                Pat::Ident(p) => {
+                    let name = p.ident.unraw().to_string();
+                    let rule = given_of(&t.ty)
+                        .and_then(|r| self.resolves.get(&format!("{}::{r}", item.module)));
+                    if let Some((system, rule)) = rule {
+                        given = Some((name.clone(), *system, *rule));
+                    }
+                    params = params.with(name, Source::Param(i, None));
                 }
-                bound.entry(name).or_default().push(Source::Param(i));
+                Pat::Tuple(tuple) => {
+                    for (k, elem) in tuple.elems.iter().enumerate() {
+                        if let Pat::Ident(p) = elem {
+                            let name = p.ident.unraw().to_string();
+                            params = params.with(name, Source::Param(i, Some(k)));
+                        }
+                    }
+                }
+                _ => {}
             }
-        }
-        if let Body::Block(block) = &item.body {
-            let mut b = Bindings(&mut bound);
-            b.visit_block(block);
         }
         Function {
             index,
             item,
             given,
-            bound,
+            params,
         }
     }
 
@@ -273,14 +320,9 @@ impl<'a> Scan<'a> {
             .join(" ")
     }
 
-    /// The figures of one call of `guard`, each with where it comes from.
-    fn figures(
-        &self,
-        fun: &Function<'a>,
-        guard: &'static str,
-        call: &'a syn::ExprCall,
-    ) -> Vec<Guarded> {
-        let item = fun.item;
+    /// The figures of one call of a guard, each with where it comes from.
+    fn figures(&self, fun: &Function<'a>, site: &Site<'a>) -> Vec<Guarded> {
+        let (item, guard, call, scope) = (fun.item, site.guard, site.call, &site.scope);
         let takes_bound = matches!(guard, "at_least" | "rolled");
         let args: Vec<&Expr> = call.args.iter().collect();
         let bounds = self.bounds(item, guard, args.first().copied());
@@ -316,7 +358,7 @@ impl<'a> Scan<'a> {
                 .map(|e| match e {
                     Expr::Tuple(t) if t.elems.len() == 2 => {
                         let value = &t.elems[1];
-                        let origins = self.origins(fun, value, 0, &mut BTreeSet::new());
+                        let origins = self.origins(fun, value, scope, 0, &mut BTreeSet::new());
                         guarded(
                             self.label(item, &t.elems[0]),
                             self.text(item, value),
@@ -338,7 +380,8 @@ impl<'a> Scan<'a> {
                 };
                 match each {
                     Some(label) => {
-                        let origins = self.origins(fun, &m.receiver, 0, &mut BTreeSet::new());
+                        let origins =
+                            self.origins(fun, &m.receiver, scope, 0, &mut BTreeSet::new());
                         vec![guarded(
                             self.label(item, label),
                             self.text(item, &m.receiver),
@@ -418,6 +461,7 @@ impl<'a> Scan<'a> {
         &self,
         fun: &Function<'a>,
         e: &'a Expr,
+        scope: &Scope<'a>,
         depth: usize,
         seen: &mut BTreeSet<(usize, usize)>,
     ) -> Result<Vec<Origin<'a>>, String> {
@@ -427,7 +471,7 @@ impl<'a> Scan<'a> {
         let e = strip(e);
         match e {
             Expr::MethodCall(m) if m.args.is_empty() && m.method == "unwrap_or_default" => {
-                let mut o = self.origins(fun, &m.receiver, depth + 1, seen)?;
+                let mut o = self.origins(fun, &m.receiver, scope, depth + 1, seen)?;
                 o.iter_mut().for_each(|o| o.defaulted = true);
                 Ok(o)
             }
@@ -437,17 +481,17 @@ impl<'a> Scan<'a> {
                         .iter()
                         .any(|n| m.method == n) =>
             {
-                self.origins(fun, &m.receiver, depth + 1, seen)
+                self.origins(fun, &m.receiver, scope, depth + 1, seen)
             }
             Expr::MethodCall(m) if m.method == "chain" && m.args.len() == 1 => {
-                let mut o = self.origins(fun, &m.receiver, depth + 1, seen)?;
-                o.extend(self.origins(fun, &m.args[0], depth + 1, seen)?);
+                let mut o = self.origins(fun, &m.receiver, scope, depth + 1, seen)?;
+                o.extend(self.origins(fun, &m.args[0], scope, depth + 1, seen)?);
                 Ok(o)
             }
             Expr::Array(a) => {
                 let mut o = Vec::new();
                 for e in &a.elems {
-                    o.extend(self.origins(fun, e, depth + 1, seen)?);
+                    o.extend(self.origins(fun, e, scope, depth + 1, seen)?);
                 }
                 Ok(o)
             }
@@ -475,13 +519,12 @@ impl<'a> Scan<'a> {
             }
             Expr::Path(p) if p.path.get_ident().is_some() => {
                 let name = p.path.segments[0].ident.unraw().to_string();
-                match fun.bound.get(&name).map(Vec::as_slice) {
-                    Some([Source::Value(e) | Source::Some(e) | Source::Each(e)]) => {
-                        self.origins(fun, e, depth + 1, seen)
-                    }
-                    Some([Source::Param(i)]) => self.passed(fun, *i, depth + 1, seen),
-                    Some([_]) => Err(format!("`{name}` is bound by a closure or a match")),
-                    Some(_) => Err(format!("`{name}` is bound more than once")),
+                match scope.lookup(&name) {
+                    Some((Source::Expr(e), outer)) => self.origins(fun, e, &outer, depth + 1, seen),
+                    Some((Source::Param(i, part), _)) => self.passed(fun, i, part, depth + 1, seen),
+                    Some((Source::Other, _)) => Err(format!(
+                        "`{name}` is bound by a closure or a pattern the scan does not follow"
+                    )),
                     None => Err(format!("`{name}` is no local name")),
                 }
             }
@@ -489,11 +532,13 @@ impl<'a> Scan<'a> {
         }
     }
 
-    /// The inputs that every call of `fun` passes as its parameter `at`.
+    /// The inputs that every call of `fun` passes as its parameter `at` (or
+    /// as the element `part` of that tuple).
     fn passed(
         &self,
         fun: &Function<'a>,
         at: usize,
+        part: Option<usize>,
         depth: usize,
         seen: &mut BTreeSet<(usize, usize)>,
     ) -> Result<Vec<Origin<'a>>, String> {
@@ -516,25 +561,29 @@ impl<'a> Scan<'a> {
             let Body::Block(block) = &caller.item.body else {
                 return Err(format!("`{name}` is named in `{}`", caller.item.name));
             };
-            let mut calls = CallsOf {
-                scan: self,
-                caller: caller.item,
-                callee: fun.item,
-                args: Vec::new(),
-                whole: 0,
-            };
-            calls.visit_block(block);
-            if calls.args.is_empty() || calls.whole > 0 {
+            let mut walk = Walk::new(self, &caller, Some(fun.item));
+            walk.visit_block(block);
+            if walk.sites.is_empty() || walk.named > 0 {
                 return Err(format!(
                     "`{}` names `{name}` other than in a call",
                     caller.item.name
                 ));
             }
-            for args in calls.args {
-                let arg = args
-                    .get(at)
+            for site in walk.sites {
+                let arg = site
+                    .call
+                    .args
+                    .iter()
+                    .nth(at)
                     .ok_or_else(|| format!("a call of `{name}` with too few arguments"))?;
-                out.extend(self.origins(&caller, arg, depth + 1, seen)?);
+                let arg = match (part, strip(arg)) {
+                    (None, _) => arg,
+                    (Some(k), Expr::Tuple(t)) if k < t.elems.len() => &t.elems[k],
+                    (Some(_), _) => {
+                        return Err(format!("a call of `{name}` passes its tuple whole"));
+                    }
+                };
+                out.extend(self.origins(&caller, arg, &site.scope, depth + 1, seen)?);
             }
         }
         seen.remove(&(fun.index, at));
@@ -652,49 +701,157 @@ fn labelled_each(c: &syn::ExprClosure) -> Option<&Expr> {
     }
 }
 
-/// The calls of a guard in one item's body.
-struct GuardCalls<'s, 'a> {
+/// A walk of a body that keeps the names in scope and collects the calls of
+/// the guards, or, given a `callee`, the calls of that function (and counts
+/// where it is named otherwise: passed as a value).
+struct Walk<'s, 'a> {
     scan: &'s Scan<'a>,
-    item: &'a Item,
-    found: Vec<(&'static str, &'a syn::ExprCall)>,
+    module: &'a str,
+    callee: Option<&'a Item>,
+    scope: Scope<'a>,
+    sites: Vec<Site<'a>>,
+    named: usize,
 }
 
-impl<'a> Visit<'a> for GuardCalls<'_, 'a> {
-    fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
-        if let Expr::Path(p) = &*call.func {
-            let path = self.scan.resolve(&self.item.module, &p.path);
-            if let [module, name] = &path[..]
-                && module == "bounds"
-                && let Some(guard) = GUARDS.iter().find(|g| *g == name)
-            {
-                self.found.push((guard, call));
+impl<'s, 'a> Walk<'s, 'a> {
+    fn new(scan: &'s Scan<'a>, fun: &Function<'a>, callee: Option<&'a Item>) -> Self {
+        Walk {
+            scan,
+            module: &fun.item.module,
+            callee,
+            scope: fun.params.clone(),
+            sites: Vec::new(),
+            named: 0,
+        }
+    }
+
+    /// The guard a path names, or `""` for the callee looked for.
+    fn looked_for(&self, path: &syn::Path) -> Option<&'static str> {
+        let target = self.scan.resolve(self.module, path);
+        match self.callee {
+            Some(callee) => (target.join("::") == callee.path).then_some(""),
+            None => match &target[..] {
+                [module, name] if module == "bounds" => GUARDS.iter().find(|g| *g == name).copied(),
+                _ => None,
+            },
+        }
+    }
+
+    /// Binds the names of `pat`, matched against `value` where one is known:
+    /// a name takes the value whole, a tuple pattern a tuple element by
+    /// element, `Some(p)` the option's figure; any other name is `Other`.
+    fn bind(&mut self, pat: &'a Pat, value: Option<&'a Expr>) {
+        match (pat, value.map(strip)) {
+            (Pat::Ident(p), v) if p.subpat.is_none() => {
+                let source = v.map_or(Source::Other, Source::Expr);
+                self.scope = self.scope.with(p.ident.unraw().to_string(), source);
+            }
+            (Pat::Type(t), v) => self.bind(&t.pat, v),
+            (Pat::Reference(r), v) => self.bind(&r.pat, v),
+            (Pat::Paren(p), v) => self.bind(&p.pat, v),
+            (Pat::Guard(g), v) => self.bind(&g.pat, v),
+            (Pat::Tuple(t), Some(Expr::Tuple(e))) if t.elems.len() == e.elems.len() => {
+                for (p, v) in t.elems.iter().zip(&e.elems) {
+                    self.bind(p, Some(v));
+                }
+            }
+            (Pat::TupleStruct(t), v) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+                self.bind(&t.elems[0], v);
+            }
+            (other, _) => {
+                let mut names = Names(Vec::new());
+                names.visit_pat(other);
+                for n in names.0 {
+                    self.scope = self.scope.with(n, Source::Other);
+                }
             }
         }
-        syn::visit::visit_expr_call(self, call);
+    }
+
+    /// Walks with `inner` in a scope of its own, which ends with it.
+    fn nested(&mut self, inner: impl FnOnce(&mut Self)) {
+        let outer = self.scope.clone();
+        inner(self);
+        self.scope = outer;
     }
 }
 
-/// The arguments of each call of `callee` in `caller`'s body, and how many
-/// times it is named otherwise (passed as a value).
-struct CallsOf<'s, 'a> {
-    scan: &'s Scan<'a>,
-    caller: &'a Item,
-    callee: &'a Item,
-    args: Vec<Vec<&'a Expr>>,
-    whole: usize,
-}
-
-impl CallsOf<'_, '_> {
-    fn names_callee(&self, path: &syn::Path) -> bool {
-        self.scan.resolve(&self.caller.module, path).join("::") == self.callee.path
+impl<'a> Visit<'a> for Walk<'_, 'a> {
+    fn visit_block(&mut self, b: &'a syn::Block) {
+        self.nested(|w| syn::visit::visit_block(w, b));
     }
-}
 
-impl<'a> Visit<'a> for CallsOf<'_, 'a> {
+    fn visit_local(&mut self, l: &'a syn::Local) {
+        if let Some(init) = &l.init {
+            self.visit_expr(&init.expr);
+            if let Some((_, diverge)) = &init.diverge {
+                self.visit_expr(diverge);
+            }
+        }
+        self.bind(&l.pat, l.init.as_ref().map(|i| &*i.expr));
+    }
+
+    fn visit_expr_let(&mut self, e: &'a syn::ExprLet) {
+        self.visit_expr(&e.expr);
+        self.bind(&e.pat, Some(&e.expr));
+    }
+
+    fn visit_expr_if(&mut self, e: &'a syn::ExprIf) {
+        // What the condition's `let`s bind is in scope in its branch only.
+        self.nested(|w| {
+            w.visit_expr(&e.cond);
+            w.visit_block(&e.then_branch);
+        });
+        if let Some((_, other)) = &e.else_branch {
+            self.visit_expr(other);
+        }
+    }
+
+    fn visit_expr_while(&mut self, e: &'a syn::ExprWhile) {
+        self.nested(|w| {
+            w.visit_expr(&e.cond);
+            w.visit_block(&e.body);
+        });
+    }
+
+    fn visit_expr_for_loop(&mut self, e: &'a syn::ExprForLoop) {
+        self.visit_expr(&e.expr);
+        self.nested(|w| {
+            w.bind(&e.pat, Some(&e.expr));
+            w.visit_block(&e.body);
+        });
+    }
+
+    fn visit_expr_match(&mut self, e: &'a syn::ExprMatch) {
+        self.visit_expr(&e.expr);
+        for arm in &e.arms {
+            self.nested(|w| {
+                w.bind(&arm.pat, Some(&e.expr));
+                if let Pat::Guard(g) = &arm.pat {
+                    w.visit_expr(&g.guard);
+                }
+                w.visit_expr(&arm.body);
+            });
+        }
+    }
+
+    fn visit_expr_closure(&mut self, c: &'a syn::ExprClosure) {
+        self.nested(|w| {
+            for p in &c.inputs {
+                w.bind(p, None);
+            }
+            w.visit_expr(&c.body);
+        });
+    }
+
     fn visit_expr_call(&mut self, call: &'a syn::ExprCall) {
         match &*call.func {
-            Expr::Path(p) if self.names_callee(&p.path) => {
-                self.args.push(call.args.iter().collect());
+            Expr::Path(p) if let Some(guard) = self.looked_for(&p.path) => {
+                self.sites.push(Site {
+                    guard,
+                    call,
+                    scope: self.scope.clone(),
+                });
             }
             func => self.visit_expr(func),
         }
@@ -704,83 +861,9 @@ impl<'a> Visit<'a> for CallsOf<'_, 'a> {
     }
 
     fn visit_expr_path(&mut self, p: &'a syn::ExprPath) {
-        if self.names_callee(&p.path) {
-            self.whole += 1;
+        if self.callee.is_some() && self.looked_for(&p.path).is_some() {
+            self.named += 1;
         }
-    }
-}
-
-/// Every binding of a name in a body.
-struct Bindings<'b, 'a>(&'b mut BTreeMap<String, Vec<Source<'a>>>);
-
-impl<'a> Bindings<'_, 'a> {
-    /// Binds the names of `pat` to `value` where the pattern takes it whole
-    /// (or a tuple of values element by element), and to `Other` elsewhere.
-    fn bind(&mut self, pat: &'a Pat, value: Option<&'a Expr>, make: fn(&'a Expr) -> Source<'a>) {
-        match (pat, value.map(strip)) {
-            (Pat::Ident(p), v) if p.subpat.is_none() => {
-                let source = v.map_or(Source::Other, make);
-                self.0
-                    .entry(p.ident.unraw().to_string())
-                    .or_default()
-                    .push(source);
-            }
-            (Pat::Type(t), v) => self.bind(&t.pat, v, make),
-            (Pat::Reference(r), v) => self.bind(&r.pat, v, make),
-            (Pat::Paren(p), v) => self.bind(&p.pat, v, make),
-            (Pat::Tuple(t), Some(Expr::Tuple(e))) if t.elems.len() == e.elems.len() => {
-                for (p, v) in t.elems.iter().zip(&e.elems) {
-                    self.bind(p, Some(v), make);
-                }
-            }
-            (other, _) => {
-                let mut names = Names(Vec::new());
-                names.visit_pat(other);
-                for n in names.0 {
-                    self.0.entry(n).or_default().push(Source::Other);
-                }
-            }
-        }
-    }
-}
-
-impl<'a> Visit<'a> for Bindings<'_, 'a> {
-    fn visit_local(&mut self, l: &'a syn::Local) {
-        let value = l
-            .init
-            .as_ref()
-            .filter(|i| i.diverge.is_none())
-            .map(|i| &*i.expr);
-        self.bind(&l.pat, value, Source::Value);
-        syn::visit::visit_local(self, l);
-    }
-
-    fn visit_expr_let(&mut self, e: &'a syn::ExprLet) {
-        match &*e.pat {
-            Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
-                self.bind(&t.elems[0], Some(&e.expr), Source::Some);
-            }
-            pat => self.bind(pat, Some(&e.expr), Source::Value),
-        }
-        self.visit_expr(&e.expr);
-    }
-
-    fn visit_expr_for_loop(&mut self, e: &'a syn::ExprForLoop) {
-        self.bind(&e.pat, Some(&e.expr), Source::Each);
-        self.visit_expr(&e.expr);
-        self.visit_block(&e.body);
-    }
-
-    fn visit_expr_closure(&mut self, c: &'a syn::ExprClosure) {
-        for p in &c.inputs {
-            self.bind(p, None, Source::Value);
-        }
-        self.visit_expr(&c.body);
-    }
-
-    fn visit_arm(&mut self, arm: &'a syn::Arm) {
-        self.bind(&arm.pat, None, Source::Value);
-        self.visit_expr(&arm.body);
     }
 }
 
