@@ -876,3 +876,133 @@ impl<'a> Visit<'a> for Names {
         syn::visit::visit_pat_ident(self, p);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Reach, scan};
+    use crate::code::ResolverSource;
+
+    const CHAPTER: &str = r#"+++
+system = "demo"
+title = "Demo"
+version = "1"
+[source]
+book = "Demo"
+section = "Demo"
++++
+
+# Demo {#demo}
+
+```rule hit
+[given]
+level = "int 0.."
+wide = "int -3.."
+extra = "int? 1.."
+who = "text"
+[outputs]
+total = "int"
+```
+"#;
+
+    const RESOLVER: &str = r#"
+use crate::bounds::{at_least, named, non_negative};
+use crate::spec::demo::demo::hit;
+
+pub fn hit(g: &hit::Given, t: &mut Trace) -> Result<hit::Outcome, RuleError> {
+    non_negative([("a level", g.level), ("wide", g.wide)])?;
+    at_least(1, [("extra or none", g.extra.unwrap_or_default())])?;
+    if let Some(x) = g.extra {
+        at_least(1, [("extra", x)])?;
+    }
+    let total = g.level + 1;
+    non_negative([("total", total)])?;
+    named([("who", g.who.as_str())])?;
+    helper(g.level)?;
+    Ok(hit::Outcome { total })
+}
+
+fn helper(n: i64) -> Result<(), RuleError> {
+    non_negative([("passed", n)])
+}
+
+fn shadows(g: &hit::Given) -> Result<(), RuleError> {
+    let n = g.level;
+    {
+        let n = g.wide;
+        non_negative([("inner", n)])?;
+    }
+    match (g.wide, g.extra) {
+        (_, Some(e)) => at_least(1, [("arm", e)])?,
+        _ => {}
+    }
+    non_negative([("outer", n)])
+}
+
+fn orphan(n: i64) -> Result<(), RuleError> {
+    non_negative([("orphan", n)])
+}
+"#;
+
+    /// Each guarded figure of the fixture by its label, with what the scan
+    /// makes of it: the inputs the domains refuse first, or why it is reachable.
+    fn scanned() -> Vec<(String, Result<Vec<String>, String>)> {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("xtask-guards-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let write = |path: &str, text: &str| {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("create a folder");
+            std::fs::write(path, text).expect("write a fixture file");
+        };
+        write("spec/demo/demo.md", CHAPTER);
+        write("rules/src/demo/demo.rs", RESOLVER);
+        let book = crate::compile_book(&dir).unwrap_or_else(|d| panic!("{}", d.render()));
+        let code = ResolverSource::scan(&dir).expect("the fixture scans");
+        let _ = std::fs::remove_dir_all(&dir);
+        scan(&code, &book)
+            .into_iter()
+            .map(|g| {
+                let reach = match g.reach {
+                    Reach::Refused(inputs) => Ok(inputs),
+                    Reach::Reachable(why) => Err(why),
+                };
+                (g.figure, reach)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_figure_only_inputs_within_the_guards_bounds_give_is_refused_first() {
+        let level = || Ok(vec!["demo/demo.hit: level".to_string()]);
+        let extra = || Ok(vec!["demo/demo.hit: extra".to_string()]);
+        let wider = || Err("the domain of `demo/demo.hit: wide` is wider than 0..".to_string());
+        let expected: Vec<(&str, Result<Vec<String>, String>)> = vec![
+            ("a level", level()),
+            ("wide", wider()),
+            (
+                "extra or none",
+                Err("`demo/demo.hit: extra` left out reads as 0, outside 1..".into()),
+            ),
+            ("extra", extra()),
+            ("total", Err("it is computed".into())),
+            (
+                "who",
+                Err("a name has no domain: the registry passes any text".into()),
+            ),
+            ("passed", level()),
+            ("inner", wider()),
+            ("arm", extra()),
+            ("outer", level()),
+            (
+                "orphan",
+                Err("no function of the resolver calls `orphan`".into()),
+            ),
+        ];
+        let expected: Vec<(String, Result<Vec<String>, String>)> = expected
+            .into_iter()
+            .map(|(f, r)| (f.to_string(), r))
+            .collect();
+        assert_eq!(scanned(), expected);
+    }
+}
