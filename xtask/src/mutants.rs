@@ -358,6 +358,17 @@ pub fn summary(
     for s in unexplained {
         let _ = writeln!(out, "  {}:{}: {}", s.file, s.line, s.mutant);
     }
+    let guards = record
+        .guards
+        .iter()
+        .filter(|(f, g)| scope.contains(f) && g.reason.trim().is_empty());
+    for (file, g) in guards {
+        let _ = writeln!(
+            out,
+            "{file}: {} kept guard(s) that no example can reach need a reason: write in [guards.\"{file}\"] who calls them outside the registry",
+            g.kept.len()
+        );
+    }
     out
 }
 

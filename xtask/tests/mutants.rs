@@ -623,6 +623,11 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
     };
     let summary = xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
     assert!(summary.contains("survivors need a reason"), "{summary}");
+    // A first run lists the guards no example can reach, whose reason is to write.
+    assert!(
+        summary.contains(&format!("{FALLING}: 1 kept guard(s) that no example can reach need a reason: write in [guards.\"{FALLING}\"] who calls them outside the registry")),
+        "{summary}"
+    );
     assert!(
         summary.contains("falling.rs:30: replace - with + in fall"),
         "{summary}"

@@ -87,6 +87,7 @@ pub struct KeptGuards {
     /// Who calls these functions with figures that did not pass the
     /// registry; empty until written.
     pub reason: String,
+    #[serde(default)]
     pub kept: Vec<KeptGuard>,
 }
 
