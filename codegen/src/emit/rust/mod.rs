@@ -23,13 +23,14 @@ mod data;
 mod doc;
 mod domains;
 mod rules;
+mod shape;
 mod tables;
 mod tokens;
 mod values;
 
 use std::fmt::Write as _;
 
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote};
 use rustc_hash::FxHashMap;
 
@@ -37,6 +38,7 @@ use self::doc::{Plain, doc};
 use self::tokens::{Tokens, each};
 use crate::model::{Book, Chapter, System, Table};
 use crate::sema::names::checked_ident as ident;
+pub use shape::{Shape, shape};
 pub use values::{cell_value, column_type};
 
 /// What the generated file opens with: what made it.
@@ -57,6 +59,7 @@ pub fn generate(book: &Book) -> Generated {
     let tokens = rust_tokens(book);
     let code = format!("{HEADER}{tokens}\n");
     Generated {
+        shape: shape::shape_of(tokens.clone(), book).fingerprint,
         fingerprint: fingerprint_of(tokens),
         code,
     }
@@ -66,6 +69,8 @@ pub fn generate(book: &Book) -> Generated {
 pub struct Generated {
     pub code: String,
     pub fingerprint: String,
+    /// The fingerprint of its [`Shape`].
+    pub shape: String,
 }
 
 /// The fingerprint of what the generated module does: its tokens without
@@ -80,12 +85,18 @@ pub fn fingerprint(book: &Book) -> String {
 /// shared one would be copied token by token.
 fn fingerprint_of(tokens: TokenStream) -> String {
     let mut hash = super::Fingerprint::default();
-    without_docs(tokens.into_iter(), &mut hash);
+    walk(tokens.into_iter(), &mut hash, &|_| false);
     hash.hex()
 }
 
-/// The text of `tokens`, a token a line, less every `#[doc = "…"]`.
-fn without_docs(tokens: impl Iterator<Item = TokenTree>, out: &mut super::Fingerprint) {
+/// The text of `tokens`, a token a line, less every `#[doc = "…"]`, and
+/// with each literal that `skip` picks written as `_` ([`shape`] skips the
+/// tables' data).
+fn walk(
+    tokens: impl Iterator<Item = TokenTree>,
+    out: &mut super::Fingerprint,
+    skip: &dyn Fn(&Literal) -> bool,
+) {
     let mut tokens = tokens.peekable();
     while let Some(token) = tokens.next() {
         if let TokenTree::Punct(p) = &token
@@ -98,7 +109,7 @@ fn without_docs(tokens: impl Iterator<Item = TokenTree>, out: &mut super::Finger
                 .is_none()
             {
                 out.feed("#\n[");
-                without_docs(body, out);
+                walk(body, out, skip);
                 out.feed("]\n");
             }
             continue;
@@ -107,9 +118,10 @@ fn without_docs(tokens: impl Iterator<Item = TokenTree>, out: &mut super::Finger
             TokenTree::Group(g) => {
                 let (open, close) = delimiters(g.delimiter());
                 out.feed(open);
-                without_docs(taken(g), out);
+                walk(taken(g), out, skip);
                 out.feed(close);
             }
+            TokenTree::Literal(l) if skip(&l) => out.feed("_"),
             other => {
                 // A fingerprint takes every write.
                 let _ = write!(out, "{other}");
