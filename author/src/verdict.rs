@@ -55,6 +55,36 @@ pub struct Verdicts {
     /// resolver was built with, and which it judged with the book's cells:
     /// none when it was built with the book's tables.
     pub cells: Vec<String>,
+    /// Each example and property whose grade with the book's cells (as
+    /// [`Verdicts::cells`] judged) differs from this, a rebuilt resolver's,
+    /// as judged with those cells: the server keeps it so that the editor
+    /// shows when the quick verdict was not the one the build gave. No
+    /// resolver sends it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with_cells: Vec<Judged>,
+}
+
+impl Verdicts {
+    /// Notes in these verdicts, a rebuilt resolver's, what `quick` (the
+    /// same book's, judged with its cells by a resolver built with others)
+    /// said where it differs.
+    pub fn differing_from(&mut self, quick: &Verdicts) {
+        let all = |v: &Verdicts| {
+            v.examples
+                .iter()
+                .chain(&v.properties)
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let now = all(self);
+        self.with_cells = all(quick)
+            .into_iter()
+            .filter(|q| {
+                now.iter()
+                    .any(|n| n.file == q.file && n.id == q.id && n.grade != q.grade)
+            })
+            .collect();
+    }
 }
 
 /// How one example or property came out.

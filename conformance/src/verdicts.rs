@@ -33,6 +33,8 @@ use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
 
+use rules::spec::registry::TABLES;
+
 use crate::ParseFile;
 use crate::batch::check_property;
 use crate::verdict::{evaluate, run_case};
@@ -71,9 +73,9 @@ pub struct Judge {
     reads: RefCell<reads::Reads>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
     properties: HashMap<String, (Grade, PropertyOutcome)>,
-    /// The rows tables judged with other cells than their own, by id, with
-    /// those cells: what the memories above were worked out with.
-    edits: Vec<(String, String)>,
+    /// The rows tables judged with other data than their own, by their place
+    /// in `TABLES`, with that data: what the memories above were worked out with.
+    edits: Vec<(usize, String)>,
 }
 
 impl Judge {
@@ -103,7 +105,11 @@ impl Judge {
         }
         let mut verdicts = Verdicts {
             lints: self.lints(&request.root, &book),
-            cells: self.edits.iter().map(|(id, _)| id.clone()).collect(),
+            cells: self
+                .edits
+                .iter()
+                .map(|(i, _)| TABLES[*i].id().to_string())
+                .collect(),
             ..Verdicts::default()
         };
         let asked =
@@ -122,29 +128,29 @@ impl Judge {
         Answer::Judged(verdicts)
     }
 
-    /// Reads each rows table with its data in `tables` (the book's), where
-    /// that differs from the data it was built with, forgetting what was
-    /// worked out with other data. False, with every table read as built,
-    /// when an edited table's data cannot be read.
+    /// Reads each rows table with its data in `tables` (the book's, in book
+    /// order, as `TABLES` lists them: the shape is this build's), where that
+    /// differs from the data it was built with, forgetting what was worked
+    /// out with other data. False, with every table read as built, when the
+    /// tables are not this build's or an edited table's data cannot be read.
     fn edit(&mut self, tables: Vec<(String, String)>) -> bool {
-        let built: HashMap<&str, &str> = rules::spec::registry::TABLES
-            .iter()
-            .map(|t| (t.id(), t.data()))
-            .collect();
-        let edits: Vec<(String, String)> = tables
-            .into_iter()
-            .filter(|(id, data)| built.get(id.as_str()) != Some(&data.as_str()))
+        let built = TABLES;
+        if built.len() != tables.len() || built.iter().zip(&tables).any(|(b, (id, _))| b.id() != id)
+        {
+            return false;
+        }
+        let edits: Vec<(usize, String)> = (0..built.len())
+            .zip(tables)
+            .filter(|(i, (_, data))| built[*i].data() != data)
+            .map(|(i, (_, data))| (i, data))
             .collect();
         if edits == self.edits {
             return true;
         }
-        rules::table::edit(edits.clone());
+        rules::table::edit(edits.iter().map(|(i, data)| (built[*i], data.clone())));
         self.runs.borrow_mut().clear();
         self.properties.clear();
-        let edited = rules::spec::registry::TABLES
-            .iter()
-            .filter(|t| edits.iter().any(|(id, _)| id == t.id()));
-        if edited.map(|t| t.decoded_rows()).any(|rows| rows.is_err()) {
+        if edits.iter().any(|(i, _)| built[*i].decoded_rows().is_err()) {
             rules::table::edit([]);
             self.edits.clear();
             return false;

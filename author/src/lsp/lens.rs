@@ -41,7 +41,7 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
                     format!("no verdict: {}", why.lines().next().unwrap_or(""))
                 }
                 Judging::Ready(v) => match found(v) {
-                    Some(title) => format!("{title}{}", judged_with(v)),
+                    Some(title) => format!("{title}{}", judged_with(v, &chapter.file.path, id)),
                     None => "judging…".to_string(),
                 },
             };
@@ -56,14 +56,23 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
 }
 
 /// What the verdicts were judged with, when it is not what the resolver was
-/// built with: the book's cells of the tables named, while a resolver built
-/// with them is on its way.
-fn judged_with(v: &Verdicts) -> String {
+/// built with: the book's cells of the tables named, until a resolver built
+/// with them judges (when the server may build one). No "rebuilding" here:
+/// these verdicts are final where no build is allowed. Once one has, what
+/// the book's cells gave block `id`, where that differed.
+fn judged_with(v: &Verdicts, file: &std::path::Path, id: &str) -> String {
+    let quick = v.with_cells.iter().find(|j| j.file == file && j.id == id);
+    if let Some(quick) = quick {
+        return format!(
+            " (rebuilt; with the edited cells alone it was {})",
+            quick.grade
+        );
+    }
     match v.cells.as_slice() {
         [] => String::new(),
-        [one] => format!(" (judged with the edited cells of table `{one}`; rebuilding)"),
+        [one] => format!(" (judged with the edited cells of table `{one}`, not yet built in)"),
         many => format!(
-            " (judged with the edited cells of tables `{}`; rebuilding)",
+            " (judged with the edited cells of tables `{}`, not yet built in)",
             many.join("`, `")
         ),
     }
@@ -246,6 +255,48 @@ mod tests {
         assert_eq!(
             title(&property(Grade::Fails, fails)),
             "fails: damage fell as distance grew; at distance = 3; at distance = 4"
+        );
+    }
+
+    #[test]
+    fn verdicts_judged_with_edited_cells_say_so_until_a_rebuild_and_then_what_differed() {
+        let file = std::path::Path::new("spec/a/b.md");
+        let quick = Verdicts {
+            examples: vec![example(Grade::Fails, Vec::new(), Some("no rule x.y"))],
+            cells: vec!["falling-table".into()],
+            ..Verdicts::default()
+        };
+        assert_eq!(
+            judged_with(&quick, file, "e"),
+            " (judged with the edited cells of table `falling-table`, not yet built in)"
+        );
+        let two = Verdicts {
+            cells: vec!["a".into(), "b".into()],
+            ..Verdicts::default()
+        };
+        assert_eq!(
+            judged_with(&two, file, "e"),
+            " (judged with the edited cells of tables `a`, `b`, not yet built in)"
+        );
+        let mut rebuilt = Verdicts {
+            examples: vec![example(Grade::Agrees, Vec::new(), None)],
+            ..Verdicts::default()
+        };
+        rebuilt.differing_from(&quick);
+        assert_eq!(
+            judged_with(&rebuilt, file, "e"),
+            " (rebuilt; with the edited cells alone it was fails)"
+        );
+        assert_eq!(judged_with(&rebuilt, file, "other"), "", "another block");
+        let mut alike = Verdicts {
+            examples: vec![example(Grade::Fails, Vec::new(), None)],
+            ..Verdicts::default()
+        };
+        alike.differing_from(&quick);
+        assert_eq!(
+            judged_with(&alike, file, "e"),
+            "",
+            "the same grade: nothing to say"
         );
     }
 }

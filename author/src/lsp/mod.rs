@@ -392,7 +392,15 @@ impl Server {
             Progress::Rebuilding if self.judged_with_cells() => return,
             Progress::Rebuilding => Judging::Rebuilding,
             Progress::Building { .. } => return,
-            Progress::Judged(v) => Judging::Ready(v),
+            Progress::Judged(mut v) => {
+                if let Judging::Ready(quick) = &self.judging
+                    && !quick.cells.is_empty()
+                    && v.cells.is_empty()
+                {
+                    v.differing_from(quick);
+                }
+                Judging::Ready(v)
+            }
             Progress::Unavailable(why) => Judging::Unavailable(why),
         };
         if let Judging::Unavailable(why) = &self.judging {

@@ -30,25 +30,26 @@ pub struct Rows<T: 'static> {
 /// at the cost of this one load.
 static EDITING: AtomicBool = AtomicBool::new(false);
 
-/// The data each edited table is read with, by table id.
-static EDITS: RwLock<BTreeMap<String, &'static str>> = RwLock::new(BTreeMap::new());
+/// The data each edited table is read with, by the table's address ([`key`]):
+/// an id names a table within its system only.
+static EDITS: RwLock<BTreeMap<usize, &'static str>> = RwLock::new(BTreeMap::new());
 
 /// Every data [`edit`] was given, one copy of each: a table's rows borrow
 /// their text cells from their data for as long as the process runs.
 static INTERNED: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
 
-/// From now on, the tables named in `tables` (id, data as codegen writes it)
+/// From now on, the tables in `tables` (each with data as codegen writes it)
 /// are read with that data, and every other table with its own; an empty
 /// `tables` ends every edit. Each distinct data, and the rows decoded from
 /// it, are leaked once and kept for the process's life: the language
 /// server's judge sees a bounded number of edits in a session, and the rows
 /// it handed out must outlive any later edit. A program that never calls
 /// this reads every table as built.
-pub fn edit(tables: impl IntoIterator<Item = (String, String)>) {
+pub fn edit(tables: impl IntoIterator<Item = (&'static dyn RowsTable, String)>) {
     let mut interned = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-    let edits: BTreeMap<String, &'static str> = tables
+    let edits: BTreeMap<usize, &'static str> = tables
         .into_iter()
-        .map(|(id, data)| {
+        .map(|(table, data)| {
             let data = match interned.get(data.as_str()) {
                 Some(kept) => *kept,
                 None => {
@@ -57,7 +58,7 @@ pub fn edit(tables: impl IntoIterator<Item = (String, String)>) {
                     kept
                 }
             };
-            (id, data)
+            (key(table), data)
         })
         .collect();
     let mut current = EDITS.write().unwrap_or_else(PoisonError::into_inner);
@@ -65,13 +66,19 @@ pub fn edit(tables: impl IntoIterator<Item = (String, String)>) {
     *current = edits;
 }
 
-/// The data table `table` is read with now, when it is edited.
-fn edited(table: &str) -> Option<&'static str> {
+/// A table's key in [`EDITS`]: its address, the one a `&dyn RowsTable` of
+/// it and the table itself share.
+fn key<T: ?Sized>(table: &T) -> usize {
+    std::ptr::from_ref(table).cast::<()>() as usize
+}
+
+/// The data `table` is read with now, when it is edited.
+fn edited<T: ?Sized>(table: &T) -> Option<&'static str> {
     if !EDITING.load(Ordering::SeqCst) {
         return None;
     }
     let edits = EDITS.read().unwrap_or_else(PoisonError::into_inner);
-    edits.get(table).copied()
+    edits.get(&key(table)).copied()
 }
 
 impl<T> Rows<T> {
@@ -97,7 +104,7 @@ impl<T> Rows<T> {
     /// the first row that cannot be read lacks, naming the table, the row
     /// (from 1) and the column.
     pub fn decode(&self) -> Result<Vec<T>, String> {
-        self.decode_data(edited(self.table).unwrap_or(self.data))
+        self.decode_data(edited(self).unwrap_or(self.data))
     }
 
     fn decode_data(&self, data: &'static str) -> Result<Vec<T>, String> {
@@ -122,7 +129,7 @@ impl<T: Send + Sync> Deref for Rows<T> {
             self.decode_data(data)
                 .unwrap_or_else(|e| panic!("codegen wrote table data rules cannot read: {e}"))
         };
-        let Some(data) = edited(self.table) else {
+        let Some(data) = edited(self) else {
             return self.decoded.get_or_init(|| read(self.data));
         };
         let mut edited = self.edited.lock().unwrap_or_else(PoisonError::into_inner);
@@ -206,29 +213,38 @@ mod tests {
     }
 
     static EDITED: Rows<i32> = Rows::new("test.edited", 2, number, "\n1\n2\n");
-    static OTHER: Rows<i32> = Rows::new("test.other", 1, number, "\n7\n");
+    /// Of the same id, as two systems' tables may be.
+    static OTHER: Rows<i32> = Rows::new("test.edited", 1, number, "\n7\n");
+
+    fn to(data: &str) -> [(&'static dyn RowsTable, String); 1] {
+        [(&EDITED, data.to_string())]
+    }
 
     /// One test, as `edit` is the process's: tests run side by side.
     #[test]
     fn an_edited_table_reads_its_edit_until_the_edit_ends() {
         assert_eq!(EDITED[..], [1, 2], "as built");
         assert_eq!(EDITED.data(), "1\n2\n", "its data as codegen wrote it");
-        edit([("test.edited".to_string(), "5\n".to_string())]);
+        edit(to("5\n"));
         assert_eq!(EDITED[..], [5], "with the edited data");
         assert_eq!(EDITED.decoded_rows(), Ok(1));
         assert_eq!(EDITED.data(), "1\n2\n", "its own data is unchanged");
-        assert_eq!(OTHER[..], [7], "a table not edited reads its own");
+        assert_eq!(
+            OTHER[..],
+            [7],
+            "a table not edited reads its own, whatever its id"
+        );
         let five: *const [i32] = &EDITED[..];
 
-        edit([("test.edited".to_string(), "6\n8\n".to_string())]);
+        edit(to("6\n8\n"));
         assert_eq!(EDITED[..], [6, 8], "a second edit replaces the first");
-        edit([("test.edited".to_string(), "5\n".to_string())]);
+        edit(to("5\n"));
         assert!(
             std::ptr::eq(five, &EDITED[..]),
             "data seen before is read from its rows decoded then"
         );
 
-        edit([("test.edited".to_string(), "x\n".to_string())]);
+        edit(to("x\n"));
         let err = EDITED.decoded_rows().unwrap_err();
         assert!(
             err.contains("table `test.edited`, row 1, column `n`"),
