@@ -163,23 +163,27 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>, Bui
     let (jobs, inbox) = crossbeam_channel::unbounded::<Job>();
     let (outbox, progress) = crossbeam_channel::unbounded();
     let (orders, ordered) = crossbeam_channel::unbounded::<Job>();
-    let (built, done) = crossbeam_channel::unbounded::<(u64, Result<(), String>)>();
+    let (built, mut done) = crossbeam_channel::unbounded::<(u64, Result<(), String>)>();
     let builds = Builds::default();
-    if let Some(build) = resolver.build.clone() {
-        let (builds, outbox) = (builds.clone(), outbox.clone());
-        thread::spawn(move || {
-            while let Ok(mut job) = ordered.recv() {
-                while let Ok(newer) = ordered.try_recv() {
-                    job = newer;
+    match resolver.build.clone() {
+        // No build ends where none may start: a closed channel would end the worker.
+        None => done = crossbeam_channel::never(),
+        Some(build) => {
+            let (builds, outbox) = (builds.clone(), outbox.clone());
+            thread::spawn(move || {
+                while let Ok(mut job) = ordered.recv() {
+                    while let Ok(newer) = ordered.try_recv() {
+                        job = newer;
+                    }
+                    let report = |p| outbox.send((job.id, p)).is_ok();
+                    report(Progress::Rebuilding);
+                    let result = rebuild(&build, &job.request, &builds, &report);
+                    if built.send((job.tables, result)).is_err() {
+                        return;
+                    }
                 }
-                let report = |p| outbox.send((job.id, p)).is_ok();
-                report(Progress::Rebuilding);
-                let result = rebuild(&build, &job.request, &builds, &report);
-                if built.send((job.tables, result)).is_err() {
-                    return;
-                }
-            }
-        });
+            });
+        }
     }
     thread::spawn(move || {
         let mut worker = Worker {
