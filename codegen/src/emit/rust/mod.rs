@@ -26,11 +26,10 @@ mod rules;
 mod shape;
 mod tables;
 mod tokens;
+mod tokens_text;
 mod values;
 
-use std::fmt::Write as _;
-
-use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use rustc_hash::FxHashMap;
 
@@ -38,7 +37,8 @@ use self::doc::{Plain, doc};
 use self::tokens::{Tokens, each};
 use crate::model::{Book, Chapter, System, Table};
 use crate::sema::names::checked_ident as ident;
-pub use shape::{Shape, shape};
+pub use shape::Shape;
+use tokens_text::walk;
 pub use values::{cell_value, column_type};
 
 /// What the generated file opens with: what made it.
@@ -65,6 +65,12 @@ pub fn generate(book: &Book) -> Generated {
     }
 }
 
+/// The shape of `book`: what of its module a running judge cannot take from
+/// the book ([`Shape`]).
+pub fn shape(book: &Book) -> Shape {
+    shape::shape_of(rust_tokens(book), book)
+}
+
 /// What `rules/build.rs` writes and the fingerprint it builds `rules` with.
 pub struct Generated {
     pub code: String,
@@ -87,69 +93,6 @@ fn fingerprint_of(tokens: TokenStream) -> String {
     let mut hash = super::Fingerprint::default();
     walk(tokens.into_iter(), &mut hash, &|_| false);
     hash.hex()
-}
-
-/// The text of `tokens`, a token a line, less every `#[doc = "…"]`, and
-/// with each literal that `skip` picks written as `_` ([`shape`] skips the
-/// tables' data).
-fn walk(
-    tokens: impl Iterator<Item = TokenTree>,
-    out: &mut super::Fingerprint,
-    skip: &dyn Fn(&Literal) -> bool,
-) {
-    let mut tokens = tokens.peekable();
-    while let Some(token) = tokens.next() {
-        if let TokenTree::Punct(p) = &token
-            && p.as_char() == '#'
-            && let Some(TokenTree::Group(attribute)) = tokens.next_if(is_bracketed)
-        {
-            let mut body = taken(attribute).peekable();
-            if body
-                .next_if(|t| matches!(t, TokenTree::Ident(i) if i == "doc"))
-                .is_none()
-            {
-                out.feed("#\n[");
-                walk(body, out, skip);
-                out.feed("]\n");
-            }
-            continue;
-        }
-        match token {
-            TokenTree::Group(g) => {
-                let (open, close) = delimiters(g.delimiter());
-                out.feed(open);
-                walk(taken(g), out, skip);
-                out.feed(close);
-            }
-            TokenTree::Literal(l) if skip(&l) => out.feed("_"),
-            other => {
-                // A fingerprint takes every write.
-                let _ = write!(out, "{other}");
-            }
-        }
-        out.feed("\n");
-    }
-}
-
-/// The tokens of `g`, taken from it: with the group dropped, its stream's one
-/// handle is the walk's, which then takes them in place rather than copied.
-fn taken(g: Group) -> proc_macro2::token_stream::IntoIter {
-    let stream = g.stream();
-    drop(g);
-    stream.into_iter()
-}
-
-fn is_bracketed(t: &TokenTree) -> bool {
-    matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
-}
-
-fn delimiters(d: Delimiter) -> (&'static str, &'static str) {
-    match d {
-        Delimiter::Parenthesis => ("(", ")"),
-        Delimiter::Brace => ("{", "}"),
-        Delimiter::Bracket => ("[", "]"),
-        Delimiter::None => ("", ""),
-    }
 }
 
 /// The generated file's items as tokens: what [`generate`] writes and

@@ -8,7 +8,8 @@
 
 use proc_macro2::{Literal, TokenStream};
 
-use super::{rust_tokens, tables, walk};
+use super::tables;
+use super::tokens_text::walk;
 use crate::model::{Book, TableKind};
 
 /// What a judge needs to judge a book with the cells of its rows tables.
@@ -20,11 +21,6 @@ pub struct Shape {
     /// Each rows table's id and its data, as the module holds it (no leading
     /// line break), in book order.
     pub tables: Vec<(String, String)>,
-}
-
-/// The shape of `book`.
-pub fn shape(book: &Book) -> Shape {
-    shape_of(rust_tokens(book), book)
 }
 
 /// The shape of `book`, whose module's tokens are `tokens`.
@@ -45,7 +41,7 @@ pub(super) fn shape_of(tokens: TokenStream, book: &Book) -> Shape {
         // Only a raw string can be data: the others are not copied to be compared.
         text.starts_with('r') && literals.contains(&text)
     };
-    let mut hash = super::super::Fingerprint::default();
+    let mut hash = crate::emit::Fingerprint::default();
     walk(tokens.into_iter(), &mut hash, &is_data);
     Shape {
         fingerprint: hash.hex(),
