@@ -1,13 +1,13 @@
 //! The text a fingerprint is taken of: a token stream written a token a
 //! line, less its doc comments (which cite the spec's lines), with the
-//! literals a caller picks left out ([`super::shape`] leaves out the rows
+//! literals a caller picks left out ([`super::shape()`] leaves out the rows
 //! tables' data).
 
 use proc_macro2::{Delimiter, Group, Literal, TokenTree};
 use std::fmt::Write as _;
 
 /// The text of `tokens`, a token a line, less every `#[doc = "…"]`, and
-/// with each literal that `skip` picks written as `_` ([`shape`] skips the
+/// with each literal that `skip` picks written as `_` ([`super::shape()`] skips the
 /// tables' data).
 pub(super) fn walk(
     tokens: impl Iterator<Item = TokenTree>,
