@@ -7,7 +7,8 @@
 //! `RULES_SPEC_DIR` names another spec folder: the language server builds the
 //! resolver of the book in its editor's buffers that way, in a target folder
 //! of its own. `RULES_SPEC_FINGERPRINT` and `RULES_SOURCES_FINGERPRINT` tell the built
-//! crate which tables and which resolver code it holds.
+//! crate which tables and which resolver code it holds, and `RULES_SPEC_SHAPE`
+//! which books it can judge with their own rows tables' cells (`codegen::emit::rust::Shape`).
 
 use std::path::Path;
 
@@ -22,16 +23,20 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     let src = manifest.join("src");
     println!("cargo::rerun-if-changed={}", src.display());
-    let codegen::emit::rust::Generated { code, fingerprint } =
-        match codegen::rust_of_spec(&spec, &src, shown_from) {
-            Ok(generated) => generated,
-            Err(diags) => {
-                eprintln!("{}", diags.render());
-                std::process::exit(1);
-            }
-        };
+    let codegen::emit::rust::Generated {
+        code,
+        fingerprint,
+        shape,
+    } = match codegen::rust_of_spec(&spec, &src, shown_from) {
+        Ok(generated) => generated,
+        Err(diags) => {
+            eprintln!("{}", diags.render());
+            std::process::exit(1);
+        }
+    };
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
     println!("cargo::rustc-env=RULES_SPEC_FINGERPRINT={fingerprint}");
+    println!("cargo::rustc-env=RULES_SPEC_SHAPE={shape}");
     let sources = codegen::emit::sources_fingerprint(&src).unwrap_or_default();
     println!("cargo::rustc-env=RULES_SOURCES_FINGERPRINT={sources}");
     // Rewrite only on change, so an unchanged spec leaves `rules` fresh.

@@ -2,10 +2,11 @@
 //! server as `cargo bench` builds it (release), in two cases:
 //!
 //! - `loop`: how long from an edit of `spec/action/falling.md` to its
-//!   diagnostics, to the verdicts of a prose or example edit, and to those
-//!   of a table edit, which needs the resolver rebuilt (`target/lsp`; the
-//!   first run builds it whole first). Then, for comparison, how long that
-//!   rebuild takes alone.
+//!   diagnostics, to the verdicts of a prose or example edit, to those of an
+//!   edit of a rows table's cell, which the running judge takes at once, and
+//!   to those of a change of shape (a constants table's figure), which needs
+//!   the resolver rebuilt (`target/lsp`; the first run builds it whole
+//!   first). Then, for comparison, how long that rebuild takes alone.
 //! - `burst`: 200 edits sent within a second, as fast typing sends them,
 //!   and how long after the last its diagnostics come, beside how long one
 //!   edit alone takes. The server compiles the edits queued behind one
@@ -23,7 +24,7 @@ use author::lsp::client::{Buffer, Client};
 use author::lsp::resolver::Resolver;
 
 const RUNS: usize = 10;
-/// Each table edit costs a build: fewer runs.
+/// Each change of shape costs a build: fewer runs.
 const TABLE_RUNS: usize = 4;
 /// The edits of a burst, and the time they are spread over.
 const BURST: usize = 200;
@@ -134,22 +135,43 @@ fn edit_loop() -> Result<(), String> {
         verdict(&mut client, &falling, wanted, Duration::from_secs(60))
     })?;
 
+    // A cell: judged at once with the buffer's cells by the running judge,
+    // while the rebuild runs behind. Back to the book's cells, the verdict is
+    // "agrees" whether the judge holds them built in or takes them as edited.
     let row = "| 23-26 | 18m/s | 9d6 |";
     let wrong_row = original.replacen(row, &row.replace("9d6", "8d6"), 1);
-    let table = measure(TABLE_RUNS, |i| {
+    let cell = measure(RUNS, |i| {
         let (text, wanted) = if i % 2 == 0 {
             (&wrong_row, "fails: damage: book 9d6 | rules 8d6")
         } else {
-            (&original, "\"agrees\"")
+            (&original, "\"agrees")
         };
         client.change(&mut falling, text.clone());
         verdict(&mut client, &falling, wanted, Duration::from_secs(1800))
     })?;
 
+    // A change of shape (a constants table's figure, compiled in): only a
+    // rebuild judges it. Each run's figure and claim are new, so each costs
+    // a build and its verdict is told from every earlier one.
+    let constant = "| METRES_PER_EXTRA_SECOND | 60 |";
+    let shape = measure(TABLE_RUNS, |i| {
+        let dice = format!("{}d6", 8 - i % 2);
+        let figure = constant.replace("60", &(61 + i).to_string());
+        let text = original.replacen(constant, &figure, 1).replacen(
+            claim,
+            &claim.replace("9d6", &dice),
+            1,
+        );
+        client.change(&mut falling, text);
+        let wanted = format!("fails: damage: book {dice} | rules 9d6 (");
+        verdict(&mut client, &falling, &wanted, Duration::from_secs(1800))
+    })?;
+
     let rebuild = rebuild_alone(&root, TABLE_RUNS)?;
     println!("diagnostics after an edit:        {}", stats(&diagnostics));
     println!("verdicts after an example edit:   {}", stats(&example));
-    println!("verdicts after a table edit:      {}", stats(&table));
+    println!("verdicts after a table-cell edit: {}", stats(&cell));
+    println!("verdicts after a shape change:    {}", stats(&shape));
     println!("the rebuild alone (cargo build):  {}", stats(&rebuild));
     Ok(())
 }

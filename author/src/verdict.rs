@@ -16,17 +16,15 @@ pub struct Request {
     pub root: PathBuf,
     pub overlays: Overlays,
     pub chapters: Vec<PathBuf>,
-    /// The fingerprint of this very book's tables, when a resolver has worked
-    /// it out already (in its answer [`Answer::Stale`]): a resolver built
-    /// from this book then need not work it out again.
-    pub tables: Option<String>,
 }
 
-/// The answer: verdicts, or word that this resolver holds other tables.
+/// The answer: verdicts, or word that this resolver holds tables of another
+/// shape (`codegen::emit::rust::Shape`). A resolver of the book's shape
+/// judges it with the book's own cells, and says which ([`Verdicts::cells`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub enum Answer {
-    /// The book's tables, or the resolver's sources, are not the ones this
-    /// binary was built with: its verdicts would be stale.
+    /// The shape of the book's tables, or the resolver's sources, are not
+    /// the ones this binary was built with: its verdicts would be stale.
     Stale {
         built: Fingerprint,
         wanted: Fingerprint,
@@ -37,11 +35,12 @@ pub enum Answer {
     Judged(Verdicts),
 }
 
-/// What a resolver judges with: its tables (the fingerprint of the module
-/// generated from the book) and its code (of the `.rs` files of `rules/src`).
+/// What a resolver judges with: the shape of its tables (the fingerprint of
+/// the module generated from the book, less the rows tables' data) and its
+/// code (of the `.rs` files of `rules/src`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
-    pub tables: String,
+    pub shape: String,
     pub code: String,
 }
 
@@ -52,6 +51,40 @@ pub struct Verdicts {
     pub properties: Vec<Judged>,
     /// Each lint not allowed, as `--message-format=json` writes it.
     pub lints: Vec<serde_json::Value>,
+    /// The rows tables, by id, whose cells in the book differ from those the
+    /// resolver was built with, and which it judged with the book's cells:
+    /// none when it was built with the book's tables.
+    pub cells: Vec<String>,
+    /// Each example and property whose grade with the book's cells (as
+    /// [`Verdicts::cells`] judged) differs from this, a rebuilt resolver's,
+    /// as judged with those cells: the server keeps it so that the editor
+    /// shows when the quick verdict was not the one the build gave. No
+    /// resolver sends it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub with_cells: Vec<Judged>,
+}
+
+impl Verdicts {
+    /// Notes in these verdicts, a rebuilt resolver's, what `quick` (the
+    /// same book's, judged with its cells by a resolver built with others)
+    /// said where it differs.
+    pub fn differing_from(&mut self, quick: &Verdicts) {
+        let all = |v: &Verdicts| {
+            v.examples
+                .iter()
+                .chain(&v.properties)
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let now = all(self);
+        self.with_cells = all(quick)
+            .into_iter()
+            .filter(|q| {
+                now.iter()
+                    .any(|n| n.file == q.file && n.id == q.id && n.grade != q.grade)
+            })
+            .collect();
+    }
 }
 
 /// How one example or property came out.
@@ -60,7 +93,7 @@ pub struct Judged {
     /// The chapter, relative to the root.
     pub file: PathBuf,
     pub id: String,
-    pub verdict: Verdict,
+    pub grade: Grade,
     /// What makes the verdict, part by part.
     pub outcome: Outcome,
 }
@@ -77,7 +110,7 @@ pub enum Outcome {
         /// rejected its inputs, its case is unreadable, the resolver panicked.
         error: Option<String>,
     },
-    Property(Law),
+    Property(PropertyOutcome),
 }
 
 /// How one claim of an example came out, or the refusal a refused example
@@ -112,20 +145,21 @@ pub enum Claim {
 }
 
 impl Claim {
-    /// The verdict this claim alone would give its example.
-    pub fn verdict(&self) -> Verdict {
+    /// The grade this claim alone would give its example.
+    pub fn grade(&self) -> Grade {
         match self {
-            Claim::Agrees { .. } | Claim::Refused { fails: None, .. } => Verdict::Agrees,
-            Claim::Erratum { .. } => Verdict::Erratum,
-            Claim::Fails { .. } | Claim::Refused { fails: Some(_), .. } => Verdict::Fails,
+            Claim::Agrees { .. } | Claim::Refused { fails: None, .. } => Grade::Agrees,
+            Claim::Erratum { .. } => Grade::Erratum,
+            Claim::Fails { .. } | Claim::Refused { fails: Some(_), .. } => Grade::Fails,
         }
     }
 }
 
-/// How a property's law came out.
+/// How a property's law came out (not the law itself, which codegen's and
+/// casefile's `Law` hold).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "lowercase")]
-pub enum Law {
+pub enum PropertyOutcome {
     /// It held wherever it was tried (`at every input of the domain: 96 judged`).
     Holds { tried: String },
     /// It failed, and why; `at` holds the inputs of the shrunk
@@ -133,24 +167,25 @@ pub enum Law {
     Fails { message: String, at: Vec<String> },
 }
 
-/// What an example (`agrees`, `erratum`, `fails`) or a property (`holds`,
-/// `fails`) came out as, written as that word in the JSON.
+/// The one word an example (`agrees`, `erratum`, `fails`) or a property
+/// (`holds`, `fails`) came out as, as the JSON writes it: the grade of a
+/// [`Judged`], where casefile's `Verdict` is a case report's.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Verdict {
+pub enum Grade {
     Agrees,
     Erratum,
     Fails,
     Holds,
 }
 
-impl std::fmt::Display for Verdict {
+impl std::fmt::Display for Grade {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Verdict::Agrees => "agrees",
-            Verdict::Erratum => "erratum",
-            Verdict::Fails => "fails",
-            Verdict::Holds => "holds",
+            Grade::Agrees => "agrees",
+            Grade::Erratum => "erratum",
+            Grade::Fails => "fails",
+            Grade::Holds => "holds",
         })
     }
 }

@@ -204,6 +204,10 @@ struct Editor {
     _scratch: Scratch,
 }
 
+/// A damage cell edited: judged at once with the buffer's cells, and built
+/// in behind.
+const CELL: (&str, &str) = ("| 23-26 | 18m/s | 9d6 |", "| 23-26 | 18m/s | 8d6 |");
+
 /// Builds of the resolver write one folder under the target: one server at
 /// a time builds.
 static BUILDING: Mutex<()> = Mutex::new(());
@@ -211,8 +215,9 @@ static BUILDING: Mutex<()> = Mutex::new(());
 impl Editor {
     /// Starts the server, initialises it as a client that takes lens
     /// refreshes and work-done progress, of process `parent`, and opens the
-    /// falling chapter with a damage cell edited, which needs a rebuild.
-    fn start(name: &str, parent: u32) -> Editor {
+    /// falling chapter with `from` replaced by `to` (once), an edit of its
+    /// tables, which needs a rebuild.
+    fn start(name: &str, parent: u32, (from, to): (&str, &str)) -> Editor {
         let scratch = Scratch::workspace_copy(name);
         let cargo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake-cargo.sh");
         let cargo_pid = scratch.0.join("cargo.pid");
@@ -249,13 +254,12 @@ impl Editor {
         editor.send(Notification::new("initialized".into(), json!({})).into());
         let path = editor._scratch.0.join(FALLING);
         let text = std::fs::read_to_string(&path).unwrap();
-        let cell = "| 23-26 | 18m/s | 9d6 |";
-        assert!(text.contains(cell));
+        assert!(text.contains(from), "falling.md has no {from:?}");
         let item = json!({
             "uri": pos::uri(&path.canonicalize().unwrap()).as_str(),
             "languageId": "markdown",
             "version": 1,
-            "text": text.replacen(cell, "| 23-26 | 18m/s | 8d6 |", 1),
+            "text": text.replacen(from, to, 1),
         });
         let open = json!({ "textDocument": item });
         editor.send(Notification::new("textDocument/didOpen".into(), open).into());
@@ -329,7 +333,7 @@ fn runs(pid: u32) -> bool {
 #[test]
 fn a_rebuild_is_shown_as_progress_and_stops_with_the_server_when_the_input_closes() {
     let _one = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
-    let mut editor = Editor::start("lsp-input", std::process::id());
+    let mut editor = Editor::start("lsp-input", std::process::id(), CELL);
     let cargo = editor.sees_the_rebuild();
     assert!(runs(cargo), "the build runs on while the editor is there");
     editor.input = None;
@@ -340,10 +344,26 @@ fn a_rebuild_is_shown_as_progress_and_stops_with_the_server_when_the_input_close
 fn the_server_and_its_build_stop_when_the_client_process_is_gone() {
     let _one = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
     let mut client = Command::new("sleep").arg("60").spawn().unwrap();
-    let mut editor = Editor::start("lsp-parent", client.id());
+    let mut editor = Editor::start("lsp-parent", client.id(), CELL);
     let cargo = editor.sees_the_rebuild();
     client.kill().unwrap();
     client.wait().unwrap();
     // Its input stays open: only the client's end says it is gone.
+    editor.gone_within_2s(cargo).unwrap();
+}
+
+/// A change of shape (a constants table's figure, compiled in) is judged by
+/// no running resolver: the server builds one, and shows it building.
+#[test]
+fn a_change_of_shape_is_rebuilt() {
+    let _one = BUILDING.lock().unwrap_or_else(PoisonError::into_inner);
+    let figure = (
+        "| METRES_PER_EXTRA_SECOND | 60 |",
+        "| METRES_PER_EXTRA_SECOND | 61 |",
+    );
+    let mut editor = Editor::start("lsp-shape", std::process::id(), figure);
+    let cargo = editor.sees_the_rebuild();
+    assert!(runs(cargo), "the build runs");
+    editor.input = None;
     editor.gone_within_2s(cargo).unwrap();
 }

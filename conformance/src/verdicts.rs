@@ -1,13 +1,16 @@
 //! `conformance verdicts --serve`, the language server's resolver: reads
 //! [`author::verdict::Request`]s on stdin, one after another, and writes an
 //! [`Answer`] on stdout for each, one JSON line each, while the server keeps
-//! it running. It refuses to judge a book whose tables are not the ones it was
-//! built with, or while the resolver's sources (in the workspace it was built
-//! in) differ from those it was built from, so the editor never shows a
-//! verdict of stale tables or stale code.
+//! it running. It refuses to judge a book whose tables are not of the shape it
+//! was built with (`codegen::emit::rust::Shape`), or while the resolver's
+//! sources (in the workspace it was built in) differ from those it was built
+//! from, so the editor never shows a verdict of stale tables or stale code. A
+//! book of its shape whose rows tables hold other cells it judges with the
+//! book's cells (`rules::table::edit`), and says which tables those are.
 //!
-//! Since its tables and code cannot change while it judges, what it works out
-//! depends on the text judged alone, and a [`Judge`] remembers it: which
+//! Since its code cannot change while it judges, and its tables change only
+//! with the cells it is given, what it works out depends on the text judged
+//! and those cells alone, and a [`Judge`] remembers it: which
 //! constants `rules/src` reads (kept on disk for the next build too, see
 //! [`reads`]), each example's run (by its case file's text) and each
 //! property's outcome (by its property file's). An edit costs the compile of
@@ -22,13 +25,15 @@ use std::path::Path;
 use std::rc::Rc;
 
 use author::verdict::{
-    Answer, Claim, Fingerprint, Judged, Law, Outcome, Request, Verdict, Verdicts,
+    Answer, Claim, Fingerprint, Grade, Judged, Outcome, PropertyOutcome, Request, Verdicts,
 };
 use casefile::{Case, Status};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
+
+use rules::spec::registry::TABLES;
 
 use crate::ParseFile;
 use crate::batch::check_property;
@@ -55,7 +60,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write, most: usize) -> Result
 
 /// An example's run, as a verdict and as the lints need it.
 struct Ran {
-    verdict: Verdict,
+    grade: Grade,
     outcome: Outcome,
     /// The ids the derivation cites.
     cites: Vec<String>,
@@ -67,7 +72,10 @@ struct Ran {
 pub struct Judge {
     reads: RefCell<reads::Reads>,
     runs: RefCell<HashMap<String, Rc<Ran>>>,
-    properties: HashMap<String, (Verdict, Law)>,
+    properties: HashMap<String, (Grade, PropertyOutcome)>,
+    /// The rows tables judged with other data than their own, by their place
+    /// in `TABLES`, with that data: what the memories above were worked out with.
+    edits: Vec<(usize, String)>,
 }
 
 impl Judge {
@@ -78,26 +86,30 @@ impl Judge {
             return Answer::Broken;
         };
         let built = Fingerprint {
-            tables: rules::SPEC_FINGERPRINT.into(),
+            shape: rules::SPEC_SHAPE.into(),
             code: rules::SOURCES_FINGERPRINT.into(),
         };
-        // A fingerprint worked out for this book before is taken when it is
-        // this binary's; any other is worked out again, so as never to refuse
-        // a book for another compiler's fingerprint of it.
-        let tables = match &request.tables {
-            Some(known) if *known == built.tables => known.clone(),
-            _ => codegen::emit::rust::fingerprint(&book),
-        };
+        let shape = codegen::emit::rust::shape(&book);
         let code = codegen::emit::sources_fingerprint(&xtask::workspace_root().join("rules/src"));
         let wanted = Fingerprint {
-            tables,
+            shape: shape.fingerprint,
             code: code.unwrap_or_else(|| "unreadable".into()),
         };
         if wanted != built {
             return Answer::Stale { built, wanted };
         }
+        if !self.edit(shape.tables) {
+            // Of this shape, the book's data decodes as the built data does:
+            // a judge that cannot read it holds another decoder.
+            return Answer::Broken;
+        }
         let mut verdicts = Verdicts {
             lints: self.lints(&request.root, &book),
+            cells: self
+                .edits
+                .iter()
+                .map(|(i, _)| TABLES[*i].id().to_string())
+                .collect(),
             ..Verdicts::default()
         };
         let asked =
@@ -107,13 +119,44 @@ impl Judge {
                 let ran = self.run(system, chapter, e);
                 verdicts
                     .examples
-                    .push(judged(chapter, &e.id, ran.verdict, ran.outcome.clone()));
+                    .push(judged(chapter, &e.id, ran.grade, ran.outcome.clone()));
             }
             for p in &chapter.properties {
                 verdicts.properties.push(self.property(system, chapter, p));
             }
         }
         Answer::Judged(verdicts)
+    }
+
+    /// Reads each rows table with its data in `tables` (the book's, in book
+    /// order, as `TABLES` lists them: the shape is this build's), where that
+    /// differs from the data it was built with, forgetting what was worked
+    /// out with other data. False, with every table read as built, when the
+    /// tables are not this build's or an edited table's data cannot be read.
+    fn edit(&mut self, tables: Vec<(String, String)>) -> bool {
+        let built = TABLES;
+        if built.len() != tables.len() || built.iter().zip(&tables).any(|(b, (id, _))| b.id() != id)
+        {
+            return false;
+        }
+        let edits: Vec<(usize, String)> = (0..built.len())
+            .zip(tables)
+            .filter(|(i, (_, data))| built[*i].data() != data)
+            .map(|(i, (_, data))| (i, data))
+            .collect();
+        if edits == self.edits {
+            return true;
+        }
+        rules::table::edit(edits.iter().map(|(i, data)| (built[*i], data.clone())));
+        self.runs.borrow_mut().clear();
+        self.properties.clear();
+        if edits.iter().any(|(i, _)| built[*i].decoded_rows().is_err()) {
+            rules::table::edit([]);
+            self.edits.clear();
+            return false;
+        }
+        self.edits = edits;
+        true
     }
 
     /// Example `e`'s run, from memory when its case was run before.
@@ -125,7 +168,7 @@ impl Judge {
         let ran = Rc::new(match Case::parse(&text) {
             Ok(case) => example(&case),
             Err(err) => Ran {
-                verdict: Verdict::Fails,
+                grade: Grade::Fails,
                 outcome: Outcome::Example {
                     ours: false,
                     claims: Vec::new(),
@@ -149,12 +192,12 @@ impl Judge {
         if self.properties.len() >= REMEMBERED {
             self.properties.clear();
         }
-        let (verdict, law) = self
+        let (grade, law) = self
             .properties
             .entry(text)
             .or_insert_with_key(|text| property(text))
             .clone();
-        judged(chapter, &p.id, verdict, Outcome::Property(law))
+        judged(chapter, &p.id, grade, Outcome::Property(law))
     }
 
     /// The book's lints that no `allow` silences, as JSON diagnostics; none
@@ -188,11 +231,11 @@ impl Judge {
     }
 }
 
-fn judged(chapter: &Chapter, id: &str, verdict: Verdict, outcome: Outcome) -> Judged {
+fn judged(chapter: &Chapter, id: &str, grade: Grade, outcome: Outcome) -> Judged {
     Judged {
         file: chapter.file.path.clone(),
         id: id.to_string(),
-        verdict,
+        grade,
         outcome,
     }
 }
@@ -206,13 +249,13 @@ fn example(case: &Case) -> Ran {
         rules: r.rules.clone(),
         fails: failure(&r.status),
     });
-    let verdict = match report.verdict {
-        casefile::Verdict::Agrees => Verdict::Agrees,
-        casefile::Verdict::Erratum => Verdict::Erratum,
-        casefile::Verdict::Fails => Verdict::Fails,
+    let grade = match report.verdict {
+        casefile::Verdict::Agrees => Grade::Agrees,
+        casefile::Verdict::Erratum => Grade::Erratum,
+        casefile::Verdict::Fails => Grade::Fails,
     };
     Ran {
-        verdict,
+        grade,
         outcome: Outcome::Example {
             ours: report.case.ours,
             claims: claims.chain(refusal).collect(),
@@ -252,26 +295,26 @@ fn failure(status: &Status) -> Option<String> {
 }
 
 /// A property's outcome, from its property file's text.
-fn property(text: &str) -> (Verdict, Law) {
+fn property(text: &str) -> (Grade, PropertyOutcome) {
     match check_property(text) {
         Ok(report) => match report.failure {
             None => (
-                Verdict::Holds,
-                Law::Holds {
+                Grade::Holds,
+                PropertyOutcome::Holds {
                     tried: report.tried.to_string(),
                 },
             ),
             Some(f) => (
-                Verdict::Fails,
-                Law::Fails {
+                Grade::Fails,
+                PropertyOutcome::Fails {
                     message: f.message,
                     at: f.points.iter().map(|p| p.inputs()).collect(),
                 },
             ),
         },
         Err(err) => (
-            Verdict::Fails,
-            Law::Fails {
+            Grade::Fails,
+            PropertyOutcome::Fails {
                 message: format!("property file unreadable: {err}"),
                 at: Vec::new(),
             },

@@ -29,6 +29,11 @@ pub use spec::registry::{RULES, resolve};
 /// book it holds before trusting the resolver's verdicts on that book.
 pub const SPEC_FINGERPRINT: &str = env!("RULES_SPEC_FINGERPRINT");
 
+/// The fingerprint of the shape of those tables (`codegen::emit::rust::shape`:
+/// `spec.rs` less its doc comments and its rows tables' data): a running judge
+/// judges a book of this shape with the book's own cells ([`table::edit`]).
+pub const SPEC_SHAPE: &str = env!("RULES_SPEC_SHAPE");
+
 /// The fingerprint of this crate's sources when it was built
 /// (`codegen::emit::sources_fingerprint` of `src/`): the same check for the code.
 pub const SOURCES_FINGERPRINT: &str = env!("RULES_SOURCES_FINGERPRINT");

@@ -11,7 +11,7 @@ pub use cells::{
     Term, TimedDice,
 };
 pub use decode::Decode;
-pub use rows::{Cells, Rows, RowsTable};
+pub use rows::{Cells, Rows, RowsTable, edit};
 
 /// The row of `rows` whose `key` is `name` (ignoring case); the error reads
 /// "no `what` `name` in `table`".

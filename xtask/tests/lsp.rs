@@ -224,11 +224,26 @@ fn verdicts_show_per_example_and_never_from_stale_tables() {
         failing.contains("fails: damage: book 8d6 | rules 9d6"),
         "{failing}"
     );
-    // An edit of the falling table: this binary's tables are stale now, and
+    // An edit of a cell of the falling table, to the figure the example now
+    // claims: this binary's tables have other cells, but their shape, so it
+    // judges with the buffer's cells at once, with no build (none is allowed
+    // here), and the lens says so.
+    let row = "| 23-26 | 18m/s | 9d6 |";
+    let text = falling.text.replacen(row, &row.replace("9d6", "8d6"), 1);
+    client.change(&mut falling, text);
+    let with_cells = lenses(&mut client, &falling).to_string();
+    assert!(
+        with_cells.contains(
+            "\"agrees (judged with the edited cells of table `falling-table`, not yet built in)\""
+        ),
+        "{with_cells}"
+    );
+    assert!(!with_cells.contains("fails: damage"), "{with_cells}");
+    // A column renamed: a change of shape, which only a build can judge, and
     // with no build allowed here the server must say so, not judge.
     let text = falling
         .text
-        .replacen("| 23-26 | 18m/s | 9d6 |", "| 23-26 | 18m/s | 8d6 |", 1);
+        .replacen("\"seconds: int\"", "\"secs: int\"", 1);
     client.change(&mut falling, text);
     let stale = lenses(&mut client, &falling).to_string();
     assert!(
@@ -328,14 +343,13 @@ impl Served {
         }
     }
 
-    /// The answer for `falling` as its text, with `tables` as its known fingerprint.
-    fn ask(&mut self, falling: &str, tables: Value) -> Value {
+    /// The answer for `falling` as its text.
+    fn ask(&mut self, falling: &str) -> Value {
         use std::io::Write;
         let request = json!({
             "root": xtask::workspace_root(),
             "overlays": { "spec/action/falling.md": falling },
             "chapters": ["spec/action/falling.md"],
-            "tables": tables,
         });
         writeln!(self.stdin, "{request}").unwrap();
         serde_json::from_str(&self.answers.next().unwrap().unwrap()).unwrap()
@@ -372,11 +386,11 @@ fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
     let (falling, wrong) = falling_with(claim, &claim.replace("9d6", "8d6"));
     let mut served = Served::start();
     let mut mary = |text: &str| {
-        let answer = served.ask(text, Value::Null);
+        let answer = served.ask(text);
         let examples = answer["Judged"]["examples"].as_array().unwrap().clone();
         let mary = examples.iter().find(|e| e["id"] == "mary-falls").unwrap();
         let damage = &mary["outcome"]["example"]["claims"][1];
-        (mary["verdict"].clone(), damage.clone())
+        (mary["grade"].clone(), damage.clone())
     };
     let agrees = (
         json!("agrees"),
@@ -399,31 +413,29 @@ fn the_resolver_answers_each_request_of_a_session_as_its_text_reads() {
     served.end();
 }
 
-/// A request may bring its tables' fingerprint, worked out by a resolver
-/// before (the server sends it to the build it made for that book): it spares
-/// the work when it is this binary's, and is worked out again when it is not,
-/// so it never makes a book of other tables judged, nor one of these stale.
+/// A book whose rows tables hold other cells is judged with them, and its
+/// answer names the tables; one of another shape is refused as stale, naming
+/// both shapes; and the book as built is judged as built again after.
 #[test]
-fn a_known_fingerprint_spares_the_work_and_never_decides_the_verdict() {
+fn other_cells_are_judged_and_another_shape_is_stale() {
     let row = "| 23-26 | 18m/s | 9d6 |";
-    let (falling, other_tables) = falling_with(row, &row.replace("9d6", "8d6"));
+    let (falling, other_cells) = falling_with(row, &row.replace("9d6", "8d6"));
+    let other_shape = falling.replacen("\"seconds: int\"", "\"secs: int\"", 1);
     let mut served = Served::start();
-    let stale = served.ask(&other_tables, Value::Null);
+    let judged = served.ask(&other_cells);
+    assert_eq!(
+        judged["Judged"]["cells"],
+        json!(["falling-table"]),
+        "{judged}"
+    );
+    let stale = served.ask(&other_shape);
     let (built, wanted) = (
-        stale["Stale"]["built"]["tables"].clone(),
-        stale["Stale"]["wanted"]["tables"].clone(),
+        stale["Stale"]["built"]["shape"].clone(),
+        stale["Stale"]["wanted"]["shape"].clone(),
     );
     assert!(built.is_string() && wanted.is_string(), "{stale}");
     assert_ne!(built, wanted);
-    // The true fingerprint of other tables: still stale.
-    assert_eq!(
-        served.ask(&other_tables, wanted.clone())["Stale"],
-        stale["Stale"]
-    );
-    // A fingerprint not this binary's, for its own tables: worked out, judged.
-    let judged = served.ask(&falling, wanted);
-    assert!(judged["Judged"]["examples"].is_array(), "{judged}");
-    // Its own: judged alike.
-    assert_eq!(served.ask(&falling, built), judged);
+    let own = served.ask(&falling);
+    assert_eq!(own["Judged"]["cells"], json!([]), "{own}");
     served.end();
 }

@@ -46,6 +46,7 @@ fn neovim_shows_diagnostics_hover_definition_verdicts_and_progress_and_the_serve
         "definition: line",
         "verdict: fails: damage: book 8d6 | rules 9d6",
         "diagnostic: E0023",
+        "verdict: agrees (judged with the edited cells of table `falling-table`, not yet built in)",
         "lens refresh: ",
         "progress: building the resolver: 3 of 12",
     ] {

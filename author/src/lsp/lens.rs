@@ -6,7 +6,7 @@ use codegen::model::Chapter;
 use lsp_types as lsp;
 
 use super::pos;
-use crate::verdict::{Claim, Judged, Law, Outcome, Verdict, Verdicts};
+use crate::verdict::{Claim, Grade, Judged, Outcome, PropertyOutcome, Verdicts};
 
 /// Where the verdicts stand.
 #[derive(Debug)]
@@ -40,7 +40,10 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
                 Judging::Unavailable(why) => {
                     format!("no verdict: {}", why.lines().next().unwrap_or(""))
                 }
-                Judging::Ready(v) => found(v).unwrap_or_else(|| "judging…".to_string()),
+                Judging::Ready(v) => match found(v) {
+                    Some(title) => format!("{title}{}", judged_with(v, &chapter.file.path, id)),
+                    None => "judging…".to_string(),
+                },
             };
             let start = pos::position(text, span.start);
             lsp::CodeLens {
@@ -50,6 +53,29 @@ pub fn lenses(chapter: &Chapter, judging: &Judging) -> Vec<lsp::CodeLens> {
             }
         })
         .collect()
+}
+
+/// What the verdicts were judged with, when it is not what the resolver was
+/// built with: the book's cells of the tables named, until a resolver built
+/// with them judges (when the server may build one). No "rebuilding" here:
+/// these verdicts are final where no build is allowed. Once one has, what
+/// the book's cells gave block `id`, where that differed.
+fn judged_with(v: &Verdicts, file: &std::path::Path, id: &str) -> String {
+    let quick = v.with_cells.iter().find(|j| j.file == file && j.id == id);
+    if let Some(quick) = quick {
+        return format!(
+            " (rebuilt; with the edited cells alone it was {})",
+            quick.grade
+        );
+    }
+    match v.cells.as_slice() {
+        [] => String::new(),
+        [one] => format!(" (judged with the edited cells of table `{one}`, not yet built in)"),
+        many => format!(
+            " (judged with the edited cells of tables `{}`, not yet built in)",
+            many.join("`, `")
+        ),
+    }
 }
 
 /// `agrees`, `holds …`, or the verdict with the parts that make it: each
@@ -64,20 +90,20 @@ fn title(j: &Judged) -> String {
             let whose = if *ours { "ours" } else { "book" };
             let telling = claims
                 .iter()
-                .filter(|c| j.verdict != Verdict::Agrees && c.verdict() == j.verdict);
+                .filter(|c| j.grade != Grade::Agrees && c.grade() == j.grade);
             let mut parts: Vec<String> = telling.map(|c| claim(whose, c)).collect();
             parts.extend(error.iter().map(|e| format!("error: {e}")));
             parts
         }
-        Outcome::Property(Law::Holds { tried }) => vec![tried.clone()],
-        Outcome::Property(Law::Fails { message, at }) => {
+        Outcome::Property(PropertyOutcome::Holds { tried }) => vec![tried.clone()],
+        Outcome::Property(PropertyOutcome::Fails { message, at }) => {
             let at = at.iter().map(|a| format!("at {a}"));
             std::iter::once(message.clone()).chain(at).collect()
         }
     };
     match parts.as_slice() {
-        [] => j.verdict.to_string(),
-        _ => format!("{}: {}", j.verdict, parts.join("; ")),
+        [] => j.grade.to_string(),
+        _ => format!("{}: {}", j.grade, parts.join("; ")),
     }
 }
 
@@ -119,11 +145,11 @@ fn claim(whose: &str, claim: &Claim) -> String {
 mod tests {
     use super::*;
 
-    fn example(verdict: Verdict, claims: Vec<Claim>, error: Option<&str>) -> Judged {
+    fn example(grade: Grade, claims: Vec<Claim>, error: Option<&str>) -> Judged {
         Judged {
             file: "spec/a/b.md".into(),
             id: "e".into(),
-            verdict,
+            grade,
             outcome: Outcome::Example {
                 ours: false,
                 claims,
@@ -161,7 +187,7 @@ mod tests {
             fails("band", "23-26", None),
         ];
         assert_eq!(
-            title(&example(Verdict::Fails, claims, None)),
+            title(&example(Grade::Fails, claims, None)),
             "fails: damage: book 8d6 | rules 9d6 (undocumented disagreement); \
              band: book 23-26 | rules (none) (undocumented disagreement)"
         );
@@ -181,16 +207,13 @@ mod tests {
         };
         assert_eq!(
             title(&example(
-                Verdict::Erratum,
+                Grade::Erratum,
                 vec![agrees.clone(), erratum],
                 None
             )),
             "erratum: speed: book 12 | rules 10 (ruling ruling-speed)"
         );
-        assert_eq!(
-            title(&example(Verdict::Agrees, vec![agrees], None)),
-            "agrees"
-        );
+        assert_eq!(title(&example(Grade::Agrees, vec![agrees], None)), "agrees");
     }
 
     #[test]
@@ -201,37 +224,79 @@ mod tests {
             fails: Some("the rule resolves instead".into()),
         };
         assert_eq!(
-            title(&example(Verdict::Fails, vec![refused], None)),
+            title(&example(Grade::Fails, vec![refused], None)),
             "fails: refused: \"too far\" | rules resolved damage = 9d6 (the rule resolves instead)"
         );
         assert_eq!(
-            title(&example(Verdict::Fails, Vec::new(), Some("no rule x.y"))),
+            title(&example(Grade::Fails, Vec::new(), Some("no rule x.y"))),
             "fails: error: no rule x.y"
         );
     }
 
     #[test]
     fn a_property_shows_where_it_was_tried_or_its_counterexample() {
-        let property = |verdict, law| Judged {
+        let property = |grade, law| Judged {
             file: "spec/a/b.md".into(),
             id: "p".into(),
-            verdict,
+            grade,
             outcome: Outcome::Property(law),
         };
-        let holds = Law::Holds {
+        let holds = PropertyOutcome::Holds {
             tried: "at 64 inputs drawn from the domain".into(),
         };
         assert_eq!(
-            title(&property(Verdict::Holds, holds)),
+            title(&property(Grade::Holds, holds)),
             "holds: at 64 inputs drawn from the domain"
         );
-        let fails = Law::Fails {
+        let fails = PropertyOutcome::Fails {
             message: "damage fell as distance grew".into(),
             at: vec!["distance = 3".into(), "distance = 4".into()],
         };
         assert_eq!(
-            title(&property(Verdict::Fails, fails)),
+            title(&property(Grade::Fails, fails)),
             "fails: damage fell as distance grew; at distance = 3; at distance = 4"
+        );
+    }
+
+    #[test]
+    fn verdicts_judged_with_edited_cells_say_so_until_a_rebuild_and_then_what_differed() {
+        let file = std::path::Path::new("spec/a/b.md");
+        let quick = Verdicts {
+            examples: vec![example(Grade::Fails, Vec::new(), Some("no rule x.y"))],
+            cells: vec!["falling-table".into()],
+            ..Verdicts::default()
+        };
+        assert_eq!(
+            judged_with(&quick, file, "e"),
+            " (judged with the edited cells of table `falling-table`, not yet built in)"
+        );
+        let two = Verdicts {
+            cells: vec!["a".into(), "b".into()],
+            ..Verdicts::default()
+        };
+        assert_eq!(
+            judged_with(&two, file, "e"),
+            " (judged with the edited cells of tables `a`, `b`, not yet built in)"
+        );
+        let mut rebuilt = Verdicts {
+            examples: vec![example(Grade::Agrees, Vec::new(), None)],
+            ..Verdicts::default()
+        };
+        rebuilt.differing_from(&quick);
+        assert_eq!(
+            judged_with(&rebuilt, file, "e"),
+            " (rebuilt; with the edited cells alone it was fails)"
+        );
+        assert_eq!(judged_with(&rebuilt, file, "other"), "", "another block");
+        let mut alike = Verdicts {
+            examples: vec![example(Grade::Fails, Vec::new(), None)],
+            ..Verdicts::default()
+        };
+        alike.differing_from(&quick);
+        assert_eq!(
+            judged_with(&alike, file, "e"),
+            "",
+            "the same grade: nothing to say"
         );
     }
 }

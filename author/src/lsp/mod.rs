@@ -363,7 +363,6 @@ impl Server {
                     root: self.root.clone(),
                     chapters: self.docs.keys().cloned().collect(),
                     overlays,
-                    tables: None,
                 };
                 let _ = self.jobs.send(Job {
                     id: self.job,
@@ -389,9 +388,19 @@ impl Server {
             return;
         }
         self.judging = match progress {
+            // Verdicts judged with the book's cells stand until the build's.
+            Progress::Rebuilding if self.judged_with_cells() => return,
             Progress::Rebuilding => Judging::Rebuilding,
             Progress::Building { .. } => return,
-            Progress::Judged(v) => Judging::Ready(v),
+            Progress::Judged(mut v) => {
+                if let Judging::Ready(quick) = &self.judging
+                    && !quick.cells.is_empty()
+                    && v.cells.is_empty()
+                {
+                    v.differing_from(quick);
+                }
+                Judging::Ready(v)
+            }
             Progress::Unavailable(why) => Judging::Unavailable(why),
         };
         if let Judging::Unavailable(why) = &self.judging {
@@ -399,6 +408,12 @@ impl Server {
         }
         self.publish();
         self.refresh_lenses();
+    }
+
+    /// Whether the verdicts shown were judged with the book's cells of some
+    /// table, by a resolver built with other cells.
+    fn judged_with_cells(&self) -> bool {
+        matches!(&self.judging, Judging::Ready(v) if !v.cells.is_empty())
     }
 
     /// The text of the file at `path` (relative): its buffer's, else the book's, else the disk's.
@@ -484,7 +499,12 @@ impl Server {
                 });
                 (token, report)
             }
+            // Verdicts judged with the book's cells come while the build runs on.
             (Progress::Rebuilding | Progress::Building { .. }, token) => {
+                self.building = token;
+                return;
+            }
+            (Progress::Judged(v), token) if !v.cells.is_empty() => {
                 self.building = token;
                 return;
             }

@@ -82,6 +82,7 @@ impl Build {
 }
 
 /// A request to judge, numbered so that answers to older ones can be told apart.
+#[derive(Clone)]
 pub struct Job {
     pub id: u64,
     pub request: Request,
@@ -93,8 +94,8 @@ pub struct Job {
 /// table's source and file. The line a table starts on is left out: only its
 /// constant's doc names it, and the module's fingerprint leaves docs out.
 /// Two books of other keys have other modules (short of a table's layout
-/// alone changing, which costs a needless rebuild), so a process that judged
-/// the one need not be asked about the other: it holds other tables.
+/// alone changing, which costs a needless rebuild), so a build made for the
+/// one is made anew for the other.
 pub fn tables_key(book: &Book) -> u64 {
     let mut key = DefaultHasher::new();
     for (_, chapter) in book.chapters() {
@@ -110,7 +111,9 @@ pub fn tables_key(book: &Book) -> u64 {
 /// What the worker reports about job `id`.
 #[derive(Debug)]
 pub enum Progress {
-    /// The tables changed; a resolver of the new ones is being built.
+    /// The tables changed; a resolver of the new ones is being built. Until
+    /// it is, the verdicts are judged with the book's cells where the
+    /// shape allows ([`Verdicts::cells`]), and none are had where not.
     Rebuilding,
     /// The build has built `done` of its `total` units.
     Building {
@@ -152,21 +155,69 @@ impl Builds {
 }
 
 /// Starts the worker. It takes the newest job waiting, so a burst of edits
-/// costs one judgement (and at most one build) rather than one each.
+/// costs one judgement rather than one each. Builds run on a thread of their
+/// own, the newest book waiting built next, so that edits are judged (with
+/// their cells, where the shape allows) while a build runs; when one ends,
+/// the newest job is judged again by what it built.
 pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>, Builds) {
     let (jobs, inbox) = crossbeam_channel::unbounded::<Job>();
     let (outbox, progress) = crossbeam_channel::unbounded();
+    let (orders, ordered) = crossbeam_channel::unbounded::<Job>();
+    let (built, mut done) = crossbeam_channel::unbounded::<(u64, Result<(), String>)>();
     let builds = Builds::default();
-    let building = builds.clone();
+    match resolver.build.clone() {
+        // No build ends where none may start: a closed channel would end the worker.
+        None => done = crossbeam_channel::never(),
+        Some(build) => {
+            let (builds, outbox) = (builds.clone(), outbox.clone());
+            thread::spawn(move || {
+                while let Ok(mut job) = ordered.recv() {
+                    while let Ok(newer) = ordered.try_recv() {
+                        job = newer;
+                    }
+                    let report = |p| outbox.send((job.id, p)).is_ok();
+                    report(Progress::Rebuilding);
+                    let result = rebuild(&build, &job.request, &builds, &report);
+                    if built.send((job.tables, result)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
     thread::spawn(move || {
-        let mut resolver = resolver;
-        let mut running = Running::default();
-        while let Ok(mut job) = inbox.recv() {
-            while let Ok(newer) = inbox.try_recv() {
-                job = newer;
+        let mut worker = Worker {
+            resolver,
+            running: Running::default(),
+            latest: None,
+            ordered: None,
+            built: None,
+            orders,
+        };
+        loop {
+            crossbeam_channel::select! {
+                recv(inbox) -> job => {
+                    let Ok(mut job) = job else { return };
+                    while let Ok(newer) = inbox.try_recv() {
+                        job = newer;
+                    }
+                    worker.latest = Some(job);
+                }
+                recv(done) -> built => {
+                    let Ok((tables, result)) = built else { return };
+                    if let Err(why) = worker.built(tables, result) {
+                        let id = worker.latest.as_ref().map_or(0, |j| j.id);
+                        if outbox.send((id, Progress::Unavailable(why))).is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                }
             }
-            let report = |p| outbox.send((job.id, p)).is_ok();
-            if !report(resolver.judge(&job, &report, &mut running, &building)) {
+            let Some(job) = worker.latest.clone() else {
+                continue;
+            };
+            if outbox.send((job.id, worker.judge(&job))).is_err() {
                 return;
             }
         }
@@ -174,29 +225,41 @@ pub fn spawn(resolver: Resolver) -> (Sender<Job>, Receiver<(u64, Progress)>, Bui
     (jobs, progress, builds)
 }
 
-impl Resolver {
-    /// The verdicts of a binary with the request's tables, building one first
-    /// when none has them (reporting [`Progress::Rebuilding`]).
-    fn judge(
-        &mut self,
-        job: &Job,
-        report: &dyn Fn(Progress) -> bool,
-        running: &mut Running,
-        builds: &Builds,
-    ) -> Progress {
-        let request = &job.request;
+/// The worker's state between jobs.
+struct Worker {
+    resolver: Resolver,
+    running: Running,
+    /// The newest job, judged again when a build ends.
+    latest: Option<Job>,
+    /// The tables key of the book last sent to be built.
+    ordered: Option<u64>,
+    /// The tables key of the book the last build that succeeded was of.
+    built: Option<u64>,
+    orders: Sender<Job>,
+}
+
+impl Worker {
+    /// The verdicts of `job`: a binary's with the job's tables when one has
+    /// them; else, while one is built, a binary's of their shape, judged
+    /// with the book's cells; else word of the build.
+    fn judge(&mut self, job: &Job) -> Progress {
+        let (binaries, running) = (&mut self.resolver.binaries, &mut self.running);
         // What the request wants, once a binary has worked it out.
         let mut wanted: Option<Fingerprint> = None;
-        for (i, binary) in self.binaries.iter().enumerate() {
-            if running.holds_other(binary, job.tables, wanted.as_ref()) {
+        let mut with_cells = None;
+        for (i, binary) in binaries.iter().enumerate() {
+            if running.holds_other(binary, wanted.as_ref()) {
                 continue;
             }
-            match running.ask(binary, request) {
+            match running.ask(binary, &job.request) {
                 Ok(Answer::Judged(v)) => {
-                    running.judged(binary, job.tables);
                     // Try this one first next time.
-                    self.binaries[..=i].rotate_right(1);
-                    return Progress::Judged(v);
+                    binaries[..=i].rotate_right(1);
+                    if v.cells.is_empty() {
+                        return Progress::Judged(v);
+                    }
+                    with_cells = Some(v);
+                    break;
                 }
                 Ok(Answer::Stale { wanted: w, .. }) => wanted = Some(w),
                 // The server compiled this book: a binary that cannot was
@@ -204,38 +267,37 @@ impl Resolver {
                 Ok(Answer::Broken) | Err(_) => {}
             }
         }
-        let Some(build) = self.build.clone() else {
-            return Progress::Unavailable("no resolver is built with these tables".into());
-        };
-        report(Progress::Rebuilding);
-        let binary = build.binary();
-        // The build replaces the binary: its running process is of the old one.
-        running.stop(&binary);
-        // The new binary is asked with the fingerprint of the request's
-        // tables, worked out while it builds when no stale process said it.
-        let (built, tables) = thread::scope(|s| {
-            let tables = s.spawn(|| wanted.map(|w| w.tables).or_else(|| fingerprint(request)));
-            let built = rebuild(&build, request, builds, report);
-            (built, tables.join().ok().flatten())
-        });
-        if let Err(e) = built {
-            return Progress::Unavailable(e);
+        if self.resolver.build.is_none() {
+            return with_cells.map_or_else(
+                || Progress::Unavailable("no resolver is built with these tables".into()),
+                Progress::Judged,
+            );
         }
-        if !self.binaries.contains(&binary) {
-            self.binaries.insert(0, binary.clone());
+        if self.built == Some(job.tables) && with_cells.is_none() {
+            return Progress::Unavailable("the rebuilt resolver does not judge this book".into());
         }
-        let request = Request {
-            tables,
-            ..request.clone()
-        };
-        match running.ask(&binary, &request) {
-            Ok(Answer::Judged(v)) => {
-                running.judged(&binary, job.tables);
-                Progress::Judged(v)
-            }
-            Ok(other) => Progress::Unavailable(format!("the rebuilt resolver answered {other:?}")),
-            Err(e) => Progress::Unavailable(e),
+        if self.ordered != Some(job.tables) && self.built != Some(job.tables) {
+            self.ordered = Some(job.tables);
+            let _ = self.orders.send(job.clone());
         }
+        with_cells.map_or(Progress::Rebuilding, Progress::Judged)
+    }
+
+    /// Takes in the end of the build of a book of tables key `tables`: its
+    /// binary's old process is stopped, and it is asked first from now on.
+    fn built(&mut self, tables: u64, result: Result<(), String>) -> Result<(), String> {
+        if self.ordered == Some(tables) {
+            self.ordered = None;
+        }
+        result?;
+        self.built = Some(tables);
+        if let Some(build) = &self.resolver.build {
+            let binary = build.binary();
+            self.running.stop(&binary);
+            self.resolver.binaries.retain(|b| *b != binary);
+            self.resolver.binaries.insert(0, binary);
+        }
+        Ok(())
     }
 }
 
@@ -246,26 +308,18 @@ impl Resolver {
 pub struct Running(HashMap<PathBuf, Process>);
 
 struct Process {
-    known: Known,
+    /// What it was built with, once it has said (in a stale answer).
+    built: Option<Fingerprint>,
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Running {
-    /// Whether `binary`'s running process is taken to hold other tables
-    /// than a book of tables key `tables` ([`Known::holds_other`]).
-    fn holds_other(&self, binary: &Path, tables: u64, wanted: Option<&Fingerprint>) -> bool {
-        self.0
-            .get(binary)
-            .is_some_and(|p| p.known.holds_other(tables, wanted))
-    }
-
-    /// Notes that `binary`'s process judged a book of tables key `tables`.
-    fn judged(&mut self, binary: &Path, tables: u64) {
-        if let Some(process) = self.0.get_mut(binary) {
-            process.known.judged = Some(tables);
-        }
+    /// Whether `binary`'s running process is known to hold tables of
+    /// another shape, or other code, than `wanted`.
+    fn holds_other(&self, binary: &Path, wanted: Option<&Fingerprint>) -> bool {
+        shown_other(self.0.get(binary).and_then(|p| p.built.as_ref()), wanted)
     }
 
     /// `binary`'s answer to `request`, from its running process, or from a
@@ -293,35 +347,18 @@ impl Running {
     }
 }
 
+/// Whether a process that said it was `built` with that (when it said) is
+/// known to hold other than `wanted` (when a process said what the book
+/// wants): asked, it would say it is stale again. Any other is asked: one of
+/// the book's shape judges it, with its cells.
+fn shown_other(built: Option<&Fingerprint>, wanted: Option<&Fingerprint>) -> bool {
+    matches!((built, wanted), (Some(built), Some(wanted)) if built != wanted)
+}
+
 impl Drop for Running {
     fn drop(&mut self) {
         for (_, process) in self.0.drain() {
             process.end();
-        }
-    }
-}
-
-/// What a running process has shown of the tables it holds.
-#[derive(Debug, Default)]
-struct Known {
-    /// What it was built with, once it has said (in a stale answer).
-    built: Option<Fingerprint>,
-    /// The [`tables_key`] of the last book it judged.
-    judged: Option<u64>,
-}
-
-impl Known {
-    /// Whether it is taken to hold other tables than a book of tables key
-    /// `tables`, which wants `wanted` when that is known: it was built with
-    /// other than `wanted`; or, that unknown, it judged a book of another key
-    /// last, or it never judged but said it is stale (a binary built before
-    /// the session, which an edit will hardly bring back to). Asking it would
-    /// cost the fingerprint of a module; not asking, at most a rebuild.
-    fn holds_other(&self, tables: u64, wanted: Option<&Fingerprint>) -> bool {
-        match (wanted, &self.built, self.judged) {
-            (Some(wanted), Some(built), _) => wanted != built,
-            (_, _, Some(judged)) => judged != tables,
-            (_, built, None) => built.is_some(),
         }
     }
 }
@@ -340,7 +377,7 @@ impl Process {
             return Err(format!("{} verdicts has no pipes", binary.display()));
         };
         Ok(Process {
-            known: Known::default(),
+            built: None,
             child,
             stdin,
             stdout: BufReader::new(stdout),
@@ -359,7 +396,7 @@ impl Process {
         let answer: Answer = serde_json::from_str(&line)
             .map_err(|e| format!("the resolver answered no verdicts ({e})"))?;
         if let Answer::Stale { built, .. } = &answer {
-            self.known.built = Some(built.clone());
+            self.built = Some(built.clone());
         }
         Ok(answer)
     }
@@ -372,12 +409,6 @@ impl Process {
         drop(stdin);
         let _ = child.wait();
     }
-}
-
-/// The fingerprint of the request's tables, as `rules/build.rs` works it out.
-fn fingerprint(request: &Request) -> Option<String> {
-    let book = crate::world::book(&request.root, &request.overlays).ok()?;
-    Some(codegen::emit::rust::fingerprint(&book))
 }
 
 /// Writes the request's book to the build's spec folder and builds the judge
@@ -495,37 +526,30 @@ mod tests {
     }
 
     #[test]
-    fn a_process_is_asked_unless_it_showed_other_tables() {
-        let fingerprint = |t: &str| Fingerprint {
-            tables: t.into(),
+    fn a_process_is_asked_unless_it_showed_another_shape() {
+        let fingerprint = |shape: &str| Fingerprint {
+            shape: shape.into(),
             code: "c".into(),
         };
         let (a, b) = (fingerprint("a"), fingerprint("b"));
-        let new = Known::default();
-        assert!(!new.holds_other(1, None), "a new process is asked");
-        let judged = Known {
-            judged: Some(1),
-            built: Some(a.clone()),
-        };
-        assert!(!judged.holds_other(1, None), "of the key it judged");
-        assert!(judged.holds_other(2, None), "not of another key");
+        assert!(!shown_other(None, None), "a new process is asked");
+        assert!(!shown_other(None, Some(&a)), "and one that never said");
         assert!(
-            !judged.holds_other(2, Some(&a)),
-            "unless the book wants its tables"
+            !shown_other(Some(&a), None),
+            "and one when the book's is unknown"
         );
-        assert!(judged.holds_other(1, Some(&b)), "nor when it wants others");
-        let stale = Known {
-            judged: None,
-            built: Some(a.clone()),
+        assert!(
+            !shown_other(Some(&a), Some(&a)),
+            "and one of the book's shape"
+        );
+        assert!(shown_other(Some(&a), Some(&b)), "not one of another shape");
+        let other_code = Fingerprint {
+            code: "d".into(),
+            ..a.clone()
         };
         assert!(
-            stale.holds_other(1, None),
-            "nor when it only said it is stale"
-        );
-        assert!(stale.holds_other(1, Some(&b)));
-        assert!(
-            !stale.holds_other(1, Some(&a)),
-            "unless the book wants its tables"
+            shown_other(Some(&other_code), Some(&a)),
+            "nor of other code"
         );
     }
 

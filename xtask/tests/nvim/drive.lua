@@ -121,10 +121,14 @@ wait('the diagnostic of the misspelt rule', 10000, function()
 end)
 say('diagnostic: E0023 did you mean `falling.fall`?')
 
--- A table edit: the 23-26 row's damage cell, which the resolver is rebuilt for.
+-- A table edit: the 23-26 row's damage cell, to the figure the claim now
+-- holds. The running resolver judges it with the edited cell at once, and
+-- the resolver is rebuilt with it behind.
 vim.api.nvim_buf_set_lines(0, mary, mary + 1, false, { 'rule = "falling.fall"' })
 local row = line_of('| 23-26 | 18m/s | 9d6 |')
 vim.api.nvim_buf_set_lines(0, row - 1, row, false, { '| 23-26 | 18m/s | 8d6 | 27 | " | |' })
+lens_becomes(mary, 'agrees (judged with the edited cells of table `falling-table`')
+say('verdict: ' .. lens_at(mary))
 wait('the rebuild\'s progress', 60000, function()
   for _, message in ipairs(reports) do
     if message:find('building the resolver: 3 of 12', 1, true) then return true end

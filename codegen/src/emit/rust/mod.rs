@@ -23,13 +23,13 @@ mod data;
 mod doc;
 mod domains;
 mod rules;
+mod shape;
 mod tables;
 mod tokens;
+mod tokens_text;
 mod values;
 
-use std::fmt::Write as _;
-
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use rustc_hash::FxHashMap;
 
@@ -37,6 +37,8 @@ use self::doc::{Plain, doc};
 use self::tokens::{Tokens, each};
 use crate::model::{Book, Chapter, System, Table};
 use crate::sema::names::checked_ident as ident;
+pub use shape::Shape;
+use tokens_text::walk;
 pub use values::{cell_value, column_type};
 
 /// What the generated file opens with: what made it.
@@ -57,15 +59,24 @@ pub fn generate(book: &Book) -> Generated {
     let tokens = rust_tokens(book);
     let code = format!("{HEADER}{tokens}\n");
     Generated {
+        shape: shape::shape_of(tokens.clone(), book).fingerprint,
         fingerprint: fingerprint_of(tokens),
         code,
     }
+}
+
+/// The shape of `book`: what of its module a running judge cannot take from
+/// the book ([`Shape`]).
+pub fn shape(book: &Book) -> Shape {
+    shape::shape_of(rust_tokens(book), book)
 }
 
 /// What `rules/build.rs` writes and the fingerprint it builds `rules` with.
 pub struct Generated {
     pub code: String,
     pub fingerprint: String,
+    /// The fingerprint of its [`Shape`].
+    pub shape: String,
 }
 
 /// The fingerprint of what the generated module does: its tokens without
@@ -80,64 +91,8 @@ pub fn fingerprint(book: &Book) -> String {
 /// shared one would be copied token by token.
 fn fingerprint_of(tokens: TokenStream) -> String {
     let mut hash = super::Fingerprint::default();
-    without_docs(tokens.into_iter(), &mut hash);
+    walk(tokens.into_iter(), &mut hash, &|_| false);
     hash.hex()
-}
-
-/// The text of `tokens`, a token a line, less every `#[doc = "…"]`.
-fn without_docs(tokens: impl Iterator<Item = TokenTree>, out: &mut super::Fingerprint) {
-    let mut tokens = tokens.peekable();
-    while let Some(token) = tokens.next() {
-        if let TokenTree::Punct(p) = &token
-            && p.as_char() == '#'
-            && let Some(TokenTree::Group(attribute)) = tokens.next_if(is_bracketed)
-        {
-            let mut body = taken(attribute).peekable();
-            if body
-                .next_if(|t| matches!(t, TokenTree::Ident(i) if i == "doc"))
-                .is_none()
-            {
-                out.feed("#\n[");
-                without_docs(body, out);
-                out.feed("]\n");
-            }
-            continue;
-        }
-        match token {
-            TokenTree::Group(g) => {
-                let (open, close) = delimiters(g.delimiter());
-                out.feed(open);
-                without_docs(taken(g), out);
-                out.feed(close);
-            }
-            other => {
-                // A fingerprint takes every write.
-                let _ = write!(out, "{other}");
-            }
-        }
-        out.feed("\n");
-    }
-}
-
-/// The tokens of `g`, taken from it: with the group dropped, its stream's one
-/// handle is the walk's, which then takes them in place rather than copied.
-fn taken(g: Group) -> proc_macro2::token_stream::IntoIter {
-    let stream = g.stream();
-    drop(g);
-    stream.into_iter()
-}
-
-fn is_bracketed(t: &TokenTree) -> bool {
-    matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket)
-}
-
-fn delimiters(d: Delimiter) -> (&'static str, &'static str) {
-    match d {
-        Delimiter::Parenthesis => ("(", ")"),
-        Delimiter::Brace => ("{", "}"),
-        Delimiter::Bracket => ("[", "]"),
-        Delimiter::None => ("", ""),
-    }
 }
 
 /// The generated file's items as tokens: what [`generate`] writes and

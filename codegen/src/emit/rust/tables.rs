@@ -139,7 +139,7 @@ fn rows(out: &mut TokenStream, t: &Table, const_name: &str, row: &Ident, about: 
 }
 
 /// The table's data as a raw string literal, one row a line.
-fn data_literal(t: &Table) -> Literal {
+pub(super) fn data_literal(t: &Table) -> Literal {
     let (data, hashes) = data::rows(t);
     let hashes = "#".repeat(hashes);
     match format!("r{hashes}\"\n{data}\"{hashes}").parse() {
