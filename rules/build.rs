@@ -37,7 +37,7 @@ fn main() {
     let out = Path::new(&std::env::var_os("OUT_DIR").unwrap_or_default()).join("spec.rs");
     println!("cargo::rustc-env=RULES_SPEC_FINGERPRINT={fingerprint}");
     println!("cargo::rustc-env=RULES_SPEC_SHAPE={shape}");
-    let sources = codegen::emit::sources_fingerprint(&src).unwrap_or_default();
+    let sources = codegen::sources_fingerprint(&src).unwrap_or_default();
     println!("cargo::rustc-env=RULES_SOURCES_FINGERPRINT={sources}");
     // Rewrite only on change, so an unchanged spec leaves `rules` fresh.
     if std::fs::read_to_string(&out).ok().as_deref() != Some(code.as_str())

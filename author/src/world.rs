@@ -71,7 +71,7 @@ impl Resolvers {
                     .map(move |r| format!("{}/{}/{};", s.id, c.id, r.name))
             })
             .collect();
-        let key = codegen::emit::sources_fingerprint(&src).map(|code| rules + &code);
+        let key = codegen::sources_fingerprint(&src).map(|code| rules + &code);
         if key.is_some() && key == self.clean {
             return Ok(book);
         }

@@ -34,7 +34,7 @@ pub use rust_name::is_keyword;
 pub use sema::lint::{Lint, LintKind, lints};
 pub use sema::{anomaly, lint, property, resolvers};
 pub use syntax::ids::{MAX_ID_LEN, is_id, rust_name_problem, system_problem};
-pub use syntax::load::{Sources, SystemSources, rust_files, spec_files};
+pub use syntax::load::{Sources, SystemSources, rust_files, sources_fingerprint, spec_files};
 pub use syntax::parse::markdown_options;
 pub use syntax::rows::table_cells;
 pub use syntax::{cell, load, locator};

@@ -35,5 +35,5 @@ pub const SPEC_FINGERPRINT: &str = env!("RULES_SPEC_FINGERPRINT");
 pub const SPEC_SHAPE: &str = env!("RULES_SPEC_SHAPE");
 
 /// The fingerprint of this crate's sources when it was built
-/// (`codegen::emit::sources_fingerprint` of `src/`): the same check for the code.
+/// (`codegen::sources_fingerprint` of `src/`): the same check for the code.
 pub const SOURCES_FINGERPRINT: &str = env!("RULES_SOURCES_FINGERPRINT");

@@ -145,6 +145,20 @@ fn chapter_paths(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(chapters)
 }
 
+/// The fingerprint of the resolver's sources under `src` (every `.rs` file,
+/// by its path from `src` and its text), so that a binary built from other
+/// code than the workspace now holds can tell; `None` when one cannot be read.
+pub fn sources_fingerprint(src: &std::path::Path) -> Option<String> {
+    let files = rust_files(src).ok()?;
+    let mut all = String::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).ok()?;
+        let rel = file.strip_prefix(src).unwrap_or(&file);
+        all.push_str(&format!("{}\0{text}\0", rel.display()));
+    }
+    Some(crate::emit::fingerprint(&all))
+}
+
 /// Every `.rs` file under `dir`, at any depth, sorted: the one walk of a
 /// source tree that the tools share (the resolver's fingerprint, the scans of
 /// `rules/src`, the language server), so that they agree on what the code is.
@@ -239,7 +253,7 @@ pub fn decode(shown_as: impl Into<PathBuf>, bytes: Vec<u8>) -> Result<Arc<Source
 
 #[cfg(test)]
 mod tests {
-    use super::rust_files;
+    use super::{rust_files, sources_fingerprint};
 
     #[test]
     fn rust_files_lists_every_rs_file_below_a_folder_and_follows_no_link() {
@@ -274,5 +288,22 @@ mod tests {
             "a file where a folder should be is an error"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_sources_fingerprint_follows_every_rust_file_and_only_those() {
+        let dir = std::env::temp_dir().join(format!("codegen-sources-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sys")).unwrap();
+        std::fs::write(dir.join("lib.rs"), "pub mod sys;\n").unwrap();
+        std::fs::write(dir.join("sys/mod.rs"), "pub fn f() {}\n").unwrap();
+        let before = sources_fingerprint(&dir);
+        std::fs::write(dir.join("notes.txt"), "not code").unwrap();
+        let with_notes = sources_fingerprint(&dir);
+        std::fs::write(dir.join("sys/mod.rs"), "pub fn f() { g() }\n").unwrap();
+        let edited = sources_fingerprint(&dir);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(before.is_some());
+        assert_eq!(before, with_notes);
+        assert_ne!(before, edited);
     }
 }

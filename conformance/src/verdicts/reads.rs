@@ -111,8 +111,8 @@ impl Reads {
 /// of the scanner's own sources in the workspace this binary was built from
 /// (when they are still there to read).
 fn key(root: &Path) -> Option<String> {
-    let code = codegen::emit::sources_fingerprint(&root.join("rules/src"))?;
-    let scanner = codegen::emit::sources_fingerprint(&xtask::workspace_root().join("xtask/src"));
+    let code = codegen::sources_fingerprint(&root.join("rules/src"))?;
+    let scanner = codegen::sources_fingerprint(&xtask::workspace_root().join("xtask/src"));
     Some(format!("{code}+{}", scanner.unwrap_or_default()))
 }
 
