@@ -7,7 +7,6 @@
 //! applied first, so a burst of typing costs one compile, not one per key.
 
 pub mod client;
-mod code;
 mod complete;
 mod diagnostics;
 pub mod fuzz;
@@ -15,6 +14,7 @@ mod lens;
 pub mod nav;
 pub mod pos;
 pub mod resolver;
+mod sources;
 pub mod transport;
 
 use std::collections::{BTreeMap, BTreeSet};

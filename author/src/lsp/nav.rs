@@ -207,10 +207,10 @@ pub fn definition(root: &Path, system: &System, item: &Item) -> Vec<lsp::Locatio
         })
         .into_iter()
         .collect(),
-        Item::Rule(rule) => super::code::resolver_fn(root, system, rule)
+        Item::Rule(rule) => super::sources::resolver_fn(root, system, rule)
             .into_iter()
             .collect(),
-        Item::Table(t) | Item::Cell { table: t, .. } => super::code::readers(root, system, t),
+        Item::Table(t) | Item::Cell { table: t, .. } => super::sources::readers(root, system, t),
         Item::Key { .. } => Vec::new(),
     }
 }
@@ -237,7 +237,7 @@ pub fn references(root: &Path, system: &System, item: &Item) -> Vec<lsp::Locatio
                     .map(|s| pos::location(root, &c.file, s))
             })
             .collect(),
-        Item::Table(t) | Item::Cell { table: t, .. } => super::code::readers(root, system, t),
+        Item::Table(t) | Item::Cell { table: t, .. } => super::sources::readers(root, system, t),
         _ => Vec::new(),
     }
 }
