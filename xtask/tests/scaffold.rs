@@ -553,6 +553,7 @@ fn fresh_copy(root: &Path) -> PathBuf {
         std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
         std::fs::copy(&from, &dest).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     }
+    tutorial::before_tutorial(&copy);
     // A checkout of its own, as the author's is: the audit says who wrote a ruling.
     let git = |args: &[&str]| {
         let status = Command::new("git")

@@ -140,8 +140,8 @@ pub fn system() -> String {
 /// Takes out of a copy of the workspace at `root` what the tutorial leaves:
 /// an author who followed it holds its system, which the tests that walk the
 /// tutorial make again on their copy (`new` would refuse: it exists already).
-/// Its folders, its inventory, its `pub mod` line and its mutation record
-/// entries go; the record keeps `rules/src/lib.rs` fresh.
+/// Its folders, its inventory, its snapshots, its `pub mod` line and its
+/// mutation record entries go; the record keeps `rules/src/lib.rs` fresh.
 pub fn before_tutorial(root: &Path) {
     let system = system();
     if !root.join("spec").join(&system).exists() {
@@ -159,6 +159,14 @@ pub fn before_tutorial(root: &Path) {
         let _ = std::fs::remove_dir_all(root.join(dir));
     }
     let _ = std::fs::remove_file(root.join(format!("docs/books/{system}.md")));
+    if let Ok(snapshots) = std::fs::read_dir(root.join("conformance/snapshots")) {
+        let ours = format!("{system}__");
+        for snapshot in snapshots.flatten() {
+            if snapshot.file_name().to_string_lossy().starts_with(&ours) {
+                let _ = std::fs::remove_file(snapshot.path());
+            }
+        }
+    }
     let declared = format!("pub mod {module};");
     let kept: String = text
         .lines()
