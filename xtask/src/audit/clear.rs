@@ -39,7 +39,7 @@ use codegen::Book;
 use codegen::model::Value;
 use codegen::model::{Chapter, Example, Rule};
 
-use super::review::{Change, Cleared, Kind, Review, Stamp};
+use super::reviewed::{Change, Cleared, Kind, Review, ReviewRecord};
 use crate::provenance::{ItemKind, Run};
 
 /// The check of the books: `cargo xtask provenance`.
@@ -55,7 +55,7 @@ pub struct Checks<'a> {
     /// One report per example.
     pub reports: &'a [Report],
     /// The reviewed state, for the edition each chapter named when stamped.
-    pub stamp: &'a Stamp,
+    pub stamp: &'a ReviewRecord,
     pub commit: &'a str,
 }
 

@@ -15,11 +15,11 @@ use super::clear::Checks;
 use super::functions::{functions, holds};
 use super::index;
 use super::model::Queue;
-use super::mutants::scores;
+use super::origin::Origin;
 use super::properties;
-use super::provenance::Provenance;
 use super::queue;
-use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
+use super::reviewed::{Kind, REVIEWED_FILE, ReviewRecord, Tracked, review_of, tracked};
+use super::scores::scores;
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
@@ -38,7 +38,7 @@ pub struct Sources<'a> {
     /// One report per example (see `crate::reports`).
     pub reports: &'a [Report],
     pub code: &'a ResolverSource,
-    pub stamp: &'a Stamp,
+    pub stamp: &'a ReviewRecord,
     /// The mutation runs (empty when none is recorded).
     pub mutants: &'a Record,
     /// One report per property (see `crate::property_reports`).
@@ -50,7 +50,7 @@ pub struct Sources<'a> {
 }
 
 /// Gathers the facts.
-pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result<Audit, String> {
+pub fn collect(book: &Book, sources: &Sources, provenance: Origin) -> Result<Audit, String> {
     let mut changes = sources.stamp.changes(book, sources.code);
     let checks = Checks {
         book,
@@ -456,7 +456,7 @@ fn chapter(
         rules,
         examples,
         properties: chapter_properties(system, chapter, cites, ctx)?,
-        mutation: super::mutants::chapter(
+        mutation: super::scores::chapter(
             ctx.sources.mutants,
             ctx.sources.code,
             &system.id,

@@ -10,7 +10,7 @@ use serde_json::Value as Json;
 use super::mutation::{ChapterMutation, RuleMutation, SurvivorFacts};
 use super::property::PropertyFacts;
 use super::refs::{Cite, Step, StepFacts};
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 
 #[derive(Debug, Serialize)]
 pub struct ChapterFacts {

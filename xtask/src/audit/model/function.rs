@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::mutation::SurvivorFacts;
 use super::refs::Cite;
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 
 #[derive(Debug, Serialize)]
 pub struct FunctionFacts {

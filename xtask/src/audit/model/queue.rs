@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::audit::review::{Change, Review};
+use crate::audit::reviewed::{Change, Review};
 
 /// The queue, grouped so that a person can work through it: a page per
 /// chapter (and one per shared file of `rules/src`), each entry the changes
