@@ -128,7 +128,7 @@ pub fn run_with_books(
     let sources = Sources {
         reports: &reports,
         code: &code,
-        stamp: &ReviewRecord::load(root).map_err(|d| d.render())?,
+        reviewed: &ReviewRecord::load(root).map_err(|d| d.render())?,
         mutants: &mutants,
         runs,
         properties: &crate::property_reports(book)?,
@@ -154,8 +154,8 @@ pub fn run_with_books(
 
 /// Every item, in the book or the resolver's code, changed since review.
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
-    let stamp = ReviewRecord::load(root).map_err(|d| d.render())?;
-    Ok(stamp.changes(book, &ResolverSource::scan(root)?))
+    let record = ReviewRecord::load(root).map_err(|d| d.render())?;
+    Ok(record.changes(book, &ResolverSource::scan(root)?))
 }
 
 /// The review queue: every change since review, what the checks cleared
@@ -163,23 +163,23 @@ pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
 /// grouped (see [`model::Queue`]).
 pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<model::Queue, String> {
     let code = ResolverSource::scan(root)?;
-    let stamp = ReviewRecord::load(root).map_err(|d| d.render())?;
+    let record = ReviewRecord::load(root).map_err(|d| d.render())?;
     let reports = crate::reports(book)?;
     let run = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
     let commit = Origin::of(root).commit;
     Ok(model::Queue::of(
-        stamp.changes(book, &code),
+        record.changes(book, &code),
         &clear::Checks {
             book,
             books: run.as_ref(),
             reports: &reports,
-            stamp: &stamp,
+            reviewed: &record,
             commit: &commit,
         },
         &queue::Sources {
             book,
             code: &code,
-            stamp: &stamp,
+            reviewed: &record,
             reports: &reports,
         },
     ))

@@ -334,7 +334,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 pub struct Sources<'a> {
     pub book: &'a Book,
     pub code: &'a ResolverSource,
-    pub stamp: &'a ReviewRecord,
+    pub reviewed: &'a ReviewRecord,
     /// One report per example.
     pub reports: &'a [Report],
 }
@@ -778,7 +778,7 @@ impl Sources<'_> {
             .into_iter()
             .map(|(i, _)| {
                 let item = &self.code.items[i];
-                let stamped = self.stamp.code.get(&item.path);
+                let stamped = self.reviewed.code.get(&item.path);
                 FunctionStamp {
                     path: item.path.clone(),
                     by_name: !typed.contains(&i),
