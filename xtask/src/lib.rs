@@ -4,11 +4,11 @@
 //! `command` that `main.rs` calls. [`cli`] is the command line, [`context`]
 //! what every command runs with (the workspace, the output format).
 //!
-//! What several commands share is named for what it holds: [`plan`] (the
-//! case and property files to write), [`summary`] (how the examples come
-//! out), [`lints`], [`examples`] (a failing example shown at its line),
-//! [`workspace`] (paths and atomic writes), [`checksum`], and [`judge`]: it
-//! links no resolver, the examples and properties run in the judge.
+//! What several commands share is named for what it holds: `plan` (the
+//! case and property files to write), `summary` (how the examples come
+//! out), `lints`, [`examples`] (a failing example shown at its line),
+//! `workspace` (paths and atomic writes), [`checksum`], and [`judge`]: this
+//! crate links no resolver, the examples and properties run in the judge.
 
 pub mod audit;
 pub mod bench_build;

@@ -13,28 +13,35 @@ use crate::context::Context;
 pub fn command(cx: &Context, books: &Path, system: Option<&str>, what: Mode) -> Result<(), String> {
     let book = only_system(cx.compile()?, system)?;
     books_folder(books)?;
-    let root = &cx.root;
     match what {
-        Mode::Check => {}
-        Mode::Mutate => return mutated(root, &book, books),
-        Mode::Propose { write } => {
-            let proposals = propose::propose(&book, &spec_root(root), books);
-            print!("{}", propose::render(&proposals));
-            if write {
-                let n = propose::write(root, &proposals)
-                    .map_err(|e| format!("cannot write the proposals: {e}"))?;
-                println!("wrote {n} locators; read each against the book before you commit them");
-            }
-            return Ok(());
-        }
+        Mode::Check => checked(cx, &book, books),
+        Mode::Propose { write } => proposed(&cx.root, &book, books, write),
+        Mode::Mutate => mutated(&cx.root, &book, books),
     }
-    let run = check(&book, &spec_root(root), books);
+}
+
+/// Holds every located item against the books; fails on any finding.
+fn checked(cx: &Context, book: &codegen::Book, books: &Path) -> Result<(), String> {
+    let run = check(book, &spec_root(&cx.root), books);
     eprint!("{}", cx.findings(&run.findings));
     print!("{}", summary(&run));
     match run.findings.len() {
         0 => Ok(()),
         n => Err(format!("{n} provenance finding(s) (listed above)")),
     }
+}
+
+/// Prints the locators proposed for the items that have none, and with
+/// `write` writes them into the chapters.
+fn proposed(root: &Path, book: &codegen::Book, books: &Path, write: bool) -> Result<(), String> {
+    let proposals = propose::propose(book, &spec_root(root), books);
+    print!("{}", propose::render(&proposals));
+    if write {
+        let n = propose::write(root, &proposals)
+            .map_err(|e| format!("cannot write the proposals: {e}"))?;
+        println!("wrote {n} locators; read each against the book before you commit them");
+    }
+    Ok(())
 }
 
 /// What `cargo xtask provenance` does with the books.
