@@ -4,13 +4,16 @@
 
 use std::fmt::{self, Write as _};
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::case::Case;
 use crate::trace::Trace;
 use crate::value::Value;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     Agrees,

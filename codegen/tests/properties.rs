@@ -4,7 +4,7 @@
 
 mod common;
 
-use codegen::model::{Bound, Direction, Domain, Law, Relation, Value};
+use codegen::model::{Bound, Direction, Domain, Law, Relation, Value, Written};
 use codegen::{Book, Diagnostic, Diagnostics};
 
 /// Rule `demo.hit`, whose `damage` is both an optional input and an output,
@@ -126,7 +126,7 @@ fn a_well_formed_property_compiles_with_typed_domains_and_a_qualified_bound() {
     );
     assert!(matches!(
         &p.law,
-        Law::Bounded { output, relation: Relation::AtMost, bound: Bound::Output(b) }
+        Law::Bounded { output, relation: Relation::AtMost, bound: Written::Qualified(Bound::Output(b)) }
             if output.name == "damage" && b.name == "dice"
     ));
     let q = &chapter.properties[1];
@@ -144,7 +144,9 @@ fn a_bare_bound_names_the_input_or_the_output_it_is() {
     );
     let book = compile("bare_bound", &text).unwrap_or_else(|d| panic!("{}", d.render()));
     let p = &book.systems[0].chapters[0].properties[0];
-    assert!(matches!(&p.law, Law::Bounded { bound: Bound::Input(n), .. } if n.name == "roll"));
+    assert!(
+        matches!(&p.law, Law::Bounded { bound: Written::Qualified(Bound::Input(n)), .. } if n.name == "roll")
+    );
 }
 
 /// Replaces `from` in [`GOOD`] by `to`, compiles, and returns the text and its one error.

@@ -3,47 +3,12 @@
 
 use std::collections::BTreeMap;
 
+use casefile::file::CaseFile;
 use casefile::{Case, Erratum, Value, Values};
 use rules::value::Type;
 use rules::value::signature::Param;
-use serde::Deserialize;
 
 use crate::ParseFile;
-
-/// A case file as `regen` writes it: these keys and no others, so that a key
-/// misspelt or left over from an older writer is an error, not a claim skipped.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CaseFile {
-    id: String,
-    system: String,
-    rule: String,
-    source: String,
-    section: Option<String>,
-    #[serde(default)]
-    ours: bool,
-    #[serde(default)]
-    given: toml::Table,
-    book: Option<toml::Table>,
-    expect: Option<toml::Table>,
-    refused: Option<Refused>,
-    #[serde(default)]
-    errata: BTreeMap<String, ErratumFile>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Refused {
-    reason: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ErratumFile {
-    rules: toml::Value,
-    ruling: String,
-    reason: String,
-}
 
 impl ParseFile for Case {
     /// Parses a case file. Values are typed by the rule's signature when the

@@ -79,11 +79,9 @@ pub fn eval(root: &Path, files: &[PathBuf], opts: &Options) -> Result<Evaluation
         for e in chapter.examples.iter().filter(|e| wanted(&e.id)) {
             asked.cases.push(case_file(system, chapter, e).text);
         }
-        for p in chapter.properties.iter().filter(|p| wanted(&p.id)) {
-            asked
-                .properties
-                .push(property_file(system, chapter, p).text);
-        }
+        let properties = chapter.properties.iter().filter(|p| wanted(&p.id));
+        let files = properties.filter_map(|p| property_file(system, chapter, p));
+        asked.properties.extend(files.map(|f| f.text));
     }
     let judged = match crate::judge::judge(&asked) {
         Ok(judged) => judged,

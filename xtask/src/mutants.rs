@@ -5,6 +5,7 @@
 //! committed in [`RECORD_FILE`], which `xtask/tests/mutants.rs` keeps fresh.
 
 pub mod data;
+pub mod guards;
 mod outcomes;
 mod record;
 
@@ -112,6 +113,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     record.update(&ran, &mutants);
     record.note_data(&data);
     record.note_domains(&domains);
+    record.note_guards(&scope, &guards::unreachable(&guards::scan(&code, &book)));
     record.forget_missing(root);
     record.save(root)?;
     let wall = selection.from.is_empty().then(|| started.elapsed());
@@ -381,6 +383,17 @@ pub fn summary(
     }
     for s in unexplained {
         let _ = writeln!(out, "  {}:{}: {}", s.file, s.line, s.mutant);
+    }
+    let guards = record
+        .guards
+        .iter()
+        .filter(|(f, g)| scope.contains(f) && g.reason.trim().is_empty());
+    for (file, g) in guards {
+        let _ = writeln!(
+            out,
+            "{file}: {} kept guard(s) that no example can reach need a reason: write in [guards.\"{file}\"] who calls them outside the registry",
+            g.kept.len()
+        );
     }
     out
 }

@@ -5,7 +5,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use codegen::Book;
-use codegen::emit::cases::{CaseFile, case_files};
+use codegen::emit::GeneratedFile;
+use codegen::emit::cases::case_files;
 use codegen::emit::properties::property_files;
 
 use crate::workspace::{cases_dir, properties_dir, write_atomically};
@@ -63,7 +64,7 @@ pub fn plan_all(book: &Book, root: &Path) -> io::Result<[Plan; 2]> {
 }
 
 /// Compares the `wanted` files with the `.toml` files under `dir`.
-fn plan_files(wanted: &[CaseFile], dir: &Path) -> io::Result<Plan> {
+fn plan_files(wanted: &[GeneratedFile], dir: &Path) -> io::Result<Plan> {
     let mut plan = Plan::default();
     for f in wanted {
         let path = dir.join(&f.path);

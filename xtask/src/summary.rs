@@ -1,6 +1,7 @@
 //! How the book's examples and properties come out, and regen's one-screen
 //! summary of them per system.
 
+use schemars::JsonSchema;
 use std::fmt::Write as _;
 
 use casefile::batch::Asked;
@@ -38,7 +39,7 @@ pub fn property_reports(book: &Book) -> Result<Vec<PropertyReport>, String> {
 
 /// What one system holds and how its examples came out: the figures of regen's
 /// summary, which the audit's front page and JSON repeat.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, JsonSchema)]
 pub struct Counts {
     pub chapters: usize,
     pub tables: usize,

@@ -97,6 +97,7 @@ fn the_tutorials_new_and_files_compile_to_the_case_it_shows() {
         root.join("conformance/mutants.toml"),
     )
     .unwrap();
+    tutorial::before_tutorial(root);
     let mut expected = Vec::new();
     let mut ran_new = false;
     for step in tutorial::steps() {
@@ -126,6 +127,54 @@ fn the_tutorials_new_and_files_compile_to_the_case_it_shows() {
             "regen would not write {path} as the tutorial shows it"
         );
     }
+}
+
+/// An author who followed the tutorial in the workspace holds its system, and
+/// the tests that walk the tutorial make it again on their copy: they start
+/// from the copy taken back to before the tutorial, so the suite stays green
+/// for that author (found on a fresh clone: `cargo xtask test` failed here
+/// with "spec/coin-duel exists already").
+#[test]
+fn a_copy_of_a_workspace_that_followed_the_tutorial_is_taken_back_before_it() {
+    let scratch = Scratch::workspace_copy("tutorial-followed");
+    let root = &scratch.0;
+    let source = xtask::workspace_root();
+    copy_dir(&source.join("docs/books"), &root.join("docs/books"));
+    let record = root.join("conformance/mutants.toml");
+    std::fs::copy(source.join("conformance/mutants.toml"), &record).unwrap();
+    tutorial::before_tutorial(root);
+    let lib = root.join("rules/src/lib.rs");
+    let before = [&lib, &record].map(|f| std::fs::read_to_string(f).unwrap());
+    let new = |root: &Path| {
+        let steps = tutorial::steps();
+        let command = steps.iter().find_map(|step| match step {
+            Step::Run { command, .. } if command.starts_with("cargo xtask new ") => Some(command),
+            _ => None,
+        });
+        let args: Vec<&str> = command
+            .expect("a `new`")
+            .split_whitespace()
+            .skip(2)
+            .collect();
+        xtask(root, &args)
+    };
+    let made = new(root);
+    assert_eq!(made.code, Some(0), "{made}");
+    for step in tutorial::steps() {
+        if matches!(step, Step::Write { .. } | Step::Append { .. }) {
+            tutorial::apply(root, &step);
+        }
+    }
+    let system = tutorial::system();
+    assert!(root.join("spec").join(&system).is_dir());
+    assert_ne!(std::fs::read_to_string(&lib).unwrap(), before[0]);
+
+    tutorial::before_tutorial(root);
+    assert!(!root.join("spec").join(&system).exists());
+    let after = [&lib, &record].map(|f| std::fs::read_to_string(f).unwrap());
+    assert_eq!(after, before, "lib.rs and the mutation record as they were");
+    let again = new(root);
+    assert_eq!(again.code, Some(0), "{again}");
 }
 
 /// Issue 31.8: the launcher prints `cargo xtask --help` from the guide's copy

@@ -225,6 +225,84 @@ fn an_entry_without_domains_is_unwatched_until_its_next_run() {
     assert_eq!(shown(&record, root), before);
 }
 
+/// Issue 29.6: every guard of `rules::bounds` that the registry's domains
+/// make unreachable is listed as kept, with why, and nothing else is.
+#[test]
+fn every_guard_the_domains_refuse_first_is_kept_with_a_reason() {
+    let found = problems(|p| {
+        matches!(
+            p,
+            Problem::GuardUnrecorded { .. } | Problem::GuardGone { .. } | Problem::GuardNoReason(_)
+        )
+    });
+    assert!(
+        found.is_empty(),
+        "{RECORD_FILE}'s [guards] are stale:\n{found}"
+    );
+}
+
+/// The falling chapter's `object_impact` guards its `speed`, whose domain
+/// `0..` lies inside the guard's bounds: the record keeps it.
+const SPEED_GUARD: &str = "    non_negative([(\"a speed\", g.speed)])?;\n";
+
+/// A new guard on an input the domain already holds (a fall's distance is
+/// `1..`) is one more guard no example can reach: the record must list it,
+/// and the problem says where it is and what to run.
+#[test]
+fn a_new_unreachable_guard_is_named_with_its_function_and_command() {
+    let (scratch, added) = fresh_copy("mutants-new-guard");
+    let falling = scratch.0.join(FALLING);
+    common::edit(
+        &falling,
+        "-> Result<fall::Outcome, RuleError> {\n",
+        "-> Result<fall::Outcome, RuleError> {\n    non_negative([(\"a distance\", g.distance)])?;\n",
+    );
+    assert_eq!(
+        added(),
+        [
+            format!(
+                "{FALLING}: `fall` keeps `non_negative` on a distance (`g.distance`), which the domain of `action/falling.fall: distance` refuses first, but [guards] does not list it; run `cargo xtask mutants --file {FALLING}`, which lists it, then write in its `reason` who calls `fall` outside the registry"
+            ),
+            format!(
+                "{FALLING} changed since its mutation run; run `cargo xtask mutants --file {FALLING}`"
+            ),
+        ]
+    );
+}
+
+/// A kept guard that is gone, or that a wider domain makes reachable, is no
+/// longer one to keep: the record must drop it.
+#[test]
+fn a_kept_guard_gone_or_reachable_is_named_with_why() {
+    let gone = format!(
+        "{FALLING}: [guards] lists `non_negative` on a speed (`g.speed`) in `object_impact`, but"
+    );
+    let command = format!("run `cargo xtask mutants --file {FALLING}`");
+    let (scratch, added) = fresh_copy("mutants-guard-gone");
+    common::edit(&scratch.0.join(FALLING), SPEED_GUARD, "");
+    assert_eq!(
+        added(),
+        [
+            format!("{gone} the file has no such guard any more; {command}"),
+            format!("{FALLING} changed since its mutation run; {command}"),
+        ]
+    );
+    let (scratch, added) = fresh_copy("mutants-guard-reachable");
+    let speed = "speed = \"int 0..\"";
+    edit_chapter(
+        &scratch.0,
+        "spec/action/falling.md",
+        speed,
+        "speed = \"int -1..\"",
+    );
+    assert_eq!(
+        added(),
+        [format!(
+            "{gone} it is reachable now: the domain of `action/falling.object-impact: speed` is wider than 0..; {command}"
+        )]
+    );
+}
+
 #[test]
 fn every_files_missed_count_is_its_number_of_survivors() {
     let found = problems(|p| matches!(p, Problem::Count { .. }));
@@ -545,6 +623,11 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
     };
     let summary = xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
     assert!(summary.contains("survivors need a reason"), "{summary}");
+    // A first run lists the guards no example can reach, whose reason is to write.
+    assert!(
+        summary.contains(&format!("{FALLING}: 1 kept guard(s) that no example can reach need a reason: write in [guards.\"{FALLING}\"] who calls them outside the registry")),
+        "{summary}"
+    );
     assert!(
         summary.contains("falling.rs:30: replace - with + in fall"),
         "{summary}"
@@ -566,6 +649,40 @@ fn reading_an_earlier_run_records_each_file_with_the_audit_checksum() {
             .files
             .keys()
             .all(|f| f.starts_with("rules/src/action/"))
+    );
+}
+
+/// A run lists the guards of each file it covers that the domains make
+/// unreachable, as the scan finds them, and keeps the reason written for them.
+#[test]
+fn a_run_rewrites_a_files_kept_guards_and_keeps_their_reason() {
+    let scratch = scratch_with_outcomes("mutants-guards-kept");
+    let root = &scratch.0;
+    let mut record = Record::load(&xtask::workspace_root()).unwrap();
+    let committed = record.guards[FALLING].clone();
+    assert!(!committed.kept.is_empty(), "falling.rs keeps a guard");
+    // A stale list: the run must write the scan's, and leave the reason.
+    let entry = record.guards.get_mut(FALLING).unwrap();
+    entry.kept.clear();
+    entry.reason = "object_impact is pub: library callers call it directly.".into();
+    record.save(root).unwrap();
+    let selection = Selection {
+        system: None,
+        files: vec![FALLING.into()],
+        from: vec![root.join("out")],
+        backfill: false,
+    };
+    xtask::mutants::run(root, &selection).unwrap_or_else(|e| panic!("{e}"));
+    let after = Record::load(root).unwrap();
+    assert_eq!(after.guards[FALLING].kept, committed.kept);
+    assert_eq!(
+        after.guards[FALLING].reason,
+        "object_impact is pub: library callers call it directly."
+    );
+    // Files the run did not cover keep their entries as they were.
+    assert_eq!(
+        after.guards.len(),
+        Record::load(&xtask::workspace_root()).unwrap().guards.len()
     );
 }
 
@@ -622,6 +739,15 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
     for s in &mut record.survivors {
         s.reason = "no example can tell".into();
     }
+    // The run listed each file's unreachable guards; their reasons are to write.
+    let unwritten = shown(&record, root)
+        .iter()
+        .filter(|p| p.contains("its kept guards have no reason"))
+        .count();
+    assert!(unwritten > 0 && unwritten == record.guards.len());
+    for g in record.guards.values_mut() {
+        g.reason = "its functions are pub: library callers call them directly".into();
+    }
     assert_eq!(shown(&record, root), Vec::<String>::new());
 
     std::fs::write(root.join(FALLING), "// edited\n").unwrap();
@@ -646,13 +772,15 @@ fn the_check_names_each_stale_or_incomplete_entry_and_its_command() {
         "rules/src/table.rs: its functions' figures do not sum to its own",
         // A file said to have survivors whose tables no run recorded.
         "the tables of spec/ that rules/src/table.rs reads changed since its mutation run",
+        // The guard falling.rs kept went with its text.
+        "rules/src/action/falling.rs: [guards] lists `non_negative` on a speed (`g.speed`) in `object_impact`, but the file has no such guard any more",
     ] {
         assert!(
             problems.iter().any(|p| p.starts_with(expected)),
             "no `{expected}` in {problems:#?}"
         );
     }
-    assert_eq!(problems.len(), 6, "{problems:#?}");
+    assert_eq!(problems.len(), 7, "{problems:#?}");
 }
 
 #[test]

@@ -12,7 +12,8 @@ use std::process::Command;
 use common::{Run, Scratch, copy_dir, xtask};
 use xtask::mutants::{Record, Split};
 
-/// A workspace copy with the inventories and the mutation record as well.
+/// A workspace copy with the inventories and the mutation record as well,
+/// as it was before the tutorial if the author followed it.
 fn workspace() -> Scratch {
     let scratch = Scratch::workspace_copy("new-system");
     let root = xtask::workspace_root();
@@ -22,6 +23,7 @@ fn workspace() -> Scratch {
         scratch.0.join("conformance/mutants.toml"),
     )
     .unwrap();
+    tutorial::before_tutorial(&scratch.0);
     scratch
 }
 

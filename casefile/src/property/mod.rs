@@ -3,7 +3,9 @@
 //! check of one came out.
 
 mod case;
+mod law;
 mod report;
 
-pub use case::{Bound, Direction, Domain, Law, PropertyCase, Relation};
+pub use case::PropertyCase;
+pub use law::{Bound, Direction, Domain, Law, Relation, law_keys};
 pub use report::{Failure, Point, PropertyReport, Tried};

@@ -5,6 +5,14 @@ pub mod cases;
 pub mod properties;
 pub mod rust;
 
+/// A file `regen` writes: its path under its folder (`conformance/cases/` or
+/// `conformance/properties/`) and its whole text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GeneratedFile {
+    pub path: std::path::PathBuf,
+    pub text: String,
+}
+
 /// A short name for `code` (FNV-1a, 64 bits, in hex): `rules` is built with
 /// the fingerprint of its tables ([`rust::fingerprint`]) and of its sources,
 /// so a tool that runs the resolver can tell whether the book it holds is

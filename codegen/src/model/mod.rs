@@ -15,7 +15,7 @@ use crate::diag::lint_kind::LintKind;
 use crate::diag::source::{SourceFile, Span};
 use cell::{CellValue, ColumnType};
 use locator::{BookFile, Declares, Locator, Pin, TableSource};
-pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation};
+pub use property::{Bound, Direction, Domain, Input, Law, Name, Property, Relation, Written};
 pub use value::Value;
 
 /// Every system of `spec/`, in folder order.

@@ -3,6 +3,8 @@
 
 use smol_str::SmolStr;
 
+pub use casefile::property::{Direction, Relation, law_keys};
+
 use super::value::Value;
 use crate::diag::source::Span;
 
@@ -30,27 +32,6 @@ pub struct Input {
     pub span: Span,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum Domain {
-    /// One value, held through every case.
-    Fixed(Value),
-    /// Every whole number from `from` to `to`, both included.
-    Range { from: i64, to: i64 },
-    /// Any one of the values listed.
-    OneOf(Vec<Value>),
-}
-
-impl Domain {
-    /// Whether the domain holds more than one value, so that a law can grow it.
-    pub fn varies(&self) -> bool {
-        match self {
-            Domain::Fixed(_) => false,
-            Domain::Range { from, to } => from < to,
-            Domain::OneOf(vs) => vs.len() > 1,
-        }
-    }
-}
-
 /// A name of the rule's signature, where the property writes it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Name {
@@ -58,87 +39,23 @@ pub struct Name {
     pub span: Span,
 }
 
+/// A law as the spec writes it: each name with its place, and what it
+/// compares an output with, perhaps a bare name the check has yet to qualify.
+/// The law, its kinds and the domains are defined once, in `casefile`, for
+/// the spec, the file `regen` writes and the judge that reads it.
+pub type Law = casefile::property::Law<Name, Written>;
+
+/// A number, an input or an output, each name with its place.
+pub type Bound = casefile::property::Bound<Name>;
+
+/// The values an input ranges over, as the spec gives them.
+pub type Domain = casefile::property::Domain<Value>;
+
+/// What a law compares an output with, as the spec writes it.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Law {
-    /// Every input of the domain resolves: the resolver refuses none.
-    Resolves,
-    /// As `input` grows, the other inputs held, `output` moves only one way.
-    Monotone {
-        output: Name,
-        input: Name,
-        direction: Direction,
-    },
-    /// `output` stands in `relation` to `bound` at every input of the domain.
-    Bounded {
-        output: Name,
-        relation: Relation,
-        bound: Bound,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    NonDecreasing,
-    NonIncreasing,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Relation {
-    AtMost,
-    AtLeast,
-    Equals,
-}
-
-/// What an output is compared with.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Bound {
-    Constant(i64),
-    Input(Name),
-    Output(Name),
+pub enum Written {
+    /// A number, `given.<input>` or `outputs.<output>`.
+    Qualified(Bound),
     /// A bare name, before the check finds whether it is an input or an output.
-    Unqualified(Name),
-}
-
-impl Direction {
-    pub const ALL: [Direction; 2] = [Direction::NonDecreasing, Direction::NonIncreasing];
-
-    /// The law's key in `[law]` and in a property file.
-    pub fn key(self) -> &'static str {
-        match self {
-            Direction::NonDecreasing => "non-decreasing",
-            Direction::NonIncreasing => "non-increasing",
-        }
-    }
-}
-
-impl Relation {
-    pub const ALL: [Relation; 3] = [Relation::AtMost, Relation::AtLeast, Relation::Equals];
-
-    /// The law's key in `[law]` and in a property file.
-    pub fn key(self) -> &'static str {
-        match self {
-            Relation::AtMost => "at-most",
-            Relation::AtLeast => "at-least",
-            Relation::Equals => "equals",
-        }
-    }
-}
-
-impl Law {
-    /// The law's key in `[law]` and in a property file.
-    pub fn key(&self) -> &'static str {
-        match self {
-            Law::Resolves => "resolves",
-            Law::Monotone { direction, .. } => direction.key(),
-            Law::Bounded { relation, .. } => relation.key(),
-        }
-    }
-}
-
-/// Every law's key, for messages that list them.
-pub fn law_keys() -> Vec<&'static str> {
-    std::iter::once("resolves")
-        .chain(Direction::ALL.map(Direction::key))
-        .chain(Relation::ALL.map(Relation::key))
-        .collect()
+    Bare(Name),
 }

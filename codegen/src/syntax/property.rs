@@ -9,7 +9,7 @@ use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::Diagnostic;
 use crate::diag::source::{SourceFile, Span};
 use crate::model::property::{
-    Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys,
+    Bound, Direction, Domain, Input, Law, Name, Property, Relation, Written, law_keys,
 };
 use crate::syntax::blocks::value;
 use crate::syntax::toml_spans::{Body, Doc, Item, Table, ValueMut};
@@ -175,7 +175,7 @@ fn name((name, span): (String, Span)) -> Name {
 }
 
 /// `bound`: a whole number, or a name (`given.x` or `outputs.x` to say which).
-fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
+fn bound(t: &mut Doc) -> Result<Written, Diagnostic> {
     let Some((v, _)) = t.take("bound") else {
         return Err(t
             .error(t.span.clone(), DiagCode::MissingKey, "a law has no `bound`")
@@ -183,7 +183,7 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
     };
     let span = t.span_of(&v);
     if let Some(n) = v.as_i64() {
-        return Ok(Bound::Constant(n));
+        return Ok(Written::Qualified(Bound::Constant(n)));
     }
     let Some(text) = v.as_str() else {
         return Err(t.error(
@@ -197,10 +197,10 @@ fn bound(t: &mut Doc) -> Result<Bound, Diagnostic> {
         span: span.clone(),
     };
     Ok(if let Some(n) = text.strip_prefix("given.") {
-        Bound::Input(named(n))
+        Written::Qualified(Bound::Input(named(n)))
     } else if let Some(n) = text.strip_prefix("outputs.") {
-        Bound::Output(named(n))
+        Written::Qualified(Bound::Output(named(n)))
     } else {
-        Bound::Unqualified(named(text))
+        Written::Bare(named(text))
     })
 }

@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// The standard output of `git -C root args…`, when git ran and succeeded.
@@ -56,7 +57,7 @@ pub fn written(root: &Path, file: &str, (from, to): (usize, Option<usize>)) -> O
 
 /// The authors of a ruling's lines, most lines first, and the days of the
 /// first and last commit that wrote them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Written {
     pub authors: Vec<String>,
     pub first: String,

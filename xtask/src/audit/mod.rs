@@ -31,7 +31,7 @@ pub use crate::checksum::{checksum, normalised};
 pub use crate::code::ResolverSource;
 use crate::context::Context;
 use facts::Sources;
-pub use model::{Audit, SCHEMA, SCHEMA_FILE};
+pub use model::{Audit, SCHEMA_FILE, schema};
 pub use origin::{Origin, SCHEMA_VERSION};
 pub use reviewed::{Change, REVIEWED_FILE, Review, ReviewRecord, Reviewer, Scope};
 pub use stamps::Refusal;
@@ -200,6 +200,6 @@ fn write(
     }
     html::write_site(audit, book, code, books, dir)?;
     let json = serde_json::to_string_pretty(audit).map_err(std::io::Error::other)?;
-    crate::write_atomically(&dir.join(SCHEMA_FILE), SCHEMA)?;
+    crate::write_atomically(&dir.join(SCHEMA_FILE), &schema())?;
     crate::write_atomically(&dir.join("audit.json"), &format!("{json}\n"))
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 /// The version of `audit.json`'s layout. It grows when a field changes
@@ -12,8 +13,9 @@ use serde::Serialize;
 /// do not know.
 pub const SCHEMA_VERSION: u32 = 2;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Origin {
+    #[schemars(extend("const" = SCHEMA_VERSION))]
     pub schema_version: u32,
     /// `git rev-parse HEAD` of the workspace, or `unknown` outside a checkout.
     pub commit: String,

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use codegen::Book;
 use codegen::model::Chapter;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeSet;
@@ -25,7 +26,7 @@ use crate::code::{Item, RULES_SRC, ResolverSource, resolver_path};
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Section,
@@ -150,7 +151,7 @@ pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &ResolverSource) ->
 }
 
 /// How an item stands against the stamp.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Review {
     /// Its checksum is the stamped one.
@@ -186,8 +187,10 @@ pub struct ReviewRecord {
 }
 
 /// One item's review: the text reviewed, by whom and on which day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+// The published schema keeps the name it had before the type's rename.
+#[schemars(rename = "Stamped")]
 pub struct ItemStamp {
     /// The checksum of the text reviewed; none when that text is unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -245,7 +248,7 @@ impl ItemStamp {
 
 /// An item whose review is out of date, with what a reviewer reads: the text
 /// stamped and the text now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Change {
     /// The system of a book item; none for a function of `rules/src`.
     pub system: Option<String>,
@@ -270,7 +273,7 @@ pub struct Change {
 
 /// Which check cleared a change, why, and at which commit it ran (see
 /// `super::clear`, which decides).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Cleared {
     pub check: &'static str,
     pub why: String,
@@ -278,7 +281,7 @@ pub struct Cleared {
 }
 
 /// A rule that reaches a function, and how.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct RuleReach {
     pub system: String,
     pub rule: String,

@@ -14,6 +14,7 @@ use std::path::Path;
 
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
+use schemars::JsonSchema;
 use serde::Serialize;
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
@@ -67,7 +68,7 @@ pub(super) struct Scope {
 }
 
 /// How an item reaches the next one on a call path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Via {
     /// Named in the body: called, passed as a value, or a constant read.

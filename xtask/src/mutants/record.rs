@@ -6,9 +6,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::data::{self, Figure};
+use super::guards::{self, KeptGuard, KeptGuards};
 use super::outcomes::{Function, Mutant, Outcome};
 use crate::checksum::checksum;
 use crate::code::{RULES_SRC, ResolverSource};
@@ -35,6 +37,13 @@ const HEADER: &str = "\
 # them unviable as the run had, found each function's unviable mutants; the
 # survivors are the missed ones, and caught is the rest (a file with timeouts
 # gets no split that way); \"unknown\", no split (`why` says why).
+# [guards.\"<file>\"] lists each guard of rules/src/bounds.rs that the file
+# keeps although the registry refuses first every figure it refuses (each
+# input it guards has a declared domain inside the guard's bounds), so no
+# example can reach it; `reason`, written by hand, says who calls the file's
+# functions with figures that did not pass the registry. A run rewrites the
+# list of each file it covers from the scan (xtask/src/mutants/guards.rs) and
+# keeps the reason.
 ";
 
 /// The committed record of the mutation runs.
@@ -51,10 +60,14 @@ pub struct Record {
     /// The mutants that no test caught, in file and line order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub survivors: Vec<Survivor>,
+    /// Each file's guards that the declared domains make unreachable through
+    /// the registry, kept for callers outside it, and why.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub guards: BTreeMap<String, KeptGuards>,
 }
 
 /// One file's last run: the checksum of its text then, and its mutants by outcome.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileEntry {
     pub checksum: String,
@@ -82,7 +95,7 @@ pub struct FileEntry {
 }
 
 /// Where a file's split of its figures by function comes from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Split {
     /// The outcomes of the file's run.
@@ -95,8 +108,9 @@ pub enum Split {
 }
 
 /// One function's mutants, by outcome.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = outcomes_left_out)]
 pub struct FunctionEntry {
     /// cargo-mutants' name for it: `fall`, `Dice::d6`, `<impl fmt::Display for Dice>::fmt`.
     pub name: String,
@@ -110,7 +124,7 @@ pub struct FunctionEntry {
 /// Mutants by outcome: what the record keeps of a file and of a function,
 /// and what the report sums per system and per rule. Read from a record, an
 /// outcome left out counts none (a function's entry leaves those out).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Counts {
     pub mutants: usize,
     #[serde(default)]
@@ -121,6 +135,15 @@ pub struct Counts {
     pub unviable: usize,
     #[serde(default)]
     pub timeout: usize,
+}
+
+/// The schema of a function's entry: `mutants` always, each outcome only
+/// when a mutant had it ([`Counts::serialize_sparse`]).
+fn outcomes_left_out(schema: &mut schemars::Schema) {
+    if let Some(serde_json::Value::Array(required)) = schema.get_mut("required") {
+        let outcomes = ["caught", "missed", "unviable", "timeout"];
+        required.retain(|name| !outcomes.iter().any(|o| name == o));
+    }
 }
 
 impl Counts {
@@ -440,11 +463,30 @@ impl Record {
         }
     }
 
+    /// Lists, for each file of `scope`, the guards it keeps that the domains
+    /// make unreachable (`unreachable`, by file: [`guards::unreachable`]),
+    /// keeping the reason written for the file; a file with none has no entry.
+    pub fn note_guards(
+        &mut self,
+        scope: &[String],
+        unreachable: &BTreeMap<String, Vec<KeptGuard>>,
+    ) {
+        for file in scope {
+            match unreachable.get(file) {
+                Some(kept) => self.guards.entry(file.clone()).or_default().kept = kept.clone(),
+                None => {
+                    self.guards.remove(file);
+                }
+            }
+        }
+    }
+
     /// Drops the entries of files that no longer exist under `root`.
     pub fn forget_missing(&mut self, root: &Path) {
         let exists = |f: &String| root.join(f).is_file();
         self.files.retain(|f, _| exists(f));
         self.survivors.retain(|s| exists(&s.file));
+        self.guards.retain(|f, _| exists(f));
         self.pending.retain(exists);
     }
 
@@ -534,6 +576,7 @@ impl Record {
                 .filter(|f| now.get(f) != Some(&self.files[f].domains))
                 .map(Problem::DomainsChanged),
         );
+        out.extend(self.guard_problems(&guards::scan(&code, &book)));
         for s in &self.survivors {
             for figure in &s.relies {
                 let found = figure.read(&book, &data::system_of(&s.file));
@@ -547,6 +590,53 @@ impl Record {
             }
         }
         Ok(out)
+    }
+}
+
+impl Record {
+    /// Where the kept guards differ from those of `found` (the scan) that
+    /// the domains make unreachable, and the files whose reason is unwritten.
+    fn guard_problems(&self, found: &[guards::Guarded]) -> Vec<Problem> {
+        let now = guards::unreachable(found);
+        let files: BTreeSet<&String> = now.keys().chain(self.guards.keys()).collect();
+        let mut out = Vec::new();
+        for file in files {
+            let recorded = self.guards.get(file);
+            let kept = recorded.map(|g| g.kept.as_slice()).unwrap_or_default();
+            let scanned = now.get(file).map(Vec::as_slice).unwrap_or_default();
+            for g in scanned.iter().filter(|g| !kept.contains(g)) {
+                out.push(Problem::GuardUnrecorded {
+                    file: file.clone(),
+                    guard: g.clone(),
+                });
+            }
+            for g in kept.iter().filter(|g| !scanned.contains(g)) {
+                let same = |f: &&guards::Guarded| {
+                    (&f.file, &f.function, &f.guard, &f.figure, &f.expr)
+                        == (file, &g.function, &g.guard, &g.figure, &g.expr)
+                };
+                let why = match found.iter().find(same) {
+                    Some(f) => match &f.reach {
+                        guards::Reach::Reachable(why) => format!("it is reachable now: {why}"),
+                        guards::Reach::Refused(inputs) => format!(
+                            "it now lets through {} and guards {}",
+                            f.bounds.map(|b| b.to_string()).unwrap_or_default(),
+                            inputs.join(", ")
+                        ),
+                    },
+                    None => "the file has no such guard any more".to_string(),
+                };
+                out.push(Problem::GuardGone {
+                    file: file.clone(),
+                    guard: g.clone(),
+                    why,
+                });
+            }
+            if recorded.is_some_and(|g| g.reason.trim().is_empty() && !g.kept.is_empty()) {
+                out.push(Problem::GuardNoReason(file.clone()));
+            }
+        }
+        out
     }
 }
 
@@ -599,6 +689,16 @@ pub enum Problem {
         figure: Figure,
         found: String,
     },
+    /// A guard the domains make unreachable that `[guards]` does not list.
+    GuardUnrecorded { file: String, guard: KeptGuard },
+    /// A guard `[guards]` lists that is gone or reachable now, and which.
+    GuardGone {
+        file: String,
+        guard: KeptGuard,
+        why: String,
+    },
+    /// A file whose kept guards have no reason written.
+    GuardNoReason(String),
 }
 
 impl fmt::Display for Problem {
@@ -660,6 +760,38 @@ impl fmt::Display for Problem {
                     .unwrap_or_default(),
                 figure.values.join(", "),
                 refresh(&s.file)
+            ),
+            Problem::GuardUnrecorded { file, guard: g } => write!(
+                f,
+                "{file}: `{}` keeps `{}` on {} (`{}`), which the domain of {} refuses first, but [guards] does not list it; {}, which lists it, then write in its `reason` who calls `{}` outside the registry",
+                g.function,
+                g.guard,
+                g.figure,
+                g.expr,
+                g.inputs
+                    .iter()
+                    .map(|i| format!("`{i}`"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                refresh(file),
+                g.function
+            ),
+            Problem::GuardGone {
+                file,
+                guard: g,
+                why,
+            } => write!(
+                f,
+                "{file}: [guards] lists `{}` on {} (`{}`) in `{}`, but {why}; {}",
+                g.guard,
+                g.figure,
+                g.expr,
+                g.function,
+                refresh(file)
+            ),
+            Problem::GuardNoReason(file) => write!(
+                f,
+                "{file}: its kept guards have no reason: write in [guards.\"{file}\"] of {RECORD_FILE} who calls its functions outside the registry"
             ),
             Problem::NoReason(s) => write!(
                 f,

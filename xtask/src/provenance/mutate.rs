@@ -7,6 +7,7 @@
 //! explained in `conformance/figure-mutants.toml` (the same figure printed
 //! twice for the same thing, say), or the run fails.
 
+use schemars::JsonSchema;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
@@ -23,7 +24,7 @@ use super::{Book, Figures};
 pub const RECORD: &str = "conformance/figure-mutants.toml";
 
 /// Caught, explained and all mutants of one system.
-#[derive(Debug, Default, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, JsonSchema)]
 pub struct Tally {
     pub caught: usize,
     pub explained: usize,

@@ -122,3 +122,56 @@ pub fn apply(root: &Path, step: &Step) {
         Step::Run { command, .. } => panic!("`{command}` is a command, not a file step"),
     }
 }
+
+/// The system the tutorial makes: `NAME` of its `cargo xtask new system NAME`.
+pub fn system() -> String {
+    steps()
+        .iter()
+        .find_map(|step| match step {
+            Step::Run { command, .. } => command
+                .strip_prefix("cargo xtask new system ")
+                .and_then(|rest| rest.split_whitespace().next())
+                .map(str::to_string),
+            _ => None,
+        })
+        .expect("the tutorial makes a system")
+}
+
+/// Takes out of a copy of the workspace at `root` what the tutorial leaves:
+/// an author who followed it holds its system, which the tests that walk the
+/// tutorial make again on their copy (`new` would refuse: it exists already).
+/// Its folders, its inventory, its `pub mod` line and its mutation record
+/// entries go; the record keeps `rules/src/lib.rs` fresh.
+pub fn before_tutorial(root: &Path) {
+    let system = system();
+    if !root.join("spec").join(&system).exists() {
+        return;
+    }
+    let module = codegen::rust_name::rust_name(&system);
+    let lib = root.join("rules/src/lib.rs");
+    let text = std::fs::read_to_string(&lib).expect("rules/src/lib.rs");
+    for dir in [
+        format!("spec/{system}"),
+        format!("rules/src/{module}"),
+        format!("conformance/cases/{system}"),
+        format!("conformance/properties/{system}"),
+    ] {
+        let _ = std::fs::remove_dir_all(root.join(dir));
+    }
+    let _ = std::fs::remove_file(root.join(format!("docs/books/{system}.md")));
+    let declared = format!("pub mod {module};");
+    let kept: String = text
+        .lines()
+        .filter(|line| line.trim() != declared)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&lib, &kept).expect("write rules/src/lib.rs");
+    let Ok(mut record) = xtask::mutants::Record::load(root) else {
+        return;
+    };
+    record.forget_missing(root);
+    if let Some(entry) = record.files.get_mut("rules/src/lib.rs") {
+        entry.checksum = xtask::checksum::checksum(&kept);
+    }
+    record.save(root).expect("save the mutation record");
+}

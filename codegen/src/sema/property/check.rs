@@ -7,7 +7,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
-use super::{Bound, Domain, Input, Law, Name, Property};
+use super::{Bound, Domain, Input, Law, Name, Property, Written};
 use crate::diag::code::DiagCode;
 use crate::diag::diagnostic::{Diagnostic, Diagnostics};
 use crate::diag::source::{SourceFile, Span};
@@ -199,17 +199,17 @@ impl At<'_> {
     fn bound(
         &mut self,
         key: &str,
-        bound: &Bound,
+        bound: &Written,
         p: &Property,
         given: &Given,
         sig: &Signature,
-    ) -> Bound {
+    ) -> Written {
         let qualified = match bound {
-            Bound::Unqualified(n) => match self.qualify(key, n, sig) {
+            Written::Bare(n) => match self.qualify(key, n, sig) {
                 Some(q) => q,
                 None => return bound.clone(),
             },
-            other => other.clone(),
+            Written::Qualified(q) => q.clone(),
         };
         match &qualified {
             Bound::Input(n) if sig.input(&n.name).is_none() => self.no_input(n, sig),
@@ -227,7 +227,7 @@ impl At<'_> {
             }
             _ => {}
         }
-        qualified
+        Written::Qualified(qualified)
     }
 
     /// A bare name as the input or the output of the rule it names; `None`,
@@ -260,13 +260,13 @@ impl At<'_> {
 }
 
 /// The type of a qualified bound and how a message names it.
-fn bound_type(bound: &Bound, sig: &Signature) -> Option<(ValueType, String)> {
+fn bound_type(bound: &Written, sig: &Signature) -> Option<(ValueType, String)> {
     let named = |n: &Name, ty: &ValueType| (ty.clone(), format!("`{}`", n.name));
     match bound {
-        Bound::Constant(n) => Some((ValueType::Int, format!("{n}"))),
-        Bound::Input(n) => sig.input(&n.name).map(|q| named(n, &q.ty)),
-        Bound::Output(n) => sig.output(&n.name).map(|q| named(n, &q.ty)),
-        Bound::Unqualified(_) => None,
+        Written::Qualified(Bound::Constant(n)) => Some((ValueType::Int, format!("{n}"))),
+        Written::Qualified(Bound::Input(n)) => sig.input(&n.name).map(|q| named(n, &q.ty)),
+        Written::Qualified(Bound::Output(n)) => sig.output(&n.name).map(|q| named(n, &q.ty)),
+        Written::Bare(_) => None,
     }
 }
 

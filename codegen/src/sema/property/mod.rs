@@ -7,5 +7,5 @@ mod check;
 pub(crate) use check::{apply, typed_properties};
 
 pub use crate::model::property::{
-    Bound, Direction, Domain, Input, Law, Name, Property, Relation, law_keys,
+    Bound, Direction, Domain, Input, Law, Name, Property, Relation, Written, law_keys,
 };

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use casefile::Verdict;
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -12,7 +13,7 @@ use super::property::PropertyFacts;
 use super::refs::{Cite, Step, StepFacts};
 use crate::audit::reviewed::Review;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ChapterFacts {
     pub id: String,
     pub title: String,
@@ -58,7 +59,7 @@ impl ChapterFacts {
 }
 
 /// What every tracked item has: its id, where it starts, and its review.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ItemFacts {
     pub id: String,
     /// `<system>/<id>`: ids repeat across systems.
@@ -78,7 +79,7 @@ pub struct ItemFacts {
     pub cleared_by: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct SectionFacts {
     #[serde(flatten)]
     pub item: ItemFacts,
@@ -86,7 +87,7 @@ pub struct SectionFacts {
     pub level: u8,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct TableFacts {
     #[serde(flatten)]
     pub item: ItemFacts,
@@ -112,13 +113,13 @@ pub struct TableFacts {
 }
 
 /// Columns, constants or rows of a table that are ours, for one reason.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct OursFacts {
     pub names: Vec<String>,
     pub reason: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct TableErratumFacts {
     pub row: String,
     pub column: String,
@@ -127,7 +128,7 @@ pub struct TableErratumFacts {
     pub reason: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct RuleFacts {
     #[serde(flatten)]
     pub item: ItemFacts,
@@ -150,7 +151,7 @@ pub struct RuleFacts {
 
 /// A rule's code as review covers it: the resolver function's source, with
 /// every item it reaches in `rules/src` (see `audit::calls`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct CodeFacts {
     pub file: String,
     pub line: usize,
@@ -168,7 +169,7 @@ pub struct CodeFacts {
 
 /// An item of the resolver and where the report shows its source: a rule's
 /// code panel for a resolver function, else its line in the file's listing.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct CodeRef {
     pub path: String,
     pub file: String,
@@ -180,7 +181,7 @@ pub struct CodeRef {
     pub way: Vec<Step>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ParamFacts {
     pub name: String,
     #[serde(rename = "type")]
@@ -194,7 +195,7 @@ pub struct ParamFacts {
 }
 
 /// A table a rule's code reads, and how the code reaches the item that reads it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct TableRead {
     pub id: String,
     /// Its box on its chapter's page, from the site's root.
@@ -204,14 +205,14 @@ pub struct TableRead {
 }
 
 /// The review of one function by itself, as its stamp under `[code]` says.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FunctionReview {
     pub review: Review,
     pub reviewer: Option<String>,
     pub reviewed_on: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ExampleFacts {
     #[serde(flatten)]
     pub item: ItemFacts,
@@ -227,7 +228,7 @@ pub struct ExampleFacts {
     pub error: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ClaimFacts {
     pub name: String,
     /// What the book prints (or, for an example of ours, what we worked out).
@@ -241,7 +242,7 @@ pub struct ClaimFacts {
     pub erratum: Option<ErratumFacts>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ErratumFacts {
     /// What the erratum says the rules give.
     pub rules: Json,

@@ -1,13 +1,14 @@
 //! A function of `rules/src` that some rule reaches: its review, the rules
 //! that reach it, and the mutants that survive in it.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::mutation::SurvivorFacts;
 use super::refs::Cite;
 use crate::audit::reviewed::Review;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct FunctionFacts {
     pub path: String,
     pub file: String,

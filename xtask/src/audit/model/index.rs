@@ -1,6 +1,7 @@
 //! The system-wide lists: failing examples, errata and rulings.
 
 use casefile::Verdict;
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -8,7 +9,7 @@ use super::refs::Cite;
 use crate::audit::git::Written;
 
 /// An example whose verdict is `fails`, with why.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct FailingExample {
     pub example: Cite,
     pub rule: Cite,
@@ -17,7 +18,7 @@ pub struct FailingExample {
 }
 
 /// An erratum on one claim of an example.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ErratumEntry {
     pub example: Cite,
     pub claim: String,
@@ -35,7 +36,7 @@ pub struct ErratumEntry {
 /// sets aside, or that it fills a gap), the examples whose errata cite it,
 /// the examples whose derivation cites it, every example it touches, and who
 /// wrote it and when.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct RulingFacts {
     pub ruling: Cite,
     pub chapter: String,

@@ -24,4 +24,4 @@ pub use property::{
 };
 pub use queue::{ByName, Entry, FunctionStamp, Queue, QueuePage};
 pub use refs::{Cite, Step, StepFacts, code_anchor, json, listing, page, rule_anchor};
-pub use report::{Audit, LintAllow, SCHEMA, SCHEMA_FILE, SystemFacts};
+pub use report::{Audit, LintAllow, SCHEMA_FILE, SystemFacts, schema};

@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::mutants::{Counts, FileEntry};
 
 /// One scope's mutation figures: a system's, or the engine's.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct MutationFacts {
     /// A system id, or `engine`.
     pub scope: String,
@@ -18,7 +19,7 @@ pub struct MutationFacts {
     pub pending: Vec<String>,
 }
 
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default, Serialize, JsonSchema)]
 pub struct Score {
     /// Each file the run mutated, with what it recorded.
     pub files: BTreeMap<String, FileEntry>,
@@ -32,7 +33,7 @@ pub struct Score {
     pub survivors: Vec<SurvivorFacts>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SurvivorFacts {
     pub file: String,
     pub line: usize,
@@ -47,7 +48,7 @@ pub struct SurvivorFacts {
 }
 
 /// One chapter's mutation figures: its resolver file's last run.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct ChapterMutation {
     pub file: String,
     #[serde(flatten)]
@@ -59,7 +60,7 @@ pub struct ChapterMutation {
 }
 
 /// A rule's mutation figures over the functions in its reach.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Serialize, JsonSchema)]
 pub struct RuleMutation {
     /// None when some file in the reach has no split of its current text.
     pub run: Option<Figures>,
@@ -78,7 +79,7 @@ pub struct RuleMutation {
 }
 
 /// Mutants by outcome, and the score they make.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 pub struct Figures {
     /// The functions of `rules/src` in the reach that had mutants.
     pub functions: usize,

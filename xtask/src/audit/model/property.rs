@@ -3,12 +3,13 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value as Json;
 
 use super::refs::{Cite, StepFacts};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PropertyFacts {
     pub id: String,
     pub line: usize,
@@ -24,14 +25,14 @@ pub struct PropertyFacts {
     pub failure: Option<FailureFacts>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct DomainFacts {
     pub name: String,
     /// `1 to 500`, `one of "Brick", "Dry rock"`, or the one value.
     pub domain: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct FailureFacts {
     pub message: String,
     /// The counterexample, shrunk: one point, or two for a monotone law.
@@ -39,7 +40,7 @@ pub struct FailureFacts {
 }
 
 /// One resolution of the rule at the counterexample.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PointFacts {
     pub given: BTreeMap<String, Json>,
     /// The outputs; none when the rule gave none.
@@ -50,7 +51,7 @@ pub struct PointFacts {
 }
 
 /// A system's properties: how many hold, and a link to each.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PropertyIndex {
     pub count: usize,
     pub hold: usize,
@@ -58,7 +59,7 @@ pub struct PropertyIndex {
     pub properties: Vec<PropertyEntry>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct PropertyEntry {
     pub property: Cite,
     pub rule: Cite,
@@ -68,7 +69,7 @@ pub struct PropertyEntry {
 
 /// Whether a property's law held over its domain: `holds` or `fails` in
 /// `audit.json` and the report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Holds {
     Holds,

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::audit::reviewed::{Change, Review};
@@ -11,7 +12,7 @@ use crate::audit::reviewed::{Change, Review};
 /// The queue, grouped so that a person can work through it: a page per
 /// chapter (and one per shared file of `rules/src`), each entry the changes
 /// read together with its exact stamp scope.
-#[derive(Debug, Default, Clone, Serialize)]
+#[derive(Debug, Default, Clone, Serialize, JsonSchema)]
 pub struct Queue {
     /// What a person reads, page by page, in book order, then the shared code.
     pub entries: Vec<Entry>,
@@ -25,7 +26,7 @@ pub struct Queue {
 }
 
 /// One page of the queue and what is left on it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct QueuePage {
     /// `queue/<system>/<chapter>.html`, or `queue/code/<module>.html`.
     pub page: String,
@@ -38,7 +39,7 @@ pub struct QueuePage {
 }
 
 /// A call edge taken by name only.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ByName {
     pub from: String,
     pub to: String,
@@ -49,7 +50,7 @@ pub struct ByName {
 /// of ours); a rule's new examples of ours; a chapter's sections whose only
 /// change is a book locator; or a changed function with the new functions it
 /// now calls.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Entry {
     /// Its id on its page, stable as the queue changes: the item's id (a
     /// function's path); `examples-<rule id>` for a rule's new examples,
@@ -79,7 +80,7 @@ pub struct Entry {
 }
 
 /// A function a rule reaches, and how its own review stands.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct FunctionStamp {
     pub path: String,
     /// Reached only through a call whose receiver's type is not known.

@@ -2,6 +2,7 @@
 //! step, and the pages and anchors of the report; values as JSON.
 
 use casefile::Value;
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -10,7 +11,7 @@ use crate::code::Via;
 
 /// A spec item one fact points at, with its title and its place in the report
 /// (relative to the report's folder) when the system has it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Cite {
     pub id: String,
     pub title: Option<String>,
@@ -18,13 +19,13 @@ pub struct Cite {
 }
 
 /// One call on a path: the item called and how ([`Via`]).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Step {
     pub path: String,
     pub via: Via,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct StepFacts {
     pub cites: Cite,
     pub text: String,

@@ -1,5 +1,7 @@
 //! The whole report (`audit.json`) and each system's part of it.
 
+use schemars::JsonSchema;
+use schemars::generate::SchemaSettings;
 use serde::Serialize;
 
 use super::chapter::ChapterFacts;
@@ -15,17 +17,32 @@ use crate::audit::reviewed::Change;
 
 /// The JSON Schema of `audit.json`, written beside it under this name.
 pub const SCHEMA_FILE: &str = "audit.schema.json";
-/// Its text.
-pub const SCHEMA: &str = include_str!("../audit.schema.json");
 
-#[derive(Debug, Serialize)]
+/// The JSON Schema of `audit.json`, made by schemars from the types the file
+/// is written from, as serialization writes them: a field is required unless
+/// it can be left out, so the schema cannot drift from the file.
+pub fn schema() -> String {
+    let settings = SchemaSettings::draft2020_12().for_serialize();
+    let mut schema = settings.into_generator().into_root_schema_for::<Audit>();
+    schema.insert("$id".into(), SCHEMA_FILE.into());
+    serde_json::to_string_pretty(&schema)
+        .unwrap_or_else(|e| unreachable!("a schema is plain JSON: {e}"))
+}
+
+/// audit.json, the facts of `cargo xtask audit`: what the book holds, how its
+/// examples came out, what changed since the review and how the mutation run
+/// went. Written beside audit.schema.json.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(title = "audit.json")]
 pub struct Audit {
     /// The JSON Schema of this file, written beside it.
     #[serde(rename = "$schema")]
+    #[schemars(extend("const" = "audit.schema.json"))]
     pub schema: &'static str,
     /// The layout's version, the commit and the date the report was written.
     #[serde(flatten)]
     pub provenance: Origin,
+    #[schemars(extend("const" = "cargo xtask audit"))]
     pub generated_by: &'static str,
     /// The reviewed state that every item's `review` compares with.
     pub reviewed_file: &'static str,
@@ -55,7 +72,7 @@ pub struct Audit {
         Option<std::collections::BTreeMap<String, crate::provenance::mutate::Tally>>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct LintAllow {
     pub system: String,
     /// The table or section id the allow sits on.
@@ -64,7 +81,7 @@ pub struct LintAllow {
     pub reason: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, JsonSchema)]
 pub struct SystemFacts {
     pub id: String,
     /// The figures `cargo xtask regen` prints for the system.
