@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::context::Context;
+
 /// The workspace's parts that the `rules` build reads (every member, for cargo).
 const COPIED: [&str; 9] = [
     "Cargo.toml",
@@ -27,6 +29,11 @@ const COPIED: [&str; 9] = [
     "xtask",
     "spec",
 ];
+
+/// `cargo xtask bench-build`: [`run`], and its report printed.
+pub fn command(cx: &Context) -> Result<(), String> {
+    run(&cx.root).map(|report| print!("{report}"))
+}
 
 /// Runs the benchmark on a copy of the workspace at `root`; returns the report.
 pub fn run(root: &Path) -> Result<String, String> {

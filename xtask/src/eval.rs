@@ -12,7 +12,24 @@ use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, System};
 
+use crate::context::Context;
 use crate::examples::describe;
+
+/// `cargo xtask eval`: prints how the examples and properties of `files`
+/// come out; fails while one fails or an `--example` id names nothing.
+pub fn command(cx: &Context, files: &[PathBuf], opts: &Options) -> Result<(), String> {
+    let run = eval(&cx.root, files, opts).map_err(|d| cx.failed(&d))?;
+    print!("{}", run.out);
+    let mut errors = run.unknown;
+    if run.failed {
+        errors.push("some examples or properties fail".into());
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n"))
+    }
+}
 
 /// What `eval` runs and shows.
 #[derive(Debug, Default)]

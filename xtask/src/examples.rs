@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 use casefile::{Report, Status, Verdict};
 use codegen::Book;
 
+use crate::context::Context;
+
 /// Whose value a claim states: the book's (`[book]`) or ours (`[expect]`).
 pub fn whose(report: &Report) -> &'static str {
     if report.case.ours { "ours" } else { "book" }
@@ -70,6 +72,16 @@ pub fn failing(book: &Book, reports: &[Report]) -> Vec<String> {
         }
     }
     out
+}
+
+/// Writes each failing example of `book` to stderr with the claims that
+/// differ; returns the failure to report, if any.
+pub fn print_failing(cx: &Context, book: &Book, reports: &[Report]) -> Option<String> {
+    let failing = failing(book, reports);
+    for report in &failing {
+        eprint!("{}", cx.text(report));
+    }
+    (!failing.is_empty()).then(|| format!("{} example(s) fail (listed above)", failing.len()))
 }
 
 /// Where `e` fails: at its first failing claim, the value an erratum rules

@@ -3,7 +3,7 @@
 //! `xtask`. It is built (cargo rebuilds it when the spec or `rules/src`
 //! changed) in this binary's target folder and profile, then run: `judge`
 //! with the case and property files to run, or `verdicts` for the language
-//! server.
+//! server ([`crate::verdicts`]).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -105,19 +105,4 @@ pub fn judge(asked: &Asked) -> Result<Judged, String> {
         ));
     }
     Ok(judged)
-}
-
-/// Runs `verdicts` (with `--serve` when `serve`) in the judge, on this
-/// process's stdin and stdout.
-pub fn verdicts(serve: bool) -> Result<(), String> {
-    let binary = binary()?;
-    let status = Command::new(&binary)
-        .arg("verdicts")
-        .args(serve.then_some("--serve"))
-        .status()
-        .map_err(|e| format!("cannot run the judge {}: {e}", binary.display()))?;
-    match status.success() {
-        true => Ok(()),
-        false => Err(format!("the judge's verdicts stopped: {status}")),
-    }
 }

@@ -1,25 +1,37 @@
-//! The commands behind `cargo xtask`: compile the book, bring the committed case
-//! files up to date (or say which are stale), lint the book, evaluate examples
-//! of any file ([`eval`]), name the failing ones ([`examples`]), write the audit
-//! report ([`audit`]), keep the record of mutation testing ([`mutants`]),
-//! run the whole test suite with what it needs ([`suite`]), and measure what a
-//! large table costs the `rules` build ([`bench_build`]). It links no
-//! resolver: the examples and properties run in the [`judge`].
+//! The commands behind `cargo xtask`, a module each: [`regen`], [`check`],
+//! [`eval`], [`explain`], [`audit`], [`review`], [`provenance`], [`mutants`],
+//! [`bench_build`], [`new`], [`lsp`], [`verdicts`] and [`test`], each with a
+//! `command` that `main.rs` calls. [`cli`] is the command line, [`context`]
+//! what every command runs with (the workspace, the output format).
+//!
+//! What several commands share is named for what it holds: `plan` (the
+//! case and property files to write), `summary` (how the examples come
+//! out), `lints`, [`examples`] (a failing example shown at its line),
+//! `workspace` (paths and atomic writes), [`checksum`], and [`judge`]: this
+//! crate links no resolver, the examples and properties run in the judge.
 
 pub mod audit;
 pub mod bench_build;
+pub mod check;
 pub mod checksum;
+pub mod cli;
 pub mod code;
+pub mod context;
 pub mod eval;
 pub mod examples;
+pub mod explain;
 pub mod judge;
 mod lints;
+pub mod lsp;
 pub mod mutants;
+pub mod new;
 mod plan;
 pub mod provenance;
-pub mod scaffold;
-pub mod suite;
+pub mod regen;
+pub mod review;
 mod summary;
+pub mod test;
+pub mod verdicts;
 mod workspace;
 
 pub use lints::{lint_book, reads};

@@ -23,6 +23,7 @@ pub use record::{
 
 use crate::checksum::checksum;
 use crate::code::RULES_SRC;
+use crate::context::Context;
 
 /// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
 pub const OUTPUT_DIR: &str = "target/mutants";
@@ -48,6 +49,31 @@ pub struct Selection {
     /// from a build-only run of their text ([`Record::backfill`]), instead of
     /// measuring anything.
     pub backfill: bool,
+}
+
+/// `cargo xtask mutants`: [`run`], and its summary printed.
+pub fn command(cx: &Context, selection: &Selection) -> Result<(), String> {
+    run(&cx.root, selection).map(|summary| print!("{summary}"))
+}
+
+/// The resolver modules that wait for their first mutation run, each with the
+/// command that gives it one; `None` when there is none. A pending module is
+/// no failure of the suite (it is shown in the report as "not yet run"): only
+/// `check --no-pending` refuses it, for a CI that wants every module measured.
+pub fn pending(root: &Path) -> Result<Option<String>, String> {
+    let record = Record::load(root)?;
+    if record.pending.is_empty() {
+        return Ok(None);
+    }
+    let commands: Vec<String> = record
+        .pending
+        .iter()
+        .map(|file| format!("  cargo xtask mutants --file {file}"))
+        .collect();
+    Ok(Some(format!(
+        "resolver modules wait for their first mutation run ({RECORD_FILE}, `pending`); run:\n{}",
+        commands.join("\n")
+    )))
 }
 
 /// Runs cargo-mutants on the selection (or reads an earlier run's outcomes),

@@ -12,7 +12,7 @@ use std::process::Command;
 use codegen::LintKind;
 use common::{Scratch, edit};
 use serde_json::Value as Json;
-use xtask::audit::{ResolverSource, Review, Reviewer, Stamp};
+use xtask::audit::{ResolverSource, Review, ReviewRecord, Reviewer};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))
@@ -676,7 +676,7 @@ fn a_renamed_example_is_new_its_old_id_removed_and_the_front_matter_counts() {
     let root = &scratch.0;
     let book = xtask::compile_book(root).expect("the book compiles");
     let code = ResolverSource::scan(root).expect("the resolver parses");
-    Stamp::of(&book, &code, &tester())
+    ReviewRecord::of(&book, &code, &tester())
         .save(root)
         .expect("stamp");
     assert!(
@@ -1423,7 +1423,7 @@ fn no_survivor_s_reason_in_the_committed_record_cites_a_line_that_can_drift() {
     let drifting: Vec<String> = record
         .survivors
         .iter()
-        .filter(|s| xtask::audit::mutants::cites_a_line(&s.reason))
+        .filter(|s| xtask::audit::scores::cites_a_line(&s.reason))
         .map(|s| format!("{}:{} {}", s.file, s.line, s.reason))
         .collect();
     assert!(

@@ -214,7 +214,7 @@ fn the_readme_and_test_help_name_what_the_test_command_installs() {
     let readme = workspace_file("README.md");
     let help = xtask(&xtask::workspace_root(), &["test", "--help"]);
     assert_eq!(help.code, Some(0), "{help}");
-    for needed in [xtask::suite::CHROMIUM, xtask::suite::NEOVIM] {
+    for needed in [xtask::test::CHROMIUM, xtask::test::NEOVIM] {
         let package = format!("`{}`", needed.package);
         assert!(readme.contains(&package), "README.md names no {package}");
         assert!(

@@ -21,7 +21,7 @@ fn runs(pid: &str) -> bool {
 
 #[test]
 fn neovim_shows_diagnostics_hover_definition_verdicts_and_progress_and_the_server_stops_with_it() {
-    let nvim = xtask::suite::find_program("nvim", std::env::var_os("PATH").as_deref()).expect(
+    let nvim = xtask::test::find_program("nvim", std::env::var_os("PATH").as_deref()).expect(
         "neovim is not installed: `cargo xtask test` installs it (apt-get install -y neovim)",
     );
     let scratch = Scratch::workspace_copy("nvim");

@@ -291,7 +291,7 @@ fn a_folder_in_the_place_of_the_reviewed_state_is_named_as_such() {
     );
     assert!(!run.stderr.contains("E0004"), "{run}");
     // Read on its own, as `review` and `audit` read it.
-    let refused = xtask::audit::Stamp::load(root).expect_err("a folder is no stamp");
+    let refused = xtask::audit::ReviewRecord::load(root).expect_err("a folder is no stamp");
     assert_eq!(refused.0[0].code, DiagCode::Unreadable);
     assert_eq!(refused.0[0].message, "spec/reviewed.toml is a folder");
 }
@@ -328,7 +328,7 @@ fn a_fifo_in_the_place_of_the_reviewed_state_is_not_read() {
     assert!(made.is_ok_and(|s| s.success()), "mkfifo");
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let refused = xtask::audit::Stamp::load(&root).map(|_| ());
+        let refused = xtask::audit::ReviewRecord::load(&root).map(|_| ());
         let _ = send.send(refused.map_err(|d| d.0[0].to_string()));
     });
     let refused = receive

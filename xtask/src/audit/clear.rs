@@ -39,7 +39,7 @@ use codegen::Book;
 use codegen::model::Value;
 use codegen::model::{Chapter, Example, Rule};
 
-use super::review::{Change, Cleared, Kind, Review, Stamp};
+use super::reviewed::{Change, Cleared, Kind, Review, ReviewRecord};
 use crate::provenance::{ItemKind, Run};
 
 /// The check of the books: `cargo xtask provenance`.
@@ -55,7 +55,7 @@ pub struct Checks<'a> {
     /// One report per example.
     pub reports: &'a [Report],
     /// The reviewed state, for the edition each chapter named when stamped.
-    pub stamp: &'a Stamp,
+    pub reviewed: &'a ReviewRecord,
     pub commit: &'a str,
 }
 
@@ -203,7 +203,7 @@ impl Checks<'_> {
     /// pinned, and the one the check reads); none when that text is unknown.
     fn edition_stamped(&self, system: &str, chapter: &Chapter) -> Option<Option<&str>> {
         let first = chapter.sections.first()?;
-        let stamped = self.stamp.book.get(system)?.get(first.id.as_str())?;
+        let stamped = self.reviewed.book.get(system)?.get(first.id.as_str())?;
         Some(sha256_in(stamped.text.as_deref()?))
     }
 

@@ -15,11 +15,11 @@ use super::clear::Checks;
 use super::functions::{functions, holds};
 use super::index;
 use super::model::Queue;
-use super::mutants::scores;
+use super::origin::Origin;
 use super::properties;
-use super::provenance::Provenance;
 use super::queue;
-use super::review::{Kind, REVIEWED_FILE, Stamp, Tracked, review_of, tracked};
+use super::reviewed::{Kind, REVIEWED_FILE, ReviewRecord, Tracked, review_of, tracked};
+use super::scores::scores;
 use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
@@ -38,7 +38,7 @@ pub struct Sources<'a> {
     /// One report per example (see `crate::reports`).
     pub reports: &'a [Report],
     pub code: &'a ResolverSource,
-    pub stamp: &'a Stamp,
+    pub reviewed: &'a ReviewRecord,
     /// The mutation runs (empty when none is recorded).
     pub mutants: &'a Record,
     /// One report per property (see `crate::property_reports`).
@@ -50,13 +50,13 @@ pub struct Sources<'a> {
 }
 
 /// Gathers the facts.
-pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result<Audit, String> {
-    let mut changes = sources.stamp.changes(book, sources.code);
+pub fn collect(book: &Book, sources: &Sources, provenance: Origin) -> Result<Audit, String> {
+    let mut changes = sources.reviewed.changes(book, sources.code);
     let checks = Checks {
         book,
         books: sources.books,
         reports: sources.reports,
-        stamp: sources.stamp,
+        reviewed: sources.reviewed,
         commit: &provenance.commit,
     };
     checks.clear(&mut changes);
@@ -65,7 +65,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         &queue::Sources {
             book,
             code: sources.code,
-            stamp: sources.stamp,
+            reviewed: sources.reviewed,
             reports: sources.reports,
         },
     );
@@ -127,7 +127,7 @@ pub fn collect(book: &Book, sources: &Sources, provenance: Provenance) -> Result
         reviewed_file: REVIEWED_FILE,
         systems,
         changed_since_review: changes,
-        functions: functions(book, sources.code, sources.stamp, &survivors, &queue),
+        functions: functions(book, sources.code, sources.reviewed, &survivors, &queue),
         review_queue: queue,
         lint_allows: lint_allows(book),
         mutation_file: RECORD_FILE,
@@ -240,9 +240,9 @@ impl<'a> Context<'a> {
             source: function.text.clone(),
             calls,
             checksum: tracked.checksum.clone(),
-            review: self.sources.stamp.review(system, tracked),
+            review: self.sources.reviewed.review(system, tracked),
             function: {
-                let stamped = self.sources.stamp.code.get(path);
+                let stamped = self.sources.reviewed.code.get(path);
                 FunctionReview {
                     review: review_of(stamped, &checksum(&function.text)),
                     reviewer: stamped.map(|s| s.reviewer.clone()),
@@ -305,7 +305,7 @@ fn chapter(
             find(kind, id).unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
         let stamped = ctx
             .sources
-            .stamp
+            .reviewed
             .book
             .get(&system.id)
             .and_then(|i| i.get(&t.key()));
@@ -314,7 +314,7 @@ fn chapter(
             key: format!("{}/{id}", system.id),
             line: t.line,
             checksum: t.checksum.clone(),
-            review: ctx.sources.stamp.review(&system.id, t),
+            review: ctx.sources.reviewed.review(&system.id, t),
             reviewer: stamped.map(|s| s.reviewer.clone()),
             reviewed_on: stamped.map(|s| s.date.clone()),
             queue: ctx.queue.href(Some(&system.id), id),
@@ -456,7 +456,7 @@ fn chapter(
         rules,
         examples,
         properties: chapter_properties(system, chapter, cites, ctx)?,
-        mutation: super::mutants::chapter(
+        mutation: super::scores::chapter(
             ctx.sources.mutants,
             ctx.sources.code,
             &system.id,

@@ -5,7 +5,7 @@
 
 use codegen::Book;
 
-use super::review::{Review, Stamp};
+use super::reviewed::{Review, ReviewRecord};
 use crate::audit::model::{Cite, FunctionFacts, Queue, SurvivorFacts, page, rule_anchor};
 use crate::checksum::checksum;
 use crate::code::calls::Way;
@@ -21,7 +21,7 @@ pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {
 pub fn functions(
     book: &Book,
     code: &ResolverSource,
-    stamp: &Stamp,
+    reviewed: &ReviewRecord,
     survivors: &[&SurvivorFacts],
     queue: &Queue,
 ) -> Vec<FunctionFacts> {
@@ -52,7 +52,7 @@ pub fn functions(
         .into_iter()
         .map(|(i, rules)| {
             let item = &code.items[i];
-            let stamped = stamp.code.get(&item.path);
+            let stamped = reviewed.code.get(&item.path);
             let now = checksum(&item.text);
             FunctionFacts {
                 path: item.path.clone(),

@@ -13,29 +13,85 @@ mod git;
 mod html;
 pub mod index;
 pub mod model;
-pub mod mutants;
+pub mod origin;
 pub mod properties;
 pub mod prose;
-pub mod provenance;
 pub mod queue;
-pub mod review;
+pub mod reviewed;
+pub mod scores;
 pub mod stamps;
 pub mod tally;
 
 use std::path::Path;
 
 use codegen::Book;
+use codegen::diagnostic::visible;
 
 pub use crate::checksum::{checksum, normalised};
 pub use crate::code::ResolverSource;
+use crate::context::Context;
 use facts::Sources;
 pub use model::{Audit, SCHEMA_FILE, schema};
-pub use provenance::{Provenance, SCHEMA_VERSION};
-pub use review::{Change, REVIEWED_FILE, Review, Reviewer, Scope, Stamp};
+pub use origin::{Origin, SCHEMA_VERSION};
+pub use reviewed::{Change, REVIEWED_FILE, Review, ReviewRecord, Reviewer, Scope};
 pub use stamps::Refusal;
 
 /// Where the report is written, relative to the workspace root.
 pub const REPORT_DIR: &str = "target/audit";
+
+/// `cargo xtask audit`: stamps what `stamp` names (every item when it names
+/// none) as reviewed by `reviewer`, writes the report (with the books' lines
+/// from `books`), then fails while an example fails or, with the books, on a
+/// finding against them.
+pub fn command(
+    cx: &Context,
+    stamp: Option<Vec<String>>,
+    reviewer: Option<String>,
+    books: Option<&Path>,
+) -> Result<(), String> {
+    let root = &cx.root;
+    let book = cx.compile()?;
+    if let Some(dir) = books.filter(|d| !d.is_dir()) {
+        return Err(format!(
+            "the books folder {} is not a folder",
+            dir.display()
+        ));
+    }
+    if let Some(targets) = stamp {
+        let by = Reviewer::now(root, reviewer)?;
+        let scope = match targets.is_empty() {
+            true => Scope::All,
+            false => Scope::Named(targets),
+        };
+        let reports = crate::reports(&book)?;
+        let stamped = stamps::stamp(root, &book, &reports, &by, &scope)?;
+        for line in &stamped {
+            println!("stamped {}", visible(line));
+        }
+        println!(
+            "stamped {} items as reviewed by {} on {} in {REVIEWED_FILE}",
+            stamped.len(),
+            visible(&by.name),
+            by.date,
+        );
+    }
+    let audit = run_with_books(root, &book, None, books)?;
+    println!(
+        "{REPORT_DIR}/index.html: {} systems, {} items changed since review (facts in audit.json)",
+        audit.systems.len(),
+        audit.changed_since_review.len()
+    );
+    if let Some(failure) = crate::examples::print_failing(cx, &book, &crate::reports(&book)?) {
+        return Err(failure);
+    }
+    match (audit.book_findings, books) {
+        (0, _) | (_, None) => Ok(()),
+        (n, Some(dir)) => Err(format!(
+            "{n} findings against the books: the report lists them, and `cargo xtask provenance --books {}` says each",
+            dir.display()
+        )),
+    }
+}
 
 /// The audit of the workspace at `root`, whose compiled book is `book`: stamps
 /// the book and the resolver's code as reviewed by `stamp` first when it is
@@ -72,13 +128,13 @@ pub fn run_with_books(
     let sources = Sources {
         reports: &reports,
         code: &code,
-        stamp: &Stamp::load(root).map_err(|d| d.render())?,
+        reviewed: &ReviewRecord::load(root).map_err(|d| d.render())?,
         mutants: &mutants,
         runs,
         properties: &crate::property_reports(book)?,
         books: checked.as_ref(),
     };
-    let mut audit = facts::collect(book, &sources, Provenance::of(root))?;
+    let mut audit = facts::collect(book, &sources, Origin::of(root))?;
     for ruling in audit.systems.iter_mut().flat_map(|s| &mut s.rulings) {
         ruling.written = git::written(root, &ruling.file, ruling.lines);
     }
@@ -98,8 +154,8 @@ pub fn run_with_books(
 
 /// Every item, in the book or the resolver's code, changed since review.
 pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
-    let stamp = Stamp::load(root).map_err(|d| d.render())?;
-    Ok(stamp.changes(book, &ResolverSource::scan(root)?))
+    let record = ReviewRecord::load(root).map_err(|d| d.render())?;
+    Ok(record.changes(book, &ResolverSource::scan(root)?))
 }
 
 /// The review queue: every change since review, what the checks cleared
@@ -107,23 +163,23 @@ pub fn changes(root: &Path, book: &Book) -> Result<Vec<Change>, String> {
 /// grouped (see [`model::Queue`]).
 pub fn queue(root: &Path, book: &Book, books: Option<&Path>) -> Result<model::Queue, String> {
     let code = ResolverSource::scan(root)?;
-    let stamp = Stamp::load(root).map_err(|d| d.render())?;
+    let record = ReviewRecord::load(root).map_err(|d| d.render())?;
     let reports = crate::reports(book)?;
     let run = books.map(|dir| crate::provenance::check(book, &root.join("spec"), dir));
-    let commit = Provenance::of(root).commit;
+    let commit = Origin::of(root).commit;
     Ok(model::Queue::of(
-        stamp.changes(book, &code),
+        record.changes(book, &code),
         &clear::Checks {
             book,
             books: run.as_ref(),
             reports: &reports,
-            stamp: &stamp,
+            reviewed: &record,
             commit: &commit,
         },
         &queue::Sources {
             book,
             code: &code,
-            stamp: &stamp,
+            reviewed: &record,
             reports: &reports,
         },
     ))

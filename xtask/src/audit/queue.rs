@@ -13,7 +13,7 @@ use codegen::lint::rust_name;
 
 use super::clear::{Checks, without_locators};
 use super::model::{ByName, Entry, FunctionStamp, Queue, QueuePage, listing, page, rule_anchor};
-use super::review::{Change, Kind, Review, Stamp, reached, review_of};
+use super::reviewed::{Change, Kind, Review, ReviewRecord, reached, review_of};
 use crate::checksum::checksum;
 use crate::code::{ResolverSource, resolver_path};
 
@@ -334,7 +334,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 pub struct Sources<'a> {
     pub book: &'a Book,
     pub code: &'a ResolverSource,
-    pub stamp: &'a Stamp,
+    pub reviewed: &'a ReviewRecord,
     /// One report per example.
     pub reports: &'a [Report],
 }
@@ -778,7 +778,7 @@ impl Sources<'_> {
             .into_iter()
             .map(|(i, _)| {
                 let item = &self.code.items[i];
-                let stamped = self.stamp.code.get(&item.path);
+                let stamped = self.reviewed.code.get(&item.path);
                 FunctionStamp {
                     path: item.path.clone(),
                     by_name: !typed.contains(&i),

@@ -16,7 +16,9 @@ use codegen::{Book, DiagCode, Diagnostic, Diagnostics, SourceFile, is_id};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::review::{Kind, REVIEWED_FILE, Reviewer, Scope, Stamp, Stamped, code_names, is_name};
+use super::reviewed::{
+    ItemStamp, Kind, REVIEWED_FILE, ReviewRecord, Reviewer, Scope, code_names, is_name,
+};
 use crate::audit::date::is_civil_date;
 use crate::checksum::checksum;
 use crate::code::{ResolverSource, resolver_path};
@@ -56,12 +58,12 @@ struct Entry {
     file: Option<Spanned<String>>,
 }
 
-impl Stamp {
+impl ReviewRecord {
     /// Reads `spec/reviewed.toml` under `root`, checked as evidence ([`read`]);
     /// a book never stamped has an empty stamp. Only a regular file is read: a
     /// folder, a link (which could show another file's lines in a diagnostic)
     /// or a FIFO (which would block) is refused.
-    pub fn load(root: &Path) -> Result<Stamp, Diagnostics> {
+    pub fn load(root: &Path) -> Result<ReviewRecord, Diagnostics> {
         let path = root.join(REVIEWED_FILE);
         let refused = |what: String| {
             let file = SourceFile::new(REVIEWED_FILE, "");
@@ -72,7 +74,9 @@ impl Stamp {
         };
         let kind = match std::fs::symlink_metadata(&path) {
             Ok(meta) => meta.file_type(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Stamp::default()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(ReviewRecord::default());
+            }
             Err(e) => return Err(refused(format!("cannot read {REVIEWED_FILE}: {e}"))),
         };
         if !kind.is_file() {
@@ -103,7 +107,7 @@ impl Stamp {
 /// else a diagnostic at each place that does not. The first fault of TOML or
 /// of shape (a duplicate key, a value of the wrong type, an unknown field)
 /// ends the reading; the faults of entries are all reported.
-pub fn read(file: &Arc<SourceFile>) -> Result<Stamp, Diagnostics> {
+pub fn read(file: &Arc<SourceFile>) -> Result<ReviewRecord, Diagnostics> {
     let raw: Raw = toml::from_str(&file.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim_end().replace('\n', " ");
@@ -119,7 +123,7 @@ pub fn read(file: &Arc<SourceFile>) -> Result<Stamp, Diagnostics> {
         file,
         diags: Diagnostics::default(),
     };
-    let mut stamp = Stamp::default();
+    let mut stamp = ReviewRecord::default();
     for (system, items) in raw.book {
         check.key(&system, is_id(system.get_ref()), "a system id");
         for (key, entry) in items {
@@ -168,7 +172,7 @@ impl Check<'_> {
 
     /// The entry of the book item `key` of `system`, or of the function `key`
     /// of `rules/src` (no system), as it stands, once each field is checked.
-    fn entry(&mut self, system: Option<&String>, key: &str, entry: Spanned<Entry>) -> Stamped {
+    fn entry(&mut self, system: Option<&String>, key: &str, entry: Spanned<Entry>) -> ItemStamp {
         let at = entry.span();
         let e = entry.into_inner();
         let what = match system {
@@ -253,7 +257,7 @@ impl Check<'_> {
                 self.push(file.span(), ENTRY, message, &label);
             }
         }
-        Stamped {
+        ItemStamp {
             sha256: e.sha256.map(Spanned::into_inner),
             reviewer: e.reviewer.map(Spanned::into_inner).unwrap_or_default(),
             date: e.date.map(Spanned::into_inner).unwrap_or_default(),
@@ -359,7 +363,7 @@ pub fn stamp(
     scope: &Scope,
 ) -> Result<Vec<String>, Refusal> {
     let code = ResolverSource::scan(root).map_err(Refusal::Said)?;
-    let mut stamped = Stamp::load(root).map_err(Refusal::Located)?;
+    let mut stamped = ReviewRecord::load(root).map_err(Refusal::Located)?;
     let failing = failing_covered(book, &code, reports, scope);
     if !failing.is_empty() {
         return Err(Refusal::Located(failing));

@@ -7,9 +7,10 @@
 //! listed in its not-rules list ([`coverage`]). `--propose` suggests locators
 //! for the items that have none ([`propose`]).
 
-mod check;
+pub mod command;
 pub mod coverage;
 mod figure;
+mod located;
 mod model;
 pub mod mutate;
 pub mod propose;
@@ -48,7 +49,7 @@ pub fn check(book: &codegen::Book, spec_root: &Path, dir: &Path) -> Run {
                 continue;
             }
         };
-        check::ChapterCheck {
+        located::ChapterCheck {
             chapter,
             book: loaded,
             figures,

@@ -14,8 +14,8 @@ use std::path::Path;
 use codegen::model::{Chapter, Example, Table, Value};
 use codegen::source::Span;
 
-use super::check::{ChapterCheck, in_cell, match_row};
 use super::figure::Figure;
+use super::located::{ChapterCheck, in_cell, match_row};
 use super::rows::{cells, in_order};
 use super::text::{Word, words_of};
 use super::{Book, Figures};

@@ -12,9 +12,9 @@ use codegen::locator::Restates;
 use codegen::model::{Chapter, Example, Table};
 
 use super::Book;
-use super::check::{match_row, place_of, word_at};
 use super::coverage::LineUse;
 use super::figure::Figure;
+use super::located::{match_row, place_of, word_at};
 use super::rows::{cells, in_order};
 use super::text::{Word, words_of};
 

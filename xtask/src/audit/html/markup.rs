@@ -6,7 +6,7 @@ use serde_json::Value as Json;
 
 use super::safe::{Html, html};
 use crate::audit::model::{Cite, CodeRef, ItemFacts};
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 
 /// A whole page; `root` leads from the page's folder back to the site's.
 pub fn page(title: &str, root: &str, sidebar: &Html, body: &Html) -> Html {

@@ -11,7 +11,7 @@ use crate::audit::model::Audit;
 use crate::audit::model::page as chapter_page;
 use crate::audit::model::{Entry, QueuePage};
 use crate::audit::queue::{Line, Reading, counts_line, row_lines};
-use crate::audit::review::{Change, Review};
+use crate::audit::reviewed::{Change, Review};
 
 /// `queue.html`.
 pub fn front(audit: &Audit) -> Html {

@@ -281,8 +281,8 @@ macro_rules! render_as_text {
 }
 render_as_text!(
     casefile::Verdict,
-    crate::audit::review::Review,
-    crate::audit::review::Kind,
+    crate::audit::reviewed::Review,
+    crate::audit::reviewed::Kind,
     serde_json::Value,
     codegen::locator::Locator
 );

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::{Html, html};
 use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 use crate::code::ResolverSource;
 
 pub const SCRIPT: &str = include_str!("search.js");

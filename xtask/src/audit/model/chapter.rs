@@ -11,7 +11,7 @@ use serde_json::Value as Json;
 use super::mutation::{ChapterMutation, RuleMutation, SurvivorFacts};
 use super::property::PropertyFacts;
 use super::refs::{Cite, Step, StepFacts};
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct ChapterFacts {

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::mutation::SurvivorFacts;
 use super::refs::Cite;
-use crate::audit::review::Review;
+use crate::audit::reviewed::Review;
 
 #[derive(Debug, Serialize, JsonSchema)]
 pub struct FunctionFacts {

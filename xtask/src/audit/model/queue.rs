@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::audit::review::{Change, Review};
+use crate::audit::reviewed::{Change, Review};
 
 /// The queue, grouped so that a person can work through it: a page per
 /// chapter (and one per shared file of `rules/src`), each entry the changes

@@ -12,8 +12,8 @@ use super::property::PropertyIndex;
 use super::queue::Queue;
 use super::refs::Cite;
 use crate::Counts;
-use crate::audit::provenance::Provenance;
-use crate::audit::review::Change;
+use crate::audit::origin::Origin;
+use crate::audit::reviewed::Change;
 
 /// The JSON Schema of `audit.json`, written beside it under this name.
 pub const SCHEMA_FILE: &str = "audit.schema.json";
@@ -41,7 +41,7 @@ pub struct Audit {
     pub schema: &'static str,
     /// The layout's version, the commit and the date the report was written.
     #[serde(flatten)]
-    pub provenance: Provenance,
+    pub provenance: Origin,
     #[schemars(extend("const" = "cargo xtask audit"))]
     pub generated_by: &'static str,
     /// The reviewed state that every item's `review` compares with.

@@ -10,6 +10,8 @@ use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::context::Context;
+
 /// A program a test runs, and the Debian package that brings it.
 pub struct Needed {
     pub program: &'static str,
@@ -130,6 +132,23 @@ pub fn find_program(name: &str, path: Option<&OsStr>) -> Option<PathBuf> {
         .flat_map(std::env::split_paths)
         .map(|d| d.join(name))
         .find(|p| p.is_file())
+}
+
+/// `cargo xtask test`: the arguments after `test` go to cargo test as typed;
+/// the suite passes with a resolver module pending, and says so at the end.
+pub fn command(cx: &Context) -> Result<(), String> {
+    // As typed: clap drops a leading `--`, which cargo test needs to
+    // tell the test binaries' arguments (`-- --nocapture`) from its own.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .skip_while(|a| a != "test")
+        .skip(1)
+        .collect();
+    run(&cx.root, &args)?;
+    if let Some(waiting) = crate::mutants::pending(&cx.root)? {
+        eprintln!("{waiting}");
+    }
+    Ok(())
 }
 
 /// The whole command: chromium and neovim, then `cargo test --workspace`

@@ -14,7 +14,7 @@ use serde::Serialize;
 pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct Provenance {
+pub struct Origin {
     #[schemars(extend("const" = SCHEMA_VERSION))]
     pub schema_version: u32,
     /// `git rev-parse HEAD` of the workspace, or `unknown` outside a checkout.
@@ -24,15 +24,15 @@ pub struct Provenance {
     pub date: String,
 }
 
-impl Provenance {
-    pub fn of(root: &Path) -> Provenance {
+impl Origin {
+    pub fn of(root: &Path) -> Origin {
         let epoch = std::env::var("SOURCE_DATE_EPOCH")
             .ok()
             .and_then(|s| s.trim().parse().ok());
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
-        Provenance {
+        Origin {
             schema_version: SCHEMA_VERSION,
             commit: commit(root).unwrap_or_else(|| "unknown".to_string()),
             date: rfc3339(epoch.unwrap_or(now)),

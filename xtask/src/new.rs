@@ -24,9 +24,24 @@ use std::path::{Path, PathBuf};
 use codegen::lint::rust_name;
 
 use crate::checksum::checksum;
+use crate::cli::New;
 use crate::code::RULES_SRC;
+use crate::context::Context;
 use crate::mutants::{FileEntry, RECORD_FILE, Record, Split};
 use writes::Writes;
+
+/// `cargo xtask new`: creates a system or a chapter, and lists the files
+/// written and the next steps.
+pub fn command(cx: &Context, what: New) -> Result<(), String> {
+    let made = match what {
+        New::System { name, chapter } => {
+            new_system(&cx.root, &name, chapter.as_deref().unwrap_or(&name))?
+        }
+        New::Chapter { system, name } => new_chapter(&cx.root, &system, &name)?,
+    };
+    print!("{made}");
+    Ok(())
+}
 
 /// What `new` made: the files written, each once, and the chapter to go on with.
 pub struct Made {

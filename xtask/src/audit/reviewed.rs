@@ -178,18 +178,20 @@ impl fmt::Display for Review {
 /// The reviewed state: per system, each item's key ([`Tracked::key`]) and its review.
 #[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Stamp {
+pub struct ReviewRecord {
     #[serde(default)]
-    pub book: BTreeMap<String, BTreeMap<String, Stamped>>,
+    pub book: BTreeMap<String, BTreeMap<String, ItemStamp>>,
     /// Each function, method or constant of `rules/src` that a rule reaches, by path.
     #[serde(default)]
-    pub code: BTreeMap<String, Stamped>,
+    pub code: BTreeMap<String, ItemStamp>,
 }
 
 /// One item's review: the text reviewed, by whom and on which day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Stamped {
+// The published schema keeps the name it had before the type's rename.
+#[schemars(rename = "Stamped")]
+pub struct ItemStamp {
     /// The checksum of the text reviewed; none when that text is unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sha256: Option<String>,
@@ -215,10 +217,10 @@ pub struct Reviewer {
     pub date: String,
 }
 
-impl Stamped {
+impl ItemStamp {
     /// `item` of `chapter` as `by` reviews it now.
-    pub fn of(item: &Tracked, chapter: Option<&str>, by: &Reviewer) -> Stamped {
-        Stamped {
+    pub fn of(item: &Tracked, chapter: Option<&str>, by: &Reviewer) -> ItemStamp {
+        ItemStamp {
             sha256: Some(item.checksum.clone()),
             reviewer: by.name.clone(),
             date: by.date.clone(),
@@ -258,7 +260,7 @@ pub struct Change {
     pub chapter: Option<String>,
     pub location: Option<String>,
     /// Its last review, if any: who, when, and the text then (none when unknown).
-    pub stamped: Option<Stamped>,
+    pub stamped: Option<ItemStamp>,
     /// Its text now; none for a removed item.
     pub text: Option<String>,
     /// For a function: each rule that reaches it, with the call path.
@@ -365,7 +367,7 @@ pub(super) fn code_names(book: &Book, item: &Item) -> Vec<String> {
         .collect()
 }
 
-impl Stamp {
+impl ReviewRecord {
     /// Stamps what `scope` covers of the book and the resolver's `code` now
     /// as reviewed by `by`, leaving every other item's stamp as it was; each
     /// item it stamped, as a line (`path:line kind `id``). A named target
@@ -397,7 +399,7 @@ impl Stamp {
                     continue;
                 };
                 used.extend(named);
-                let entry = Stamped::of(&t, Some(&chapter.id), by);
+                let entry = ItemStamp::of(&t, Some(&chapter.id), by);
                 let items = self.book.entry(system.id.clone()).or_default();
                 items.insert(t.key(), entry);
                 lines.push(format!("{}:{} {} `{}`", t.file, t.line, t.kind, t.id));
@@ -413,7 +415,7 @@ impl Stamp {
             };
             used.extend(named);
             let text = normalised(&item.text);
-            let entry = Stamped {
+            let entry = ItemStamp {
                 sha256: Some(checksum(&text)),
                 reviewer: by.name.clone(),
                 date: by.date.clone(),
@@ -461,8 +463,8 @@ impl Stamp {
     }
 
     /// The state of the book and the resolver's `code` now, reviewed by `by`.
-    pub fn of(book: &Book, code: &ResolverSource, by: &Reviewer) -> Stamp {
-        let mut stamp = Stamp::default();
+    pub fn of(book: &Book, code: &ResolverSource, by: &Reviewer) -> ReviewRecord {
+        let mut stamp = ReviewRecord::default();
         let _ = stamp.stamp(book, code, by, &Scope::All);
         stamp
     }
@@ -562,7 +564,7 @@ impl Stamp {
     }
 }
 
-pub(super) fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
+pub(super) fn review_of(stamped: Option<&ItemStamp>, now: &str) -> Review {
     match stamped {
         Some(s) if s.sha256.as_deref() == Some(now) => Review::Reviewed,
         Some(_) => Review::Changed,
@@ -571,7 +573,7 @@ pub(super) fn review_of(stamped: Option<&Stamped>, now: &str) -> Review {
 }
 
 /// A stamped item that is gone, with what its stamp says it was and where.
-fn removed(system: Option<&String>, id: &str, stamped: &Stamped) -> Change {
+fn removed(system: Option<&String>, id: &str, stamped: &ItemStamp) -> Change {
     Change {
         system: system.cloned(),
         id: id.to_string(),
