@@ -25,9 +25,9 @@ use codegen::lint::rust_name;
 
 use crate::checksum::checksum;
 use crate::cli::New;
-use crate::code::RULES_SRC;
 use crate::context::Context;
 use crate::mutants::{FileEntry, RECORD_FILE, Record, Split};
+use crate::source::RULES_SRC;
 use writes::Writes;
 
 /// `cargo xtask new`: creates a system or a chapter, and lists the files

@@ -28,10 +28,10 @@ use crate::audit::model::{
     TableErratumFacts, TableFacts, TableRead, code_anchor, json, listing, page,
 };
 use crate::checksum::checksum;
-use crate::code::{Item, ResolverSource, resolver_path};
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
 use crate::provenance::Run;
+use crate::source::{Item, ResolverSource, resolver_path};
 
 /// What the facts are gathered from, besides the book.
 pub struct Sources<'a> {

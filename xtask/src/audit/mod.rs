@@ -28,8 +28,8 @@ use codegen::Book;
 use codegen::diagnostic::visible;
 
 pub use crate::checksum::{checksum, normalised};
-pub use crate::code::ResolverSource;
 use crate::context::Context;
+pub use crate::source::ResolverSource;
 use facts::Sources;
 pub use model::{Audit, SCHEMA_FILE, schema};
 pub use origin::{Origin, SCHEMA_VERSION};

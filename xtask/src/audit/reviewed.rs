@@ -19,9 +19,9 @@ use codegen::lint::rust_name;
 use super::date::civil_date;
 use super::prose::prose;
 use crate::checksum::{checksum, normalised};
-use crate::code::Via;
-use crate::code::calls::text_of;
-use crate::code::{Item, RULES_SRC, ResolverSource, resolver_path};
+use crate::source::Via;
+use crate::source::calls::text_of;
+use crate::source::{Item, RULES_SRC, ResolverSource, resolver_path};
 
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
@@ -189,8 +189,6 @@ pub struct ReviewRecord {
 /// One item's review: the text reviewed, by whom and on which day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-// The published schema keeps the name it had before the type's rename.
-#[schemars(rename = "Stamped")]
 pub struct ItemStamp {
     /// The checksum of the text reviewed; none when that text is unknown.
     #[serde(default, skip_serializing_if = "Option::is_none")]

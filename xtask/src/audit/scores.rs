@@ -7,8 +7,8 @@ use codegen::lint::rust_name;
 
 use crate::audit::model::{ChapterMutation, MutationFacts, Score, SurvivorFacts, listing};
 use crate::checksum::checksum;
-use crate::code::{RULES_SRC, ResolverSource};
 use crate::mutants::Record;
+use crate::source::{RULES_SRC, ResolverSource};
 
 /// The scope of the files outside every system's folder.
 pub const ENGINE: &str = "engine";
@@ -136,8 +136,8 @@ mod tests {
         assert!(!cites_a_line("a line of 3 figures"));
     }
     use crate::checksum::checksum;
-    use crate::code::scan_fixture;
     use crate::mutants::Record;
+    use crate::source::scan_fixture;
 
     const TABLE: &str = "pub fn f() {}\n";
 

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::model::{Figures, RuleMutation};
 use crate::checksum::checksum;
-use crate::code::calls::Way;
-use crate::code::{RULES_SRC, ResolverSource};
 use crate::mutants::{FunctionEntry, Record, Split};
+use crate::source::calls::Way;
+use crate::source::{RULES_SRC, ResolverSource};
 
 /// The record's splits by function, placed on the items of the code.
 pub struct Tallies<'a> {
@@ -123,8 +123,8 @@ fn owner(code: &ResolverSource, file: &str, line: usize) -> Option<usize> {
 mod tests {
     use super::Tallies;
     use crate::checksum::checksum;
-    use crate::code::scan_fixture;
     use crate::mutants::Record;
+    use crate::source::scan_fixture;
 
     const FALLING: &str = "\
 use crate::dice::roll;

@@ -20,7 +20,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use crate::code::{Body, Item, ResolverSource, absolute, resolver_path};
+use crate::source::{Body, Item, ResolverSource, absolute, resolver_path};
 
 /// The guards of `rules::bounds`, by name.
 pub const GUARDS: [&str; 5] = [
@@ -881,7 +881,7 @@ impl<'a> Visit<'a> for Names {
 #[cfg(test)]
 mod tests {
     use super::{Reach, scan};
-    use crate::code::ResolverSource;
+    use crate::source::ResolverSource;
 
     const CHAPTER: &str = r#"+++
 system = "demo"

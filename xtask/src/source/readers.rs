@@ -42,7 +42,7 @@ impl ResolverSource {
 
 #[cfg(test)]
 mod tests {
-    use crate::code::{ResolverSource, scan_fixture};
+    use crate::source::{ResolverSource, scan_fixture};
 
     const WOUNDS: &str = r#"
 use crate::spec::action::wounds::{SEVERITY, ids};

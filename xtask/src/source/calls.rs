@@ -1092,7 +1092,7 @@ pub fn text_of(items: &[&Item]) -> String {
 mod tests {
     use super::text_of;
     use crate::checksum::checksum;
-    use crate::code::{ResolverSource, scan_fixture};
+    use crate::source::{ResolverSource, scan_fixture};
 
     const TABLE: &str = "
 use std::fmt;
