@@ -13,6 +13,7 @@
 mod compile;
 mod diag;
 pub mod emit;
+mod fingerprint;
 #[doc(hidden)]
 pub mod fuzz;
 pub mod model;

@@ -156,7 +156,7 @@ pub fn sources_fingerprint(src: &std::path::Path) -> Option<String> {
         let rel = file.strip_prefix(src).unwrap_or(&file);
         all.push_str(&format!("{}\0{text}\0", rel.display()));
     }
-    Some(crate::emit::fingerprint(&all))
+    Some(crate::fingerprint::fingerprint(&all))
 }
 
 /// Every `.rs` file under `dir`, at any depth, sorted: the one walk of a

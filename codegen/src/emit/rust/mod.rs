@@ -90,7 +90,7 @@ pub fn fingerprint(book: &Book) -> String {
 /// Takes `tokens` by value: a stream held once is walked in place, where a
 /// shared one would be copied token by token.
 fn fingerprint_of(tokens: TokenStream) -> String {
-    let mut hash = super::Fingerprint::default();
+    let mut hash = crate::fingerprint::Fingerprint::default();
     walk(tokens.into_iter(), &mut hash, &|_| false);
     hash.hex()
 }

@@ -41,7 +41,7 @@ pub(super) fn shape_of(tokens: TokenStream, book: &Book) -> Shape {
         // Only a raw string can be data: the others are not copied to be compared.
         text.starts_with('r') && literals.contains(&text)
     };
-    let mut hash = crate::emit::Fingerprint::default();
+    let mut hash = crate::fingerprint::Fingerprint::default();
     walk(tokens.into_iter(), &mut hash, &is_data);
     Shape {
         fingerprint: hash.hex(),

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 /// tables' data).
 pub(super) fn walk(
     tokens: impl Iterator<Item = TokenTree>,
-    out: &mut crate::emit::Fingerprint,
+    out: &mut crate::fingerprint::Fingerprint,
     skip: &dyn Fn(&Literal) -> bool,
 ) {
     let mut tokens = tokens.peekable();
