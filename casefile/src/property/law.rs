@@ -250,12 +250,17 @@ enum DomainTable<V> {
     Fixed(V),
 }
 
-impl<V: Serialize + Clone> Serialize for Domain<V> {
+impl<V: Serialize> Serialize for Domain<V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.clone() {
+        match self {
             Domain::Fixed(v) => DomainTable::Fixed(v),
-            Domain::Range { from, to } => DomainTable::Range { from, to },
-            Domain::OneOf(one_of) => DomainTable::OneOf { one_of },
+            Domain::Range { from, to } => DomainTable::Range {
+                from: *from,
+                to: *to,
+            },
+            Domain::OneOf(vs) => DomainTable::OneOf {
+                one_of: vs.iter().collect(),
+            },
         }
         .serialize(s)
     }
