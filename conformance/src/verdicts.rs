@@ -1,5 +1,5 @@
 //! `conformance verdicts --serve`, the language server's resolver: reads
-//! [`author::verdict::Request`]s on stdin, one after another, and writes an
+//! [`server::verdict::Request`]s on stdin, one after another, and writes an
 //! [`Answer`] on stdout for each, one JSON line each, while the server keeps
 //! it running. It refuses to judge a book whose tables are not of the shape it
 //! was built with (`codegen::emit::rust::Shape`), or while the resolver's
@@ -24,14 +24,14 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::rc::Rc;
 
-use author::verdict::{
-    Answer, Claim, Fingerprint, Grade, Judged, Outcome, PropertyOutcome, Request, Verdicts,
-};
 use casefile::{Case, Status};
 use codegen::Book;
 use codegen::emit::cases::case_file;
 use codegen::emit::properties::property_file;
 use codegen::model::{Chapter, Example, Property, System};
+use server::verdict::{
+    Answer, Claim, Fingerprint, Grade, Judged, Outcome, PropertyOutcome, Request, Verdicts,
+};
 
 use rules::spec::registry::TABLES;
 
@@ -82,7 +82,7 @@ impl Judge {
     /// Judges the request's book, or says why not.
     pub fn answer(&mut self, request: &Request) -> Answer {
         // The server has checked the resolver functions; a missing one fails the build.
-        let Ok(book) = author::world::book(&request.root, &request.overlays) else {
+        let Ok(book) = server::world::book(&request.root, &request.overlays) else {
             return Answer::Broken;
         };
         let built = Fingerprint {

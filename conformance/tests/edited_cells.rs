@@ -7,8 +7,8 @@
 
 use std::path::PathBuf;
 
-use author::verdict::{Answer, Claim, Grade, Judged, Outcome, Request, Verdicts};
 use conformance::verdicts::Judge;
+use server::verdict::{Answer, Claim, Grade, Judged, Outcome, Request, Verdicts};
 
 const FALLING: &str = "spec/action/falling.md";
 /// The falling table's row that Mary's fall of 24 metres reads.

@@ -18,15 +18,16 @@ use std::time::{Duration, Instant};
 use crate::context::Context;
 
 /// The workspace's parts that the `rules` build reads (every member, for cargo).
-const COPIED: [&str; 9] = [
+const COPIED: [&str; 10] = [
     "Cargo.toml",
     "Cargo.lock",
-    "author",
     "casefile",
     "codegen",
     "rules",
     "conformance",
     "xtask",
+    "server",
+    "launcher",
     "spec",
 ];
 
@@ -165,8 +166,8 @@ fn cargo_build(ws: &Path, target: &Path, peak: Option<&PathBuf>) -> Result<(), S
 mod tests {
     use super::COPIED;
 
-    /// A member left out of the copy fails cargo in the copy: `author` was,
-    /// when it joined the workspace.
+    /// A member left out of the copy fails cargo in the copy: the launcher's
+    /// and server's crate was, when it joined the workspace.
     #[test]
     fn the_copy_holds_every_workspace_member() {
         let manifest = std::fs::read_to_string(crate::workspace_root().join("Cargo.toml"))

@@ -11,7 +11,7 @@ pub fn cargo_program() -> std::ffi::OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
 }
 
-pub use author::workspace_root;
+pub use server::workspace_root;
 
 pub fn cases_dir(root: &Path) -> PathBuf {
     root.join("conformance").join("cases")

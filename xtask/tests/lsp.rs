@@ -9,11 +9,11 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use author::lsp::client::{Buffer, Client};
-use author::lsp::resolver::Resolver;
-use author::lsp::{Config, pos};
 use common::Scratch;
 use serde_json::{Value, json};
+use server::client::{Buffer, Client};
+use server::resolver::Resolver;
+use server::{Config, pos};
 
 /// A fixture's text without its markers, and the byte offset of each `$N`.
 fn markers(text: &str) -> (String, Vec<usize>) {

@@ -12,10 +12,10 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use author::lsp::pos;
-use author::lsp::transport::Reader;
 use common::Scratch;
 use serde_json::{Value, json};
+use server::pos;
+use server::transport::Reader;
 use std::sync::mpsc::Receiver;
 
 /// `body` framed as LSP frames it.

@@ -33,7 +33,7 @@ fn neovim_shows_diagnostics_hover_definition_verdicts_and_progress_and_the_serve
         .arg(format!("luafile {}", script.display()))
         .env("SERVER", env!("CARGO_BIN_EXE_xtask"))
         .env("ROOT", &scratch.0)
-        .env("FAKE_CARGO", here.join("../author/tests/fake-cargo.sh"))
+        .env("FAKE_CARGO", here.join("../launcher/tests/fake-cargo.sh"))
         .env("CARGO_PID", &cargo_pid)
         .output()
         .expect("run neovim");

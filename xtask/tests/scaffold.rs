@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{Run, Scratch, copy_dir, xtask};
+use server::world::{self, Overlays};
 use xtask::mutants::{Record, Split};
 
 /// A workspace copy with the inventories and the mutation record as well,
@@ -94,7 +95,10 @@ fn a_new_system_has_every_file_and_compiles_once_it_holds_a_rule() {
         assert_eq!(split, (Split::Run, true), "none, known: {file}");
     }
     // A system of prose alone does not compile, and the error says why.
-    let empty = author::gate::check(root).map(|_| ()).unwrap_err().render();
+    let empty = world::compile(root, &Overlays::new())
+        .map(|_| ())
+        .unwrap_err()
+        .render();
     assert!(
         empty.contains("system `srd5` has nothing to compile"),
         "{empty}"
@@ -104,14 +108,14 @@ fn a_new_system_has_every_file_and_compiles_once_it_holds_a_rule() {
     std::fs::write(&chapter, read("spec/srd5/srd5.md") + RULE).unwrap();
     let source = root.join("rules/src/srd5/srd5.rs");
     std::fs::write(&source, read("rules/src/srd5/srd5.rs") + RESOLVER).unwrap();
-    if let Err(d) = author::gate::check(root) {
+    if let Err(d) = world::compile(root, &Overlays::new()) {
         panic!("{}", d.render());
     }
     let run = xtask(root, &["new", "chapter", "srd5", "grappling"]);
     assert_eq!(run.code, Some(0), "{run}");
     assert!(read("rules/src/srd5/mod.rs").contains("pub mod grappling;\npub mod srd5;\n"));
     assert!(read("spec/srd5/grappling.md").contains("book = \"the source book\""));
-    if let Err(d) = author::gate::check(root) {
+    if let Err(d) = world::compile(root, &Overlays::new()) {
         panic!("{}", d.render());
     }
 }

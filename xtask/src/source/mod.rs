@@ -20,7 +20,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, ImplItem, Item as SynItem, TraitItem, UseTree};
 
-pub use author::RULES_SRC;
+pub use server::RULES_SRC;
 
 /// A function, method, constant or static of the resolver.
 #[derive(Debug)]

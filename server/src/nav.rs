@@ -9,7 +9,7 @@ use codegen::model::{Chapter, Example, Property, Rule, Section, System, Table};
 use codegen::source::Span;
 use lsp_types as lsp;
 
-use super::pos;
+use crate::pos;
 
 /// What the cursor is on, most specific first.
 pub enum Item<'a> {
@@ -207,10 +207,10 @@ pub fn definition(root: &Path, system: &System, item: &Item) -> Vec<lsp::Locatio
         })
         .into_iter()
         .collect(),
-        Item::Rule(rule) => super::sources::resolver_fn(root, system, rule)
+        Item::Rule(rule) => crate::sources::resolver_fn(root, system, rule)
             .into_iter()
             .collect(),
-        Item::Table(t) | Item::Cell { table: t, .. } => super::sources::readers(root, system, t),
+        Item::Table(t) | Item::Cell { table: t, .. } => crate::sources::readers(root, system, t),
         Item::Key { .. } => Vec::new(),
     }
 }
@@ -237,7 +237,7 @@ pub fn references(root: &Path, system: &System, item: &Item) -> Vec<lsp::Locatio
                     .map(|s| pos::location(root, &c.file, s))
             })
             .collect(),
-        Item::Table(t) | Item::Cell { table: t, .. } => super::sources::readers(root, system, t),
+        Item::Table(t) | Item::Cell { table: t, .. } => crate::sources::readers(root, system, t),
         _ => Vec::new(),
     }
 }

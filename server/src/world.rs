@@ -44,7 +44,7 @@ pub fn book(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
 }
 
 /// The book of `root` with `overlays`, checked as `rules/build.rs` checks it
-/// ([`crate::gate::check`]): compiled, and every rule with its resolver function.
+/// (the launcher's gate): compiled, and every rule with its resolver function.
 pub fn compile(root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
     Resolvers::default().compile(root, overlays)
 }
@@ -62,7 +62,7 @@ impl Resolvers {
     /// [`compile`], with the resolver functions checked only when needed.
     pub fn compile(&mut self, root: &Path, overlays: &Overlays) -> Result<Book, Diagnostics> {
         let book = book(root, overlays)?;
-        let src = root.join(crate::RULES_SRC);
+        let src = root.join(crate::workspace::RULES_SRC);
         let rules: String = book
             .chapters()
             .flat_map(|(s, c)| {

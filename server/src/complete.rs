@@ -25,7 +25,7 @@ pub fn complete(book: &Book, system: &str, text: &str, at: usize) -> Vec<lsp::Co
                 item(
                     &r.id,
                     lsp::CompletionItemKind::FUNCTION,
-                    &super::nav::signature(r),
+                    &crate::nav::signature(r),
                 )
             })
             .collect();

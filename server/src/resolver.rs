@@ -505,7 +505,7 @@ mod tests {
 
     /// The tables key of the workspace's book with `falling.md` edited by `edit`.
     fn key_after(edit: impl Fn(&str) -> String) -> u64 {
-        let root = crate::workspace_root();
+        let root = crate::workspace::workspace_root();
         let path = PathBuf::from("spec/action/falling.md");
         let text = std::fs::read_to_string(root.join(&path)).unwrap();
         let edited = edit(&text);

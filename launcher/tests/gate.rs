@@ -2,6 +2,8 @@
 //! the CLI's diagnostics, in JSON with `--message-format=json`, with no
 //! build-script wrapper and without building anything.
 
+// The server's tests' scratch copies, one definition for both crates.
+#[path = "../../server/tests/common/mod.rs"]
 mod common;
 
 use common::Scratch;
@@ -20,7 +22,7 @@ fn broken_spec(name: &str) -> Scratch {
 }
 
 fn launch(scratch: &Scratch, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_author"))
+    Command::new(env!("CARGO_BIN_EXE_launcher"))
         .args(args)
         .env("XTASK_ROOT", &scratch.0)
         .output()

@@ -1,21 +1,10 @@
-//! `cargo xtask lsp`: the language server, on `lsp-server`'s messages and
-//! `lsp-types`, over our own framing ([`transport`]). Messages are handled
-//! one at a time in the order they come, on one thread; the verdicts are
-//! judged on another ([`resolver`]) and come back as messages of their own.
-//! A change recompiles the whole book (a few milliseconds), so each chapter
-//! the change affects gets its diagnostics; the edits queued behind one are
-//! applied first, so a burst of typing costs one compile, not one per key.
-
-pub mod client;
-mod complete;
-mod diagnostics;
-pub mod fuzz;
-mod lens;
-pub mod nav;
-pub mod pos;
-pub mod resolver;
-mod sources;
-pub mod transport;
+//! One session of the language server: the connection's start and end, and
+//! each request and notification in the order they come, on one thread. The
+//! verdicts are judged on another ([`crate::resolver`]) and come back as
+//! messages of their own. A change recompiles the whole book (a few
+//! milliseconds), so each chapter the change affects gets its diagnostics; the
+//! edits queued behind one are applied first, so a burst of typing costs one
+//! compile, not one per key.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -31,10 +20,11 @@ use lsp_types::notification::Notification as _;
 use lsp_types::request::Request as _;
 use serde_json::{Value, json};
 
+use crate::lens::{self, Judging};
+use crate::resolver::{self, Job, Progress, Resolver};
 use crate::verdict;
 use crate::world::{self, Overlays};
-use lens::Judging;
-use resolver::{Job, Progress, Resolver};
+use crate::{complete, diagnostics, nav, pos, transport};
 
 /// What the server serves: the workspace at `root`, judged by `resolver`.
 pub struct Config {
@@ -47,7 +37,7 @@ impl Config {
     /// (`conformance`) first (optimised dependencies, so faster), then the one
     /// beside this binary, then a new build with the editor's tables.
     pub fn for_root(root: &Path) -> Config {
-        let build = resolver::Build::for_workspace(&crate::workspace_root());
+        let build = resolver::Build::for_workspace(&crate::workspace::workspace_root());
         let beside = std::env::current_exe()
             .ok()
             .and_then(|e| Some(e.parent()?.join("conformance")));

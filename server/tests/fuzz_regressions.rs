@@ -7,7 +7,7 @@
 use std::path::Path;
 
 fn replay(_path: &Path, bytes: Vec<u8>) -> datatest_stable::Result<()> {
-    author::lsp::fuzz::session(&bytes);
+    server::fuzz::session(&bytes);
     Ok(())
 }
 

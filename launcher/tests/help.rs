@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn launch(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_author"))
+    Command::new(env!("CARGO_BIN_EXE_launcher"))
         .args(args)
         .stdin(Stdio::null())
         .output()

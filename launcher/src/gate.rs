@@ -11,7 +11,7 @@ use codegen::{Book, Diagnostics};
 /// The book at `root` as `rules/build.rs` compiles it: every chapter, and a
 /// resolver function in `rules/src` for every rule.
 pub fn check(root: &Path) -> Result<Book, Diagnostics> {
-    crate::world::compile(root, &crate::world::Overlays::new())
+    server::world::compile(root, &server::world::Overlays::new())
 }
 
 /// Whether `args` ask for `--message-format=json` (in either spelling).

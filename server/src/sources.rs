@@ -9,11 +9,13 @@ use codegen::model::{Rule, System, Table};
 use codegen::rust_name::{rust_ident, rust_name};
 use lsp_types as lsp;
 
-use super::pos;
+use crate::pos;
 
 /// The resolver function of `rule`: `fn <name>(` in its chapter's module.
 pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Location> {
-    let dir = root.join(crate::RULES_SRC).join(rust_name(&system.id));
+    let dir = root
+        .join(crate::workspace::RULES_SRC)
+        .join(rust_name(&system.id));
     let module = rust_name(&rule.chapter);
     let file = [
         dir.join(format!("{module}.rs")),
@@ -35,7 +37,9 @@ pub fn resolver_fn(root: &Path, system: &System, rule: &Rule) -> Option<lsp::Loc
 pub fn readers(root: &Path, system: &System, table: &Table) -> Vec<lsp::Location> {
     let names = table.constant_names();
     let mut found = Vec::new();
-    let dir = root.join(crate::RULES_SRC).join(rust_name(&system.id));
+    let dir = root
+        .join(crate::workspace::RULES_SRC)
+        .join(rust_name(&system.id));
     for file in codegen::rust_files(&dir).unwrap_or_default() {
         let Ok(text) = std::fs::read_to_string(&file) else {
             continue;

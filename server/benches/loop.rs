@@ -13,15 +13,15 @@
 //!   once, so the last is answered within about one compile, not after 200.
 //!   No resolver is asked here: verdicts are judged on another thread.
 //!
-//! `cargo bench -p author --bench loop [-- CASE]` runs every case, or those
+//! `cargo bench -p server --bench loop [-- CASE]` runs every case, or those
 //! whose name contains CASE. Nothing is written to `spec/`: the edits live
 //! in the buffer.
 
 use std::time::{Duration, Instant};
 
-use author::lsp::Config;
-use author::lsp::client::{Buffer, Client};
-use author::lsp::resolver::Resolver;
+use server::Config;
+use server::client::{Buffer, Client};
+use server::resolver::Resolver;
 
 const RUNS: usize = 10;
 /// Each change of shape costs a build: fewer runs.
@@ -49,7 +49,7 @@ fn main() -> Result<(), String> {
 /// The `burst` case.
 fn burst() -> Result<(), String> {
     let config = Config {
-        root: author::workspace_root(),
+        root: server::workspace_root(),
         resolver: Resolver {
             binaries: Vec::new(),
             build: None,
@@ -99,7 +99,7 @@ fn burst() -> Result<(), String> {
 
 /// The `loop` case.
 fn edit_loop() -> Result<(), String> {
-    let root = author::workspace_root();
+    let root = server::workspace_root();
     let mut client = Client::start(Config::for_root(&root))?;
     let mut falling = client.open_file("spec/action/falling.md")?;
     let original = falling.text.clone();
@@ -187,7 +187,7 @@ fn verdict(
         .text
         .find("```example mary-falls")
         .ok_or("no mary-falls")?;
-    let line = author::lsp::pos::position(&buffer.text, mary).line;
+    let line = server::pos::position(&buffer.text, mary).line;
     let lens_of_mary = |lenses: &str| {
         let lenses: serde_json::Value = serde_json::from_str(lenses).unwrap_or_default();
         let found = lenses
@@ -231,7 +231,7 @@ fn stats(times: &[Duration]) -> String {
 /// spec copy changes, run by hand `runs` times (the cell differing each
 /// time): the rebuild a table edit costs.
 fn rebuild_alone(root: &std::path::Path, runs: usize) -> Result<Vec<Duration>, String> {
-    let build = author::lsp::resolver::Build::for_workspace(root);
+    let build = server::resolver::Build::for_workspace(root);
     let falling = build.spec().join("action/falling.md");
     let text = std::fs::read_to_string(&falling).map_err(|e| e.to_string())?;
     let times = measure(runs, |i| {

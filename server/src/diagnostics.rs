@@ -8,7 +8,7 @@ use codegen::Diagnostic;
 use lsp_types as lsp;
 use serde_json::{Value, json};
 
-use super::pos;
+use crate::pos;
 
 /// `d` for the protocol: the message, then the label and each note on lines
 /// of their own; the suggestions in `data` for [`quick_fixes`].

@@ -1,10 +1,12 @@
-//! The launcher behind `cargo xtask`: checks the spec with [`author::gate`],
+//! The launcher behind `cargo xtask`: checks the spec with [`gate`],
 //! then runs the `xtask` binary with the same arguments through cargo, which
 //! builds it first. `cargo xtask lsp` starts the language server here, without
 //! the gate, so that it runs while the spec does not compile, and
 //! `cargo xtask --help` prints the tool's help from the guide's copy of it
 //! (`xtask/tests/guide.rs` keeps that fresh), so neither waits for the
 //! resolver's build.
+
+mod gate;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -18,7 +20,7 @@ const LSP_HELP: &str = include_str!("../../guide/src/commands/lsp-help.txt");
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let build_root = author::workspace_root();
+    let build_root = server::workspace_root();
     let root = std::env::var_os("XTASK_ROOT").map_or_else(|| build_root.clone(), PathBuf::from);
     if let [lsp, rest @ ..] = args.as_slice()
         && lsp == "lsp"
@@ -36,7 +38,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-        return match author::lsp::serve_stdio(&root) {
+        return match server::serve_stdio(&root) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("the language server stopped: {e}");
@@ -56,12 +58,9 @@ fn main() -> ExitCode {
         roots.push(root);
     }
     for root in &roots {
-        if let Err(diags) = author::gate::check(root) {
+        if let Err(diags) = gate::check(root) {
             let styled = std::io::stderr().is_terminal();
-            eprint!(
-                "{}",
-                author::gate::report(&diags, author::gate::wants_json(&args), styled)
-            );
+            eprint!("{}", gate::report(&diags, gate::wants_json(&args), styled));
             return ExitCode::FAILURE;
         }
     }

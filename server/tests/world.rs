@@ -3,8 +3,8 @@
 
 mod common;
 
-use author::world::{Overlays, Resolvers};
 use common::Scratch;
+use server::world::{Overlays, Resolvers};
 
 #[test]
 fn a_remembered_check_is_redone_when_the_sources_change() {

@@ -5,7 +5,7 @@
 use codegen::model::Chapter;
 use lsp_types as lsp;
 
-use super::pos;
+use crate::pos;
 use crate::verdict::{Claim, Grade, Judged, Outcome, PropertyOutcome, Verdicts};
 
 /// Where the verdicts stand.

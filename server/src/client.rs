@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
 
-use super::{Config, pos};
+use crate::pos;
+use crate::session::{self, Config};
 
 /// A buffer the client opened.
 pub struct Buffer {
@@ -61,7 +62,7 @@ impl Client {
     pub fn start_with(config: Config, capabilities: Value) -> Result<Client, String> {
         let (server, conn) = Connection::memory();
         let root = config.root.canonicalize().map_err(|e| e.to_string())?;
-        thread::spawn(move || super::serve(&server, config));
+        thread::spawn(move || session::serve(&server, config));
         let mut client = Client {
             conn,
             root,

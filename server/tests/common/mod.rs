@@ -15,8 +15,8 @@ impl Scratch {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         let dir =
-            std::env::temp_dir().join(format!("author-{name}-{}-{nanos}", std::process::id()));
-        let root = author::workspace_root();
+            std::env::temp_dir().join(format!("server-{name}-{}-{nanos}", std::process::id()));
+        let root = server::workspace_root();
         for sub in [
             "spec",
             "rules/src",

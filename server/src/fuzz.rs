@@ -1,9 +1,9 @@
 //! A session of the language server over arbitrary bytes, for the
 //! cargo-fuzz target `fuzz/fuzz_targets/lsp.rs` and for
-//! `author/tests/fuzz_regressions.rs`, which replays every input it ever
+//! `server/tests/fuzz_regressions.rs`, which replays every input it ever
 //! crashed on. The bytes are what a client writes: they go through the
-//! framing reader ([`transport`]) and the dispatcher ([`super::serve`]), in
-//! memory, on a small workspace of one chapter. Whatever the bytes, nothing
+//! framing reader ([`transport`]) and the dispatcher ([`session::serve`]),
+//! in memory, on a small workspace of one chapter. Whatever the bytes, nothing
 //! may panic, and every request read gets exactly one response.
 //!
 //! `$ROOT` in a body stands for that workspace's folder, so that an input
@@ -17,8 +17,9 @@ use std::sync::OnceLock;
 use lsp_server::{Connection, Message};
 use serde_json::Value;
 
-use super::resolver::Resolver;
-use super::{Config, transport};
+use crate::resolver::Resolver;
+use crate::session::{self, Config};
+use crate::transport;
 
 /// One session of `bytes`: read whole, then served until `exit` or the end.
 pub fn session(bytes: &[u8]) {
@@ -44,7 +45,7 @@ pub fn session(bytes: &[u8]) {
             build: None,
         },
     };
-    let ended = super::serve(&server, config);
+    let ended = session::serve(&server, config);
     drop(server);
     let mut wire = Vec::new();
     let mut responses = 0;
@@ -84,7 +85,7 @@ fn with_root(body: &[u8], root: &[u8]) -> Vec<u8> {
 fn workspace() -> &'static Path {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
-        let from = crate::workspace_root();
+        let from = crate::workspace::workspace_root();
         let root = std::env::temp_dir().join("rulebook-lsp-fuzz");
         for file in [
             "spec/action/falling.md",
