@@ -3,9 +3,9 @@
 //! that links the resolver) sends them as JSON to `xtask`, which links no
 //! resolver, so that a table edit rebuilds `rules` and the judge alone.
 //!
-//! [`file`] holds the files themselves, as `regen` writes them and the judge
-//! reads them. Values here are the resolver's values as data: `conformance` converts them
-//! to and from `rules::value` when it runs a rule.
+//! [`file`](mod@file) holds the files themselves, as `regen` writes them and
+//! the judge reads them. Values here are the resolver's values as data:
+//! `conformance` converts them to and from `rules::value` when it runs a rule.
 
 pub mod batch;
 mod case;

@@ -12,7 +12,7 @@
 //! with the cells it is given, what it works out depends on the text judged
 //! and those cells alone, and a [`Judge`] remembers it: which
 //! constants `rules/src` reads (kept on disk for the next build too, see
-//! [`reads`]), each example's run (by its case file's text) and each
+//! `reads`), each example's run (by its case file's text) and each
 //! property's outcome (by its property file's). An edit costs the compile of
 //! the book, the fingerprint of its tables and the run of what it changed.
 

@@ -158,6 +158,8 @@ pub enum Cmd {
     /// line, the mutation record's entries; for a system also its folder and
     /// its inventory docs/books/<system>.md. A name that would break the build
     /// is refused, and a refused command writes nothing.
+    // clap prints this text as `--help`, where `<system>` is no HTML tag.
+    #[allow(rustdoc::invalid_html_tags)]
     New {
         #[command(subcommand)]
         what: New,

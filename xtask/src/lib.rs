@@ -1,6 +1,6 @@
 //! The commands behind `cargo xtask`, a module each: [`regen`], [`check`],
 //! [`eval`], [`explain`], [`audit`], [`review`], [`provenance`], [`mutants`],
-//! [`bench_build`], [`new`], [`lsp`], [`verdicts`] and [`test`], each with a
+//! [`bench_build`], [`new`], [`lsp`], [`verdicts`] and [`test`](mod@test), each with a
 //! `command` that `main.rs` calls. [`cli`] is the command line, [`context`]
 //! what every command runs with (the workspace, the output format).
 //!

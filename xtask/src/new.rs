@@ -11,8 +11,8 @@
 //! `pending`: it waits for its first run, and the report says so, but no test
 //! stops the author before cargo-mutants is at hand.
 //!
-//! Every file is planned before any is written ([`writes`]), and the names are
-//! checked first ([`names`]): a refused command leaves the workspace as it was,
+//! Every file is planned before any is written (`writes`), and the names are
+//! checked first (`names`): a refused command leaves the workspace as it was,
 //! and nothing is ever written outside it.
 
 mod names;

@@ -1,9 +1,8 @@
 //! `cargo xtask regen`, and the first step of `check`: compile `spec/`, bring
 //! the case and property files up to date (or, for `check`, say which are
 //! stale), print the summary, lint the book and name each failing example.
-//! The work is in the modules it shares with the other commands: [`crate::plan`]
-//! (the files), [`crate::summary`] (the figures), [`crate::lints`],
-//! [`crate::examples`].
+//! The work is in the modules it shares with the other commands: `plan`
+//! (the files), `summary` (the figures), `lints`, [`crate::examples`].
 
 use std::io::IsTerminal;
 

@@ -1,7 +1,7 @@
 //! `cargo xtask review`: the review queue, what changed since each item's
 //! stamp in `spec/reviewed.toml`. The reviewed state, the stamps and the
 //! queue are the audit's ([`crate::audit::reviewed`], [`crate::audit::stamps`],
-//! [`crate::audit::queue`]), since the report shows them too; this is the
+//! [`crate::audit::queue`](mod@crate::audit::queue)), since the report shows them too; this is the
 //! queue as text.
 
 use std::path::Path;

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use codegen::Book;
 use codegen::model::System;
 
-use crate::audit::model::{Cite, page, rule_anchor};
+use casefile::{Step, Trace};
+
+use crate::audit::model::{Cite, StepFacts, page, rule_anchor};
 
 /// Where each section, table and rule of one system sits in the report.
 pub struct Cites<'a> {
@@ -43,6 +45,15 @@ impl<'a> Cites<'a> {
             title: found.map(|(_, title)| title.to_string()),
             href: found.map(|(chapter, _)| format!("{}#{id}", page(&self.system.id, chapter))),
         }
+    }
+
+    /// A trace's steps, each with what it cites.
+    pub fn trace(&self, trace: &Trace) -> Vec<StepFacts> {
+        let step = |s: &Step| StepFacts {
+            cites: self.spec_id(&s.cites),
+            text: s.text.clone(),
+        };
+        trace.steps.iter().map(step).collect()
     }
 
     pub fn rule(&self, id: &str) -> Cite {

@@ -24,8 +24,8 @@ use super::tally::Tallies;
 use crate::audit::model::{
     Audit, ChapterFacts, Cite, ClaimFacts, CodeFacts, CodeRef, ErratumFacts, ExampleFacts,
     FunctionReview, ItemFacts, LintAllow, OursFacts, ParamFacts, PropertyFacts, RuleFacts,
-    RuleMutation, SCHEMA_FILE, SectionFacts, Step, StepFacts, SurvivorFacts, SystemFacts,
-    TableErratumFacts, TableFacts, TableRead, code_anchor, json, listing, page,
+    RuleMutation, SCHEMA_FILE, SectionFacts, Step, SurvivorFacts, SystemFacts, TableErratumFacts,
+    TableFacts, TableRead, code_anchor, json, listing, page,
 };
 use crate::checksum::checksum;
 use crate::counts;
@@ -549,15 +549,7 @@ fn example(
             .map(|(k, v)| (k.clone(), json(v)))
             .collect(),
         claims,
-        trace: report
-            .trace
-            .steps
-            .iter()
-            .map(|s| StepFacts {
-                cites: cites.spec_id(&s.cites),
-                text: s.text.clone(),
-            })
-            .collect(),
+        trace: cites.trace(&report.trace),
         error: report.error.clone(),
     }
 }

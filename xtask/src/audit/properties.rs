@@ -10,7 +10,7 @@ use super::cites::Cites;
 
 use crate::audit::model::{
     ChapterFacts, Cite, DomainFacts, FailureFacts, Holds, PointFacts, PropertyEntry, PropertyFacts,
-    PropertyIndex, StepFacts, json, page,
+    PropertyIndex, json, page,
 };
 
 /// How the check of `p`, a property of `chapter`, came out.
@@ -54,15 +54,7 @@ fn point(p: &Point, cites: &Cites) -> PointFacts {
         given: values(&p.given),
         outputs: p.outcome.as_ref().ok().map(values),
         refused: p.outcome.as_ref().err().cloned(),
-        trace: p
-            .trace
-            .steps
-            .iter()
-            .map(|s| StepFacts {
-                cites: cites.spec_id(&s.cites),
-                text: s.text.clone(),
-            })
-            .collect(),
+        trace: cites.trace(&p.trace),
     }
 }
 

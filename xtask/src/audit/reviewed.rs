@@ -84,7 +84,7 @@ impl Tracked<'_> {
 /// or version shows as a change; the tables, rules and examples in a section
 /// are a line each in its text ([`prose`]), being items of their own. A table is its schema comment and its lines, a
 /// rule or an example its fenced block. A rule's code is its resolver function
-/// with everything that calls in `rules/src` (see [`super::calls`]); a rule
+/// with everything that calls in `rules/src` (see [`crate::source::calls`]); a rule
 /// whose function `code` lacks has no code item.
 pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &ResolverSource) -> Vec<Tracked<'a>> {
     let text = chapter.file.text.as_str();

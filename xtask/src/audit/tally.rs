@@ -1,5 +1,5 @@
 //! A rule's mutation figures: the mutants of every function its resolver
-//! function reaches (the reach its review covers, see [`super::calls`]), from
+//! function reaches (the reach its review covers, see [`crate::source::calls`]), from
 //! the record's split of each file by function. Engine helpers count for
 //! every rule that reaches them. A figure is given only when every file in
 //! the reach has a split of its current text; otherwise the files that lack

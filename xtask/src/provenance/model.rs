@@ -26,7 +26,7 @@ impl Book {
     /// itself and nothing else. A symbolic link could show any file of the
     /// machine in the report, a FIFO would hang the read and a folder is no
     /// book, so each is refused with the reason; so is a file larger than any
-    /// book ([`MAX_BOOK_BYTES`]).
+    /// book (`MAX_BOOK_BYTES`).
     pub fn read(dir: &Path, name: &str) -> Result<Book, Unreadable> {
         let plain = !name.contains(['/', '\\']) && !matches!(name, "" | "." | "..");
         if !plain {

@@ -43,7 +43,7 @@ pub struct Item {
     pub text: String,
     /// Every identifier its body holds, macro arguments included.
     pub(super) idents: BTreeSet<String>,
-    /// What [`super::calls`] types its calls from: the signature, the body,
+    /// What [`calls`] types its calls from: the signature, the body,
     /// and for a member of an impl its type and trait as written.
     pub(super) sig: Option<syn::Signature>,
     pub(super) body: Body,
@@ -95,7 +95,7 @@ pub struct ResolverSource {
     /// The declared type of every constant and static by its path, with the
     /// module it is written in (the generated tables included).
     pub(super) values: BTreeMap<String, (syn::Type, String)>,
-    /// For each item, by index, the items its body reaches and how (see [`super::calls`]).
+    /// For each item, by index, the items its body reaches and how (see [`calls`]).
     pub(super) calls: Vec<BTreeMap<usize, Via>>,
     /// For each item, by index, why each item it reaches by name only was
     /// reached so: the call whose receiver's type could not be told.

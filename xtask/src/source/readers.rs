@@ -1,7 +1,7 @@
 //! Which parts of the resolver read each table constant. A constant reaches
 //! the resolver through an import, `use crate::spec::<system>::<chapter>::{NAME,
 //! ...}` (or `::*`); an item of that module (a function, a method, a const or a
-//! static, but no test code: see [`super::code`]) reads it when its tokens name
+//! static, but no test code: see the [`super`] module) reads it when its tokens name
 //! it.
 
 use super::{Item, ResolverSource};

@@ -4,7 +4,7 @@
 //! for shared code), each entry under its item's id with the command that
 //! stamps exactly it, a link to the item in the report (which links back),
 //! its diff, and the rules that reach it folded under the diff (see
-//! [`crate::audit::queue`]).
+//! [`crate::audit::queue`](mod@crate::audit::queue)).
 
 use super::{Html, html, plural};
 use crate::audit::model::Audit;

@@ -1,6 +1,6 @@
 //! The audit's facts, as `audit.json` and the report show them: plain data
 //! that imports nothing from the modules that gather it ([`super::facts`]) or
-//! render it ([`super::html`]).
+//! render it (`audit::html`).
 
 mod chapter;
 mod function;

@@ -16,7 +16,7 @@ use crate::audit::reviewed::{Change, Review};
 pub struct Queue {
     /// What a person reads, page by page, in book order, then the shared code.
     pub entries: Vec<Entry>,
-    /// The changes a check verified whole (see [`super::clear`]): no entry.
+    /// The changes a check verified whole (see [`crate::audit::clear`]): no entry.
     pub cleared: Vec<Change>,
     /// Each page, in book order, with what is left on it.
     pub pages: Vec<QueuePage>,
