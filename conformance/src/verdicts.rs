@@ -90,7 +90,7 @@ impl Judge {
             code: rules::SOURCES_FINGERPRINT.into(),
         };
         let shape = codegen::emit::rust::shape(&book);
-        let code = codegen::sources_fingerprint(&xtask::workspace_root().join("rules/src"));
+        let code = codegen::sources_fingerprint(&server::workspace_root().join(server::RULES_SRC));
         let wanted = Fingerprint {
             shape: shape.fingerprint,
             code: code.unwrap_or_else(|| "unreadable".into()),

@@ -18,7 +18,7 @@ const ROW: &str = "| 23-26 | 18m/s | 9d6 |";
 /// text `falling`.
 fn answer(judge: &mut Judge, falling: String) -> Answer {
     let request = Request {
-        root: xtask::workspace_root(),
+        root: server::workspace_root(),
         overlays: [(PathBuf::from(FALLING), falling)].into_iter().collect(),
         chapters: vec![PathBuf::from(FALLING)],
     };
@@ -39,7 +39,7 @@ fn mary(v: &Verdicts) -> &Judged {
 
 #[test]
 fn a_cell_edit_is_judged_with_the_edited_cell_and_back() {
-    let text = std::fs::read_to_string(xtask::workspace_root().join(FALLING)).unwrap();
+    let text = std::fs::read_to_string(server::workspace_root().join(FALLING)).unwrap();
     assert!(text.contains(ROW), "falling.md has the row {ROW}");
     let mut judge = Judge::default();
 
@@ -69,7 +69,7 @@ fn a_cell_edit_is_judged_with_the_edited_cell_and_back() {
 
 #[test]
 fn a_book_of_another_shape_is_refused() {
-    let text = std::fs::read_to_string(xtask::workspace_root().join(FALLING)).unwrap();
+    let text = std::fs::read_to_string(server::workspace_root().join(FALLING)).unwrap();
     let renamed = text.replacen("\"seconds: int\"", "\"secs: int\"", 1);
     assert_ne!(renamed, text, "falling.md has the column");
     let mut judge = Judge::default();

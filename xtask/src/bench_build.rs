@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use crate::context::Context;
 
 /// The workspace's parts that the `rules` build reads (every member, for cargo).
-const COPIED: [&str; 10] = [
+const COPIED: [&str; 11] = [
     "Cargo.toml",
     "Cargo.lock",
     "casefile",
@@ -28,6 +28,7 @@ const COPIED: [&str; 10] = [
     "xtask",
     "server",
     "launcher",
+    "resolver-source",
     "spec",
 ];
 

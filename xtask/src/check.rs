@@ -4,9 +4,10 @@
 
 use codegen::diagnostic::visible;
 
-use crate::audit::{Change, REVIEWED_FILE, ResolverSource, ReviewRecord};
+use crate::audit::{Change, REVIEWED_FILE, ReviewRecord};
 use crate::cli::MessageFormat;
 use crate::context::{Context, json_line};
+use resolver_source::ResolverSource;
 
 /// Fails, naming each, on what regen would change, a lint, a failing example,
 /// and as asked on an item changed since review or a module pending.

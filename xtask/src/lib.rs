@@ -28,13 +28,12 @@ mod plan;
 pub mod provenance;
 pub mod regen;
 pub mod review;
-pub mod source;
 mod summary;
 pub mod test;
 pub mod verdicts;
 mod workspace;
 
-pub use lints::{lint_book, reads};
+pub use lints::lint_book;
 pub use plan::{Plan, apply, plan, plan_all, property_plan};
 pub use summary::{Counts, counts, label_width, property_reports, reports, summary};
 pub use workspace::{

@@ -8,15 +8,14 @@ use casefile::batch::Asked;
 use codegen::emit::cases::case_file;
 use codegen::model::{Chapter, Example, System};
 use codegen::{Book, Lint};
-
-use crate::audit;
+use resolver_source::ResolverSource;
 
 /// Runs codegen's lints over `book`, with the tables the resolver under
-/// `root/rules/src` reads as [`audit::ResolverSource::readers`] finds them, and the
+/// `root/rules/src` reads as [`ResolverSource::reads`] finds them, and the
 /// sections an example's derivation cites as the judge's resolver gives it.
 pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
-    let code = audit::ResolverSource::scan(root)?;
-    let reads = |module: &str, name: &str| reads(&code, module, name);
+    let code = ResolverSource::scan(root)?;
+    let reads = |module: &str, name: &str| code.reads(module, name);
     let cites = derivation_cites(book)?;
     let cited = |system: &System, _: &Chapter, e: &Example, id: &str| {
         cites
@@ -24,13 +23,6 @@ pub fn lint_book(root: &Path, book: &Book) -> Result<Vec<Lint>, String> {
             .is_some_and(|ids| ids.iter().any(|c| c == id))
     };
     Ok(codegen::lints(book, &reads, &cited))
-}
-
-/// Whether the resolver `code` reads the constant `name` of the generated
-/// chapter module `module` (`action::falling`).
-pub fn reads(code: &audit::ResolverSource, module: &str, name: &str) -> bool {
-    let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
-    !code.readers(system, chapter, name).is_empty()
 }
 
 /// The ids each example's derivation cites, by system and example id: none

@@ -23,7 +23,7 @@ pub use record::{
 
 use crate::checksum::checksum;
 use crate::context::Context;
-use crate::source::RULES_SRC;
+use resolver_source::RULES_SRC;
 
 /// Where cargo-mutants writes its `mutants.out`, relative to the workspace root.
 pub const OUTPUT_DIR: &str = "target/mutants";
@@ -94,7 +94,7 @@ pub fn run(root: &Path, selection: &Selection) -> Result<String, String> {
     }
     // So are the tables each file reads, which may keep its survivors alive.
     let book = crate::compile_book(root).map_err(|d| format!("the book does not compile:\n{d}"))?;
-    let code = crate::source::ResolverSource::scan(root)?;
+    let code = resolver_source::ResolverSource::scan(root)?;
     let data = data::checksums(&code, &book, &scope);
     let domains = data::domains(&code, &book, &scope);
     let started = Instant::now();

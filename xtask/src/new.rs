@@ -27,7 +27,7 @@ use crate::checksum::checksum;
 use crate::cli::New;
 use crate::context::Context;
 use crate::mutants::{FileEntry, RECORD_FILE, Record, Split};
-use crate::source::RULES_SRC;
+use resolver_source::RULES_SRC;
 use writes::Writes;
 
 /// `cargo xtask new`: creates a system or a chapter, and lists the files

@@ -11,8 +11,9 @@ use std::process::Command;
 
 use codegen::LintKind;
 use common::{Scratch, edit};
+use resolver_source::ResolverSource;
 use serde_json::Value as Json;
-use xtask::audit::{ResolverSource, Review, ReviewRecord, Reviewer};
+use xtask::audit::{Review, ReviewRecord, Reviewer};
 
 fn audit_json(root: &Path) -> Json {
     let text = std::fs::read_to_string(root.join("target/audit/audit.json"))

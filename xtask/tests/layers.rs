@@ -338,13 +338,12 @@ fn workspace() -> PathBuf {
 fn no_module_of_any_crate_imports_one_that_imports_it_back() {
     let root = workspace();
     let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("the manifest");
-    let members: Vec<&str> = manifest
-        .lines()
-        .find_map(|l| l.strip_prefix("members = ["))
-        .expect("a members line")
-        .trim_end_matches(']')
-        .split(',')
-        .map(|m| m.trim().trim_matches('"'))
+    let manifest: toml::Table = manifest.parse().expect("the manifest is TOML");
+    let members: Vec<&str> = manifest["workspace"]["members"]
+        .as_array()
+        .expect("a members list")
+        .iter()
+        .filter_map(toml::Value::as_str)
         .collect();
     assert!(members.len() >= 5, "read too few members: {members:?}");
     let mut problems = Vec::new();

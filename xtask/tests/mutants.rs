@@ -171,7 +171,7 @@ fn watching_domains(name: &str) -> (Scratch, Record) {
     let scratch = Scratch::workspace_copy(name);
     let root = &scratch.0;
     let mut record = Record::load(&xtask::workspace_root()).unwrap();
-    let code = xtask::source::ResolverSource::scan(root).unwrap();
+    let code = resolver_source::ResolverSource::scan(root).unwrap();
     let book = xtask::compile_book(root).unwrap_or_else(|d| panic!("{d}"));
     let domains = xtask::mutants::data::domains(&code, &book, &[FALLING.to_string()]);
     record.note_domains(&domains);

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use xtask::audit::ResolverSource;
+use resolver_source::ResolverSource;
+use server::{RULES_SRC, workspace_root};
 
 /// The answers known for one state of the sources, as the file holds them.
 #[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -76,7 +77,7 @@ impl Reads {
             self.code = Some((root.to_path_buf(), ResolverSource::scan(root).ok()?));
         }
         let (_, code) = self.code.as_ref()?;
-        let read = xtask::reads(code, module, name);
+        let read = code.reads(module, name);
         let by_module = self.known.reads.entry(module.to_string()).or_default();
         by_module.insert(name.to_string(), read);
         self.unsaved = true;
@@ -111,8 +112,8 @@ impl Reads {
 /// of the scanner's own sources in the workspace this binary was built from
 /// (when they are still there to read).
 fn key(root: &Path) -> Option<String> {
-    let code = codegen::sources_fingerprint(&root.join("rules/src"))?;
-    let scanner = codegen::sources_fingerprint(&xtask::workspace_root().join("xtask/src"));
+    let code = codegen::sources_fingerprint(&root.join(RULES_SRC))?;
+    let scanner = codegen::sources_fingerprint(&workspace_root().join("resolver-source/src"));
     Some(format!("{code}+{}", scanner.unwrap_or_default()))
 }
 
@@ -128,7 +129,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("verdicts-reads-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("verdicts-reads.json");
-        let root = xtask::workspace_root();
+        let root = workspace_root();
         let mut scanned = Reads::kept_in(Some(file.clone()));
         assert!(scanned.ready(&root));
         assert_eq!(scanned.reads(&root, MODULE, TABLE), Some(true));

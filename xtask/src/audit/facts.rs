@@ -31,7 +31,7 @@ use crate::checksum::checksum;
 use crate::counts;
 use crate::mutants::{RECORD_FILE, Record};
 use crate::provenance::Run;
-use crate::source::{Item, ResolverSource, resolver_path};
+use resolver_source::{Item, ResolverSource, resolver_path};
 
 /// What the facts are gathered from, besides the book.
 pub struct Sources<'a> {

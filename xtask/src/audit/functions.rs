@@ -8,8 +8,8 @@ use codegen::Book;
 use super::reviewed::{Review, ReviewRecord};
 use crate::audit::model::{Cite, FunctionFacts, Queue, SurvivorFacts, page, rule_anchor};
 use crate::checksum::checksum;
-use crate::source::calls::Way;
-use crate::source::{Item, ResolverSource, resolver_path};
+use resolver_source::calls::Way;
+use resolver_source::{Item, ResolverSource, resolver_path};
 
 /// Whether `survivor` sits in `item`'s lines.
 pub fn holds(item: &Item, survivor: &SurvivorFacts) -> bool {

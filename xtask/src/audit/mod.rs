@@ -26,10 +26,10 @@ use std::path::Path;
 
 use codegen::Book;
 use codegen::diagnostic::visible;
+use resolver_source::ResolverSource;
 
 pub use crate::checksum::{checksum, normalised};
 use crate::context::Context;
-pub use crate::source::ResolverSource;
 use facts::Sources;
 pub use model::{Audit, SCHEMA_FILE, schema};
 pub use origin::{Origin, SCHEMA_VERSION};

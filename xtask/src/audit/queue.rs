@@ -15,7 +15,7 @@ use super::clear::{Checks, without_locators};
 use super::model::{ByName, Entry, FunctionStamp, Queue, QueuePage, listing, page, rule_anchor};
 use super::reviewed::{Change, Kind, Review, ReviewRecord, reached, review_of};
 use crate::checksum::checksum;
-use crate::source::{ResolverSource, resolver_path};
+use resolver_source::{ResolverSource, resolver_path};
 
 /// One line of a diff.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -19,9 +19,9 @@ use codegen::lint::rust_name;
 use super::date::civil_date;
 use super::prose::prose;
 use crate::checksum::{checksum, normalised};
-use crate::source::Via;
-use crate::source::calls::text_of;
-use crate::source::{Item, RULES_SRC, ResolverSource, resolver_path};
+use resolver_source::Via;
+use resolver_source::calls::text_of;
+use resolver_source::{Item, RULES_SRC, ResolverSource, resolver_path};
 
 /// Where the reviewed state is committed, relative to the workspace root.
 pub const REVIEWED_FILE: &str = "spec/reviewed.toml";
@@ -84,7 +84,7 @@ impl Tracked<'_> {
 /// or version shows as a change; the tables, rules and examples in a section
 /// are a line each in its text ([`prose`]), being items of their own. A table is its schema comment and its lines, a
 /// rule or an example its fenced block. A rule's code is its resolver function
-/// with everything that calls in `rules/src` (see [`crate::source::calls`]); a rule
+/// with everything that calls in `rules/src` (see [`resolver_source::calls`]); a rule
 /// whose function `code` lacks has no code item.
 pub fn tracked<'a>(system: &str, chapter: &'a Chapter, code: &ResolverSource) -> Vec<Tracked<'a>> {
     let text = chapter.file.text.as_str();

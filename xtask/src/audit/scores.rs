@@ -8,7 +8,7 @@ use codegen::lint::rust_name;
 use crate::audit::model::{ChapterMutation, MutationFacts, Score, SurvivorFacts, listing};
 use crate::checksum::checksum;
 use crate::mutants::Record;
-use crate::source::{RULES_SRC, ResolverSource};
+use resolver_source::{RULES_SRC, ResolverSource};
 
 /// The scope of the files outside every system's folder.
 pub const ENGINE: &str = "engine";
@@ -137,7 +137,7 @@ mod tests {
     }
     use crate::checksum::checksum;
     use crate::mutants::Record;
-    use crate::source::scan_fixture;
+    use resolver_source::scan_fixture;
 
     const TABLE: &str = "pub fn f() {}\n";
 

@@ -21,7 +21,7 @@ use super::reviewed::{
 };
 use crate::audit::date::is_civil_date;
 use crate::checksum::checksum;
-use crate::source::{ResolverSource, resolver_path};
+use resolver_source::{ResolverSource, resolver_path};
 
 const HEADER: &str = "\
 # The reviewed state: every section, table, rule and example of the book (by

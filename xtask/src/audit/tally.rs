@@ -1,5 +1,5 @@
 //! A rule's mutation figures: the mutants of every function its resolver
-//! function reaches (the reach its review covers, see [`crate::source::calls`]), from
+//! function reaches (the reach its review covers, see [`resolver_source::calls`]), from
 //! the record's split of each file by function. Engine helpers count for
 //! every rule that reaches them. A figure is given only when every file in
 //! the reach has a split of its current text; otherwise the files that lack
@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::model::{Figures, RuleMutation};
 use crate::checksum::checksum;
 use crate::mutants::{FunctionEntry, Record, Split};
-use crate::source::calls::Way;
-use crate::source::{RULES_SRC, ResolverSource};
+use resolver_source::calls::Way;
+use resolver_source::{RULES_SRC, ResolverSource};
 
 /// The record's splits by function, placed on the items of the code.
 pub struct Tallies<'a> {
@@ -124,7 +124,7 @@ mod tests {
     use super::Tallies;
     use crate::checksum::checksum;
     use crate::mutants::Record;
-    use crate::source::scan_fixture;
+    use resolver_source::scan_fixture;
 
     const FALLING: &str = "\
 use crate::dice::roll;

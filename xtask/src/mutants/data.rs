@@ -10,7 +10,7 @@ use codegen::model::{Table, TableKind};
 use serde::{Deserialize, Serialize};
 
 use crate::checksum::checksum;
-use crate::source::{Item, RULES_SRC, ResolverSource};
+use resolver_source::{Item, RULES_SRC, ResolverSource};
 
 /// A figure of the book that a survivor's reason relies on: the values that
 /// `column` holds in the rows of `table` whose first cell is `row` (every row
@@ -91,7 +91,7 @@ pub fn domains(code: &ResolverSource, book: &Book, files: &[String]) -> BTreeMap
     for s in &book.systems {
         for c in &s.chapters {
             for rule in &c.rules {
-                let path = crate::source::resolver_path(&s.id, &c.id, &rule.name);
+                let path = resolver_source::resolver_path(&s.id, &c.id, &rule.name);
                 let Some(mut reached) = code.covered(&path) else {
                     continue;
                 };

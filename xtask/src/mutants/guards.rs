@@ -20,7 +20,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, Pat};
 
-use crate::source::{Body, Item, ResolverSource, absolute, resolver_path};
+use resolver_source::{Body, Item, ResolverSource, absolute, resolver_path};
 
 /// The guards of `rules::bounds`, by name.
 pub const GUARDS: [&str; 5] = [
@@ -881,7 +881,7 @@ impl<'a> Visit<'a> for Names {
 #[cfg(test)]
 mod tests {
     use super::{Reach, scan};
-    use crate::source::ResolverSource;
+    use resolver_source::ResolverSource;
 
     const CHAPTER: &str = r#"+++
 system = "demo"

@@ -13,7 +13,7 @@ use super::data::{self, Figure};
 use super::guards::{self, KeptGuard, KeptGuards};
 use super::outcomes::{Function, Mutant, Outcome};
 use crate::checksum::checksum;
-use crate::source::{RULES_SRC, ResolverSource};
+use resolver_source::{RULES_SRC, ResolverSource};
 
 /// Where the record lives, relative to the workspace root.
 pub const RECORD_FILE: &str = "conformance/mutants.toml";

@@ -9,7 +9,7 @@ use std::path::Path;
 use codegen::lint::rust_name;
 use codegen::suggest::did_you_mean;
 
-use crate::source::RULES_SRC;
+use resolver_source::RULES_SRC;
 
 /// What ids look like, for the messages that refuse one.
 fn id_form() -> String {

@@ -15,7 +15,7 @@ use crate::audit::model::RuleMutation;
 use crate::audit::model::{
     CodeFacts, ExampleFacts, ParamFacts, RuleFacts, Step, StepFacts, TableFacts, rule_anchor,
 };
-use crate::source::Via;
+use resolver_source::Via;
 
 /// An example's verdict in place: its claims with the book's value beside the
 /// resolver's, any erratum with its ruling and reason, and the derivation.

@@ -29,7 +29,7 @@ use std::path::Path;
 use codegen::Book;
 
 use crate::audit::model::{Audit, ChapterFacts, listing as listing_page};
-use crate::source::ResolverSource;
+use resolver_source::ResolverSource;
 
 use markup::{
     badge, cite, code_cite, code_link, page, plural, review_badge, shown, tag, verdict_tag,

@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::{Html, html};
 use crate::audit::model::{Audit, ChapterFacts, ItemFacts, listing, rule_anchor};
 use crate::audit::reviewed::Review;
-use crate::source::ResolverSource;
+use resolver_source::ResolverSource;
 
 pub const SCRIPT: &str = include_str!("search.js");
 

@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::source::RULES_SRC;
-use crate::source::Via;
+use resolver_source::RULES_SRC;
+use resolver_source::Via;
 
 /// A spec item one fact points at, with its title and its place in the report
 /// (relative to the report's folder) when the system has it.

@@ -1,13 +1,20 @@
 //! Which parts of the resolver read each table constant. A constant reaches
 //! the resolver through an import, `use crate::spec::<system>::<chapter>::{NAME,
 //! ...}` (or `::*`); an item of that module (a function, a method, a const or a
-//! static, but no test code: see the [`super`] module) reads it when its tokens name
+//! static, but no test code: see the [crate]'s doc) reads it when its tokens name
 //! it.
 
-use super::{Item, ResolverSource};
+use crate::{Item, ResolverSource};
 use codegen::lint::rust_name;
 
 impl ResolverSource {
+    /// Whether an item reads the constant `name` of the generated chapter
+    /// module `module` (`action::falling`), as codegen's lints ask it.
+    pub fn reads(&self, module: &str, name: &str) -> bool {
+        let (system, chapter) = module.split_once("::").unwrap_or((module, ""));
+        !self.readers(system, chapter, name).is_empty()
+    }
+
     /// The items that read constant `name` of chapter `chapter` of `system`
     /// (spec ids), sorted by path.
     pub fn readers(&self, system: &str, chapter: &str, name: &str) -> Vec<&Item> {
@@ -42,7 +49,7 @@ impl ResolverSource {
 
 #[cfg(test)]
 mod tests {
-    use crate::source::{ResolverSource, scan_fixture};
+    use crate::{ResolverSource, scan_fixture};
 
     const WOUNDS: &str = r#"
 use crate::spec::action::wounds::{SEVERITY, ids};

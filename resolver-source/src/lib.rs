@@ -2,8 +2,12 @@
 //! function, method, constant and static (test code left out) with its source
 //! text and line, what its body names, and each module's imports. The
 //! generated `rules::spec` is in no source file, so it is not here.
-//! [`ResolverSource::readers`] finds the items that read a table; [`ResolverSource::covered`]
-//! follows what a rule's function calls.
+//! [`ResolverSource::readers`] finds the items that read a table;
+//! [`ResolverSource::covered`] follows what a rule's function calls.
+//!
+//! A crate of its own because both `xtask` (the report, the review, the
+//! mutation record) and the judge (`conformance`, which says which examples a
+//! table edit touches) read it, and the judge should link no more of the tool.
 
 pub mod calls;
 mod readers;
@@ -42,19 +46,19 @@ pub struct Item {
     /// Its source, doc comments and attributes included, from the start of its first line.
     pub text: String,
     /// Every identifier its body holds, macro arguments included.
-    pub(super) idents: BTreeSet<String>,
+    pub(crate) idents: BTreeSet<String>,
     /// What [`calls`] types its calls from: the signature, the body,
     /// and for a member of an impl its type and trait as written.
-    pub(super) sig: Option<syn::Signature>,
-    pub(super) body: Body,
-    pub(super) self_ty: Option<syn::Type>,
-    pub(super) trait_path: Option<syn::Path>,
+    pub sig: Option<syn::Signature>,
+    pub body: Body,
+    pub(crate) self_ty: Option<syn::Type>,
+    pub(crate) trait_path: Option<syn::Path>,
 }
 
 /// A struct's fields (a tuple struct's named `0`, `1`, …) with their types as
 /// written in `module`, for typing a field access.
 #[derive(Debug)]
-pub(super) struct Fields {
+pub(crate) struct Fields {
     pub module: String,
     pub fields: Vec<(String, syn::Type)>,
 }
@@ -62,7 +66,7 @@ pub(super) struct Fields {
 /// A module's imports: each local name with the path it stands for (from the
 /// crate's root, without `crate`), and the modules it imports with `*`.
 #[derive(Debug, Default)]
-pub(super) struct Scope {
+pub struct Scope {
     pub imports: BTreeMap<String, Vec<String>>,
     pub globs: Vec<Vec<String>>,
 }
@@ -88,25 +92,25 @@ pub struct ResolverSource {
     pub items: Vec<Item>,
     /// Each source file, relative to the workspace, with its text, in path order.
     pub files: Vec<(String, String)>,
-    pub(super) scopes: BTreeMap<String, Scope>,
+    pub scopes: BTreeMap<String, Scope>,
     /// Every struct, enum and type alias by its path (`dice::Dice`), the
     /// generated `spec::…` ones included; a struct with its fields.
-    pub(super) types: BTreeMap<String, Option<Fields>>,
+    pub(crate) types: BTreeMap<String, Option<Fields>>,
     /// The declared type of every constant and static by its path, with the
     /// module it is written in (the generated tables included).
-    pub(super) values: BTreeMap<String, (syn::Type, String)>,
+    pub(crate) values: BTreeMap<String, (syn::Type, String)>,
     /// For each item, by index, the items its body reaches and how (see [`calls`]).
-    pub(super) calls: Vec<BTreeMap<usize, Via>>,
+    pub calls: Vec<BTreeMap<usize, Via>>,
     /// For each item, by index, why each item it reaches by name only was
     /// reached so: the call whose receiver's type could not be told.
-    pub(super) why: Vec<BTreeMap<usize, String>>,
+    pub(crate) why: Vec<BTreeMap<usize, String>>,
 }
 
 impl ResolverSource {
     /// Parses every `.rs` file under `root/rules/src`, in path order, with
     /// no calls yet ([`ResolverSource::scan`] adds them). A workspace without that
     /// folder has no code.
-    pub(super) fn parse(root: &Path) -> Result<ResolverSource, String> {
+    pub(crate) fn parse(root: &Path) -> Result<ResolverSource, String> {
         let dir = root.join(RULES_SRC);
         let paths =
             codegen::rust_files(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
@@ -153,7 +157,7 @@ impl ResolverSource {
 /// parsed, for the types of its tables and rules; none when the book does not
 /// compile (its calls are then typed without it).
 fn generated(root: &Path) -> Option<(String, syn::File)> {
-    let book = crate::compile_book(root).ok()?;
+    let book = codegen::compile_dir(&root.join("spec"), root).ok()?;
     let text = codegen::emit::rust::readable_module(&book);
     let file = syn::parse_file(&text).ok()?;
     Some((text, file))
@@ -381,7 +385,7 @@ impl Member {
 
 /// The body of an item: a function's block or a constant's expression.
 #[derive(Debug)]
-pub(super) enum Body {
+pub enum Body {
     Block(syn::Block),
     Expr(syn::Expr),
 }
@@ -397,7 +401,7 @@ impl Body {
 
 /// `path` as written in a `use` of `module`, from the crate's root: `crate::`,
 /// `self::` and `super::` are resolved; any other path (`std::fmt`) is kept.
-pub(super) fn absolute(module: &str, path: &[String]) -> Vec<String> {
+pub fn absolute(module: &str, path: &[String]) -> Vec<String> {
     let mut base: Vec<String> = module
         .split("::")
         .filter(|s| !s.is_empty())
@@ -475,9 +479,9 @@ pub fn resolver_path(system: &str, chapter: &str, name: &str) -> String {
     [system, chapter, name].map(rust_name).join("::")
 }
 
-/// A [`ResolverSource`] scanned from `files` (paths under `rules/src`) in a scratch folder.
-#[cfg(test)]
-pub(super) fn scan_fixture(files: &[(&str, &str)]) -> ResolverSource {
+/// A [`ResolverSource`] scanned from `files` (paths under `rules/src`) in a
+/// scratch folder: for tests, here and in `xtask`.
+pub fn scan_fixture(files: &[(&str, &str)]) -> ResolverSource {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("xtask-code-{}-{n}", std::process::id()));
@@ -494,7 +498,7 @@ pub(super) fn scan_fixture(files: &[(&str, &str)]) -> ResolverSource {
 
 #[cfg(test)]
 mod tests {
-    use super::{ResolverSource, scan_fixture};
+    use crate::{ResolverSource, scan_fixture};
 
     const TABLE: &str = "\
 //! Row types.
@@ -532,8 +536,8 @@ impl Range {
         let code = ResolverSource::scan(std::path::Path::new("/no/such/folder")).expect("scan");
         assert!(code.items.is_empty());
         let dir = std::env::temp_dir().join(format!("xtask-code-bad-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join(super::RULES_SRC)).expect("create folder");
-        std::fs::write(dir.join(super::RULES_SRC).join("lib.rs"), "fn (").expect("write");
+        std::fs::create_dir_all(dir.join(crate::RULES_SRC)).expect("create folder");
+        std::fs::write(dir.join(crate::RULES_SRC).join("lib.rs"), "fn (").expect("write");
         let err = ResolverSource::scan(&dir).expect_err("unparsable Rust");
         let _ = std::fs::remove_dir_all(&dir);
         assert!(err.starts_with("cannot parse"), "{err}");
