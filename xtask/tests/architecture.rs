@@ -101,3 +101,67 @@ fn what_counts_as_a_path() {
         ]
     );
 }
+
+type Graph = std::collections::BTreeMap<String, std::collections::BTreeSet<String>>;
+
+/// The map's picture of the crates: the fenced block after "The crates", a
+/// line per crate, `name -> a, b (what it holds)`.
+fn pictured(text: &str) -> Graph {
+    let after = text
+        .split_once("The crates, each with what it depends on")
+        .expect("the map pictures the crates")
+        .1;
+    let block = after.split("```").nth(1).expect("a fenced block");
+    block
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let line = line.split('(').next().unwrap_or(line);
+            let (name, deps) = line.split_once("->").unwrap_or((line, ""));
+            let deps = deps.split(',').map(str::trim).filter(|d| !d.is_empty());
+            (name.trim().to_string(), deps.map(str::to_string).collect())
+        })
+        .collect()
+}
+
+/// Each workspace member with the members it depends on (build script
+/// included, dev-dependencies not: tests may link what the crate does not).
+fn manifests(root: &Path) -> Graph {
+    let read = |path: &Path| -> toml::Table {
+        let text = std::fs::read_to_string(path).expect("a manifest");
+        text.parse().expect("a manifest is TOML")
+    };
+    let workspace = read(&root.join("Cargo.toml"));
+    let members: Vec<String> = workspace["workspace"]["members"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .filter_map(|m| m.as_str().map(str::to_string))
+        .collect();
+    members
+        .iter()
+        .map(|member| {
+            let manifest = read(&root.join(member).join("Cargo.toml"));
+            let deps = ["dependencies", "build-dependencies"]
+                .iter()
+                .filter_map(|section| manifest.get(*section)?.as_table())
+                .flat_map(|table| table.keys())
+                .filter(|dep| members.contains(dep))
+                .cloned()
+                .collect();
+            (member.clone(), deps)
+        })
+        .collect()
+}
+
+#[test]
+fn the_map_of_the_crates_is_what_their_manifests_say() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let (map, truth) = (pictured(&text), manifests(&root));
+    assert!(truth.len() >= 8, "too few members read: {truth:?}");
+    assert_eq!(
+        map, truth,
+        "ARCHITECTURE.md's picture of the crates (left) against the manifests (right)"
+    );
+}
