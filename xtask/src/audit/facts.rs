@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use casefile::property::PropertyReport;
 use casefile::{RefusalResult, Report, Status, Verdict};
 use codegen::Book;
-use codegen::model::{Chapter, Param, System, TableKind};
+use codegen::model::{Chapter, Param, Rule, System, Table, TableKind};
 
 use super::cites::Cites;
 use super::clear::Checks;
@@ -292,139 +292,74 @@ fn lint_allows(book: &Book) -> Vec<LintAllow> {
         .collect()
 }
 
+/// The items of one chapter as the review tracks them: what the facts of
+/// each section, table, rule and example start from.
+struct Items<'c> {
+    system: &'c System,
+    tracked: Vec<Tracked<'c>>,
+    ctx: &'c Context<'c>,
+}
+
+impl<'c> Items<'c> {
+    fn of(system: &'c System, chapter: &'c Chapter, ctx: &'c Context<'c>) -> Items<'c> {
+        let tracked = tracked(&system.id, chapter, ctx.sources.code);
+        Items {
+            system,
+            tracked,
+            ctx,
+        }
+    }
+
+    fn find(&self, kind: Kind, id: &str) -> Option<&Tracked<'c>> {
+        self.tracked.iter().find(|t| t.kind == kind && t.id == id)
+    }
+
+    /// An item's review: where it is, its stamp, and its place in the queue.
+    fn item(&self, kind: Kind, id: &str) -> ItemFacts {
+        let (system, ctx) = (&self.system.id, self.ctx);
+        let t = self
+            .find(kind, id)
+            .unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
+        let stamped = ctx
+            .sources
+            .reviewed
+            .book
+            .get(system)
+            .and_then(|i| i.get(&t.key()));
+        ItemFacts {
+            id: id.to_string(),
+            key: format!("{system}/{id}"),
+            line: t.line,
+            checksum: t.checksum.clone(),
+            review: ctx.sources.reviewed.review(system, t),
+            reviewer: stamped.map(|s| s.reviewer.clone()),
+            reviewed_on: stamped.map(|s| s.date.clone()),
+            queue: ctx.queue.href(Some(system), id),
+            cleared_by: ctx
+                .queue
+                .cleared
+                .iter()
+                .find(|c| c.system.as_deref() == Some(system) && c.id == id)
+                .and_then(|c| c.cleared.as_ref())
+                .map(|c| c.check.to_string()),
+        }
+    }
+}
+
 fn chapter(
     system: &System,
     chapter: &Chapter,
     cites: &Cites,
     ctx: &Context,
 ) -> Result<ChapterFacts, String> {
-    let tracked = tracked(&system.id, chapter, ctx.sources.code);
-    let find = |kind: Kind, id: &str| tracked.iter().find(|t| t.kind == kind && t.id == id);
-    let item = |kind: Kind, id: &str| {
-        let t =
-            find(kind, id).unwrap_or_else(|| unreachable!("every item of a chapter is tracked"));
-        let stamped = ctx
-            .sources
-            .reviewed
-            .book
-            .get(&system.id)
-            .and_then(|i| i.get(&t.key()));
-        ItemFacts {
-            id: id.to_string(),
-            key: format!("{}/{id}", system.id),
-            line: t.line,
-            checksum: t.checksum.clone(),
-            review: ctx.sources.reviewed.review(&system.id, t),
-            reviewer: stamped.map(|s| s.reviewer.clone()),
-            reviewed_on: stamped.map(|s| s.date.clone()),
-            queue: ctx.queue.href(Some(&system.id), id),
-            cleared_by: ctx
-                .queue
-                .cleared
-                .iter()
-                .find(|c| c.system.as_deref() == Some(&system.id) && c.id == id)
-                .and_then(|c| c.cleared.as_ref())
-                .map(|c| c.check.to_string()),
-        }
-    };
+    let items = Items::of(system, chapter, ctx);
     let sections = chapter
         .sections
         .iter()
         .map(|s| SectionFacts {
-            item: item(Kind::Section, &s.id),
+            item: items.item(Kind::Section, &s.id),
             title: s.title.to_string(),
             level: s.level,
-        })
-        .collect();
-    let tables = chapter
-        .tables
-        .iter()
-        .map(|t| {
-            let constants = t.constant_names();
-            let mut readers: Vec<&Item> = constants
-                .iter()
-                .flat_map(|name| ctx.sources.code.readers(&system.id, &chapter.id, name))
-                .collect();
-            readers.sort_by(|a, b| a.path.cmp(&b.path));
-            readers.dedup_by(|a, b| a.path == b.path);
-            let series = codegen::anomaly::series(t);
-            TableFacts {
-                plots: (0..series.len())
-                    .map(|k| crate::audit::html::plot::file(&system.id, &t.id, k))
-                    .collect(),
-                series,
-                item: item(Kind::Table, &t.id),
-                title: (!t.title.is_empty()).then(|| t.title.to_string()),
-                section: t.section.as_deref().map(str::to_string),
-                constants: constants.into_iter().map(str::to_string).collect(),
-                row_type: match &t.kind {
-                    TableKind::Rows { row_type, .. } => Some(row_type.to_string()),
-                    TableKind::Constants => None,
-                },
-                rows: t.rows.len(),
-                readers: readers.into_iter().map(|i| ctx.code_ref(i)).collect(),
-                errata: t
-                    .errata
-                    .iter()
-                    .map(|e| TableErratumFacts {
-                        row: e.row.clone(),
-                        column: e.column.clone(),
-                        printed: e.printed.clone(),
-                        reading: e.reading.clone(),
-                        reason: e.reason.clone(),
-                    })
-                    .collect(),
-                ours: t
-                    .source
-                    .ours
-                    .iter()
-                    .fold(Vec::new(), |mut out: Vec<OursFacts>, o| {
-                        match out.iter_mut().find(|f| f.reason == o.reason.as_str()) {
-                            Some(f) => f.names.push(o.name.to_string()),
-                            None => out.push(OursFacts {
-                                names: vec![o.name.to_string()],
-                                reason: o.reason.to_string(),
-                            }),
-                        }
-                        out
-                    }),
-            }
-        })
-        .collect();
-    let rules = chapter
-        .rules
-        .iter()
-        .map(|r| {
-            let resolver = resolver_path(&system.id, &r.chapter, &r.name);
-            let code = find(Kind::Code, &r.id).and_then(|t| ctx.code(&system.id, &resolver, t));
-            let tables = ctx.tables_read(&resolver);
-            RuleFacts {
-                item: item(Kind::Rule, &r.id),
-                section: r.section.as_deref().map(str::to_string),
-                resolver,
-                code,
-                given: params(&r.given),
-                outputs: params(&r.outputs),
-                examples: system
-                    .chapters
-                    .iter()
-                    .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
-                    .filter(|(_, e)| *e.rule == *r.id)
-                    .map(|(c, e)| Cite {
-                        id: e.id.to_string(),
-                        title: e.section.as_deref().and_then(|s| {
-                            c.sections
-                                .iter()
-                                .find(|x| *x.id == *s)
-                                .map(|x| x.title.to_string())
-                        }),
-                        href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
-                    })
-                    .collect(),
-                survivors: Vec::new(),
-                mutation: RuleMutation::default(),
-                tables,
-            }
         })
         .collect();
     let examples = chapter
@@ -436,7 +371,7 @@ fn chapter(
                 .get(&(system.id.as_str(), e.id.as_str()))
                 .ok_or_else(|| format!("example `{}` has no conformance report", e.id))?;
             Ok(example(
-                item(Kind::Example, &e.id),
+                items.item(Kind::Example, &e.id),
                 e.section.as_deref().map(str::to_string),
                 report,
                 cites,
@@ -452,8 +387,12 @@ fn chapter(
         source_section: chapter.front.source_section.to_string(),
         version: chapter.front.version.to_string(),
         sections,
-        tables,
-        rules,
+        tables: chapter
+            .tables
+            .iter()
+            .map(|t| table(&items, chapter, t))
+            .collect(),
+        rules: chapter.rules.iter().map(|r| rule(&items, r)).collect(),
         examples,
         properties: chapter_properties(system, chapter, cites, ctx)?,
         mutation: super::scores::chapter(
@@ -463,6 +402,101 @@ fn chapter(
             &chapter.id,
         ),
     })
+}
+
+/// A table: its schema, what reads it, its errata and the names that are ours.
+fn table(items: &Items, chapter: &Chapter, t: &Table) -> TableFacts {
+    let (system, ctx) = (&items.system.id, items.ctx);
+    let constants = t.constant_names();
+    let mut readers: Vec<&Item> = constants
+        .iter()
+        .flat_map(|name| ctx.sources.code.readers(system, &chapter.id, name))
+        .collect();
+    readers.sort_by(|a, b| a.path.cmp(&b.path));
+    readers.dedup_by(|a, b| a.path == b.path);
+    let series = codegen::anomaly::series(t);
+    TableFacts {
+        plots: (0..series.len())
+            .map(|k| crate::audit::html::plot::file(system, &t.id, k))
+            .collect(),
+        series,
+        item: items.item(Kind::Table, &t.id),
+        title: (!t.title.is_empty()).then(|| t.title.to_string()),
+        section: t.section.as_deref().map(str::to_string),
+        constants: constants.into_iter().map(str::to_string).collect(),
+        row_type: match &t.kind {
+            TableKind::Rows { row_type, .. } => Some(row_type.to_string()),
+            TableKind::Constants => None,
+        },
+        rows: t.rows.len(),
+        readers: readers.into_iter().map(|i| ctx.code_ref(i)).collect(),
+        errata: t
+            .errata
+            .iter()
+            .map(|e| TableErratumFacts {
+                row: e.row.clone(),
+                column: e.column.clone(),
+                printed: e.printed.clone(),
+                reading: e.reading.clone(),
+                reason: e.reason.clone(),
+            })
+            .collect(),
+        ours: ours(t),
+    }
+}
+
+/// The table's names that are ours rather than the book's, grouped by reason.
+fn ours(t: &Table) -> Vec<OursFacts> {
+    let mut out: Vec<OursFacts> = Vec::new();
+    for o in &t.source.ours {
+        match out.iter_mut().find(|f| f.reason == o.reason.as_str()) {
+            Some(f) => f.names.push(o.name.to_string()),
+            None => out.push(OursFacts {
+                names: vec![o.name.to_string()],
+                reason: o.reason.to_string(),
+            }),
+        }
+    }
+    out
+}
+
+/// A rule: its signature, its resolver function's code and reach, the tables
+/// it reads and the examples of it, in any chapter of the system.
+fn rule(items: &Items, r: &Rule) -> RuleFacts {
+    let (system, ctx) = (items.system, items.ctx);
+    let resolver = resolver_path(&system.id, &r.chapter, &r.name);
+    let code = items
+        .find(Kind::Code, &r.id)
+        .and_then(|t| ctx.code(&system.id, &resolver, t));
+    let tables = ctx.tables_read(&resolver);
+    let examples = system
+        .chapters
+        .iter()
+        .flat_map(|c| c.examples.iter().map(move |e| (c, e)))
+        .filter(|(_, e)| *e.rule == *r.id)
+        .map(|(c, e)| Cite {
+            id: e.id.to_string(),
+            title: e.section.as_deref().and_then(|s| {
+                c.sections
+                    .iter()
+                    .find(|x| *x.id == *s)
+                    .map(|x| x.title.to_string())
+            }),
+            href: Some(format!("{}#{}", page(&system.id, &c.id), e.id)),
+        })
+        .collect();
+    RuleFacts {
+        item: items.item(Kind::Rule, &r.id),
+        section: r.section.as_deref().map(str::to_string),
+        resolver,
+        code,
+        given: params(&r.given),
+        outputs: params(&r.outputs),
+        examples,
+        survivors: Vec::new(),
+        mutation: RuleMutation::default(),
+        tables,
+    }
 }
 
 /// How each property of `chapter` came out.

@@ -391,62 +391,12 @@ impl Queue {
         }
         s.merge_into_rules(&mut entries);
         for ((system, rule), rows) in examples {
-            let own = entries.iter().position(|e| {
-                e.kind == "rule"
-                    && e.anchor == rule
-                    && e.changes[0].system.as_deref() == Some(&system)
-            });
-            let at = match own {
-                Some(at) => at,
-                None => {
-                    entries.push(s.examples_entry(&system, &rule, &rows[0]));
-                    entries.len() - 1
-                }
-            };
-            let e = &mut entries[at];
-            e.scopes.extend(rows.iter().filter_map(|c| s.scope(c)));
-            e.rows.extend(rows);
-            let new = plural(e.rows.len(), "new example", "new examples");
-            e.title = match own {
-                Some(_) => format!("{} (with {new} of ours)", e.title),
-                None => format!("rule `{rule}`: {new} of ours"),
-            };
+            s.add_examples(&mut entries, &system, &rule, rows);
         }
         for (page, rows) in locators {
-            let mut e = s.entry(&rows[0]);
-            e.anchor = format!(
-                "locators-{}",
-                page.rsplit('/')
-                    .next()
-                    .unwrap_or("")
-                    .trim_end_matches(".html")
-            );
-            e.kind = "section locators".to_string();
-            e.title = format!(
-                "{} whose only change is a book locator",
-                plural(rows.len(), "section", "sections")
-            );
-            e.href = None;
-            e.changes.clear();
-            e.scopes = rows.iter().filter_map(|c| s.scope(c)).collect();
-            e.rows = rows;
-            entries.push(e);
+            entries.push(s.locators_entry(&page, rows));
         }
-        let mut pages: Vec<QueuePage> = Vec::new();
-        for e in &entries {
-            if !pages.iter().any(|p| p.page == e.page) {
-                pages.push(s.page_of(&e.page));
-            }
-        }
-        pages.sort_by_key(|p| s.page_rank(&p.page));
-        for e in &entries {
-            let p = pages
-                .iter_mut()
-                .find(|p| p.page == e.page)
-                .unwrap_or_else(|| unreachable!("every entry's page is listed above"));
-            p.entries += 1;
-            *p.counts.entry(e.kind.clone()).or_default() += 1;
-        }
+        let pages = s.pages(&entries);
         entries.sort_by_key(|e| pages.iter().position(|p| p.page == e.page));
         Queue {
             entries,
@@ -458,6 +408,71 @@ impl Queue {
 }
 
 impl Sources<'_> {
+    /// New examples of ours of `rule`, as rows of the rule's entry, or of an
+    /// entry of their own when the rule is as reviewed.
+    fn add_examples(&self, entries: &mut Vec<Entry>, system: &str, rule: &str, rows: Vec<Change>) {
+        let own = entries.iter().position(|e| {
+            e.kind == "rule" && e.anchor == rule && e.changes[0].system.as_deref() == Some(system)
+        });
+        let at = match own {
+            Some(at) => at,
+            None => {
+                entries.push(self.examples_entry(system, rule, &rows[0]));
+                entries.len() - 1
+            }
+        };
+        let e = &mut entries[at];
+        e.scopes.extend(rows.iter().filter_map(|c| self.scope(c)));
+        e.rows.extend(rows);
+        let new = plural(e.rows.len(), "new example", "new examples");
+        e.title = match own {
+            Some(_) => format!("{} (with {new} of ours)", e.title),
+            None => format!("rule `{rule}`: {new} of ours"),
+        };
+    }
+
+    /// One entry for the sections of `page` whose only change is their book
+    /// locator, a row each.
+    fn locators_entry(&self, page: &str, rows: Vec<Change>) -> Entry {
+        let mut e = self.entry(&rows[0]);
+        e.anchor = format!(
+            "locators-{}",
+            page.rsplit('/')
+                .next()
+                .unwrap_or("")
+                .trim_end_matches(".html")
+        );
+        e.kind = "section locators".to_string();
+        e.title = format!(
+            "{} whose only change is a book locator",
+            plural(rows.len(), "section", "sections")
+        );
+        e.href = None;
+        e.changes.clear();
+        e.scopes = rows.iter().filter_map(|c| self.scope(c)).collect();
+        e.rows = rows;
+        e
+    }
+
+    /// The pages `entries` are on, in book order, with what each holds.
+    fn pages(&self, entries: &[Entry]) -> Vec<QueuePage> {
+        let mut pages: Vec<QueuePage> = Vec::new();
+        for e in entries {
+            if !pages.iter().any(|p| p.page == e.page) {
+                pages.push(self.page_of(&e.page));
+            }
+        }
+        pages.sort_by_key(|p| self.page_rank(&p.page));
+        for e in entries {
+            let p = pages
+                .iter_mut()
+                .find(|p| p.page == e.page)
+                .unwrap_or_else(|| unreachable!("every entry's page is listed above"));
+            p.entries += 1;
+            *p.counts.entry(e.kind.clone()).or_default() += 1;
+        }
+        pages
+    }
     /// The entry of one change, on its own.
     fn entry(&self, c: &Change) -> Entry {
         let kind = match c.review {

@@ -172,16 +172,9 @@ fn pieces<'a>(
             }
             Event::Start(Tag::HtmlBlock) => {
                 let raw = skip_to(&mut parser, |e| matches!(e, Event::End(TagEnd::HtmlBlock)));
-                let replaced = match chapter.tables.iter().position(|t| t.span.start == at) {
-                    Some(i) => {
-                        let t = &chapter.tables[i];
-                        let lines = t.source.lines.as_ref();
-                        let panel = books.panel(chapter, ItemKind::Table, &t.id, lines, &t.extent);
-                        boxes::table(&facts.tables[i], root) + &panel
-                    }
-                    None => html!("<pre class=\"raw-html\">{}</pre>\n", raw),
-                };
-                out.push(Piece::Markup(replaced));
+                out.push(Piece::Markup(html_block(
+                    chapter, facts, at, &raw, root, books,
+                )));
             }
             Event::Start(Tag::Heading { ref id, .. }) => {
                 heading = id.as_ref().map(|i| i.to_string());
@@ -199,19 +192,7 @@ fn pieces<'a>(
                     id = id
                 )));
                 out.push(Piece::Markdown(event));
-                let review = facts
-                    .sections
-                    .iter()
-                    .find(|s| s.item.id == id)
-                    .map_or(Html::default(), |s| review_badge(&s.item, root));
-                let section = chapter.sections.iter().find(|s| s.id == id);
-                let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
-                if !review.is_empty() {
-                    out.push(Piece::Markup(html!(
-                        "<p class=\"heading-review\">{}</p>\n",
-                        review
-                    )));
-                }
+                out.extend(heading_review(chapter, facts, &id, root, books).map(Piece::Markup));
             }
             Event::Start(Tag::Link {
                 link_type,
@@ -228,6 +209,46 @@ fn pieces<'a>(
         }
     }
     out
+}
+
+/// What stands for the HTML block at byte `at`: a table's box and its lines
+/// in the book when it is a table's schema, else its text (`raw`), shown.
+fn html_block(
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    at: usize,
+    raw: &str,
+    root: &str,
+    books: &Books,
+) -> Html {
+    match chapter.tables.iter().position(|t| t.span.start == at) {
+        Some(i) => {
+            let t = &chapter.tables[i];
+            let lines = t.source.lines.as_ref();
+            let panel = books.panel(chapter, ItemKind::Table, &t.id, lines, &t.extent);
+            boxes::table(&facts.tables[i], root) + &panel
+        }
+        None => html!("<pre class=\"raw-html\">{}</pre>\n", raw),
+    }
+}
+
+/// Who reviewed section `id` and its lines in the book, for under its
+/// heading; none when there is neither.
+fn heading_review(
+    chapter: &Chapter,
+    facts: &ChapterFacts,
+    id: &str,
+    root: &str,
+    books: &Books,
+) -> Option<Html> {
+    let review = facts
+        .sections
+        .iter()
+        .find(|s| s.item.id == id)
+        .map_or(Html::default(), |s| review_badge(&s.item, root));
+    let section = chapter.sections.iter().find(|s| s.id == id);
+    let review = review + &books.heading(section.and_then(|s| s.lines.as_ref()));
+    (!review.is_empty()).then(|| html!("<p class=\"heading-review\">{}</p>\n", review))
 }
 
 /// What stands for the fenced block at byte `at`: an example's, a rule's or a
