@@ -41,12 +41,12 @@ pub fn written(root: &Path, file: &str, (from, to): (usize, Option<usize>)) -> O
                 None => authors.push((name.to_string(), 1)),
             }
         } else if let Some(t) = line.strip_prefix("author-time ") {
-            times.extend(t.parse::<u64>().ok());
+            times.extend(t.parse::<i64>().ok());
         }
     }
     authors.retain(|(a, _)| a != "Not Committed Yet");
     authors.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    let day = |secs: &u64| super::date::civil_date(secs / 86_400);
+    let day = |secs: &i64| super::date::civil_date(secs.div_euclid(86_400));
     Some(Written {
         first: day(times.iter().min()?),
         last: day(times.iter().max()?),

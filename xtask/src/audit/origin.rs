@@ -57,21 +57,12 @@ fn commit(root: &Path) -> Option<String> {
     (out.status.success() && ours && head.len() == 40).then(|| head.to_string())
 }
 
-/// Seconds since 1970 as `YYYY-MM-DDThh:mm:ssZ` (the proleptic Gregorian
-/// calendar, by Howard Hinnant's `civil_from_days`).
+/// Seconds since 1970 as `YYYY-MM-DDThh:mm:ssZ`.
 fn rfc3339(secs: i64) -> String {
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        "{}T{:02}:{:02}:{:02}Z",
+        super::date::civil_date(days),
         rem / 3600,
         rem % 3600 / 60,
         rem % 60

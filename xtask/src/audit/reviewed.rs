@@ -681,7 +681,8 @@ impl Reviewer {
             .as_secs();
         Ok(Reviewer {
             name,
-            date: civil_date(secs / 86_400),
+            // Days since 1970 from a u64 of seconds: far below i64's limit.
+            date: civil_date((secs / 86_400) as i64),
         })
     }
 }
