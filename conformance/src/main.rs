@@ -1,7 +1,7 @@
 //! The judge's binary, what links the resolver for the tools that do not:
 //!
 //! - `conformance verdicts [--serve]`: the language server's resolver
-//!   ([`conformance::verdicts`]), as `xtask verdicts` runs it;
+//!   ([`conformance::verdicts`]), as the server runs it (and `cargo xtask verdicts`);
 //! - `conformance judge`: the case and property files `xtask` sends as one
 //!   JSON object on stdin ([`casefile::batch::Asked`]), answered as one on
 //!   stdout ([`casefile::batch::Judged`]).

@@ -17,7 +17,7 @@ pub fn from_compiler(d: &Diagnostic) -> lsp::Diagnostic {
     shown(range, d.code.as_str(), &d.message, &d.label, &d.notes)
 }
 
-/// A lint as `xtask verdicts` gives it (`--message-format=json`), placed in `text`.
+/// A lint as the judge (`conformance verdicts`) gives it (`--message-format=json`), placed in `text`.
 pub fn from_json(lint: &Value, text: &str) -> Option<lsp::Diagnostic> {
     let at = |v: &Value| {
         let line = v["line"].as_u64()? as usize;

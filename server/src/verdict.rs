@@ -1,7 +1,8 @@
 //! What the language server asks of a resolver and hears back, as JSON over
-//! the stdin and stdout of `xtask verdicts`: the server links no resolver (it
-//! must run while `rules` cannot build), so it runs one built from the
-//! editor's tables.
+//! the stdin and stdout of the judge (`conformance verdicts --serve`, which
+//! `cargo xtask verdicts` runs too): the server links no resolver (it must
+//! run while `rules` cannot build), so it runs one built from the editor's
+//! tables.
 
 use std::path::PathBuf;
 

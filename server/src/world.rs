@@ -1,6 +1,6 @@
 //! The book as the editor sees it: the chapters on disk, with the text of each
 //! open buffer in place of its file. Both the language server and the
-//! resolver it runs (`xtask verdicts`) compile the book this way, so they
+//! resolver it runs (`conformance verdicts`) compile the book this way, so they
 //! agree on every span.
 
 use std::collections::BTreeMap;
